@@ -1,0 +1,88 @@
+import { cdk8s, javascript } from 'projen';
+
+const CDK8S_PLUS = 'cdk8s-plus-34';
+const CDK8S_PLUS_VERSION = '2.0.54';
+
+const project = new cdk8s.ConstructLibraryCdk8s({
+  name: 'cdk8s-dynamo',
+  description: 'cdk8s constructs for NVIDIA Dynamo inference graphs (nvidia.com/v1beta1): typed authoring, custom-resource synthesis, offline validation.',
+  author: 'cdk8s-dynamo maintainers',
+  authorAddress: 'maintainers@cdk8s-dynamo.dev',
+  repositoryUrl: 'https://github.com/cdk8s-dynamo/cdk8s-dynamo.git',
+  keywords: ['cdk8s', 'kubernetes', 'nvidia', 'dynamo', 'llm', 'inference'],
+  cdk8sVersion: '2.70.106',
+  constructsVersion: '10.8.1',
+  defaultReleaseBranch: 'main',
+  github: false,
+  jsiiVersion: '~6.0.0',
+  packageManager: javascript.NodePackageManager.NPM,
+  projenrcTs: true,
+  stability: 'experimental',
+
+  peerDeps: [`${CDK8S_PLUS}@^${CDK8S_PLUS_VERSION}`],
+  devDeps: [`${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60'],
+  bundledDeps: ['yaml@^2.9.1'],
+
+  // the generated CRD imports live beside src/, so the compiler root is the project folder
+  entrypoint: 'lib/src/index.js',
+  entrypointTypes: 'lib/src/index.d.ts',
+  tsconfig: {
+    compilerOptions: { rootDir: '.' },
+    include: ['src/**/*.ts', 'imports/**/*.ts'],
+  },
+  tsconfigDev: {
+    compilerOptions: {},
+    include: ['src/**/*.ts', 'imports/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts'],
+  },
+  jestOptions: {
+    jestConfig: {
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      coverageReporters: ['text-summary'],
+    },
+  },
+  eslintOptions: {
+    dirs: ['src'],
+    devdirs: ['test', 'scripts', 'examples'],
+    ignorePatterns: ['imports/', '*.js', '*.d.ts', 'node_modules/', 'lib/', 'coverage/', 'examples/dist/'],
+  },
+  gitignore: ['/examples/dist/', '/.tmp/'],
+  npmignoreEnabled: true,
+});
+
+project.package.addBin({ 'cdk8s-dynamo': 'bin/cdk8s-dynamo' });
+
+// Lean typed imports of the Dynamo CRDs, generated from the CRD files.
+project.addTask('import:crds', {
+  description: 'Regenerate imports/ from the CRD files (default ../shared/crds, or $DYNAMO_CRDS_DIR)',
+  exec: 'ts-node --project tsconfig.dev.json scripts/import-crds.ts',
+});
+
+// The main job: synthesize the example app.
+project.addTask('example', {
+  description: 'Synthesize the examples/ cdk8s app into examples/dist',
+  cwd: 'examples',
+  steps: [
+    { exec: 'cdk8s synth --output dist' },
+    { say: 'Synthesized the example app into examples/dist/' },
+  ],
+});
+
+// Operator golden scenarios and the NVIDIA corpus, when their folders are given.
+project.addTask('conformance', {
+  description: 'Render the golden scenarios in $DYNAMO_CONFORMANCE_DIR and match them',
+  exec: 'ts-node --project tsconfig.dev.json scripts/conformance.ts',
+  receiveArgs: true,
+});
+project.addTask('corpus', {
+  description: 'Round-trip, validate and render every document in $DYNAMO_CORPUS_DIR',
+  exec: 'ts-node --project tsconfig.dev.json scripts/corpus.ts',
+  receiveArgs: true,
+});
+
+// Every optional public prop carries a @default.
+project.testTask.spawn(project.addTask('check:docs', {
+  description: 'Fail when an optional public prop has no @default in its TSDoc',
+  exec: 'ts-node --project tsconfig.dev.json scripts/check-docs.ts',
+}));
+
+project.synth();
