@@ -1,0 +1,138 @@
+/**
+ * DGD → DCDs: the DynamoComponentDeployments the operator's graph controller creates, one per
+ * component, on the component (non-Grove) workload provider.
+ */
+import { ComponentSpecJson, DCD_KIND, DcdJson, DcdSpecJson, DgdJson, API_VERSION, isWorkerType, JsonObject } from '../../model/v1beta1';
+import { computeDynamoNamespace } from '../dynamo-namespace';
+import { compareStrings, deepClone, isPlainObject } from '../json';
+import {
+  ANNOTATION_ISTIO_INJECT, ANNOTATION_RESTART_AT, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY,
+  LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME, LABEL_WORKER_HASH, MAIN_CONTAINER,
+  PLANNER_SERVICE_ACCOUNT, PROPAGATED_GRAPH_ANNOTATIONS,
+} from '../well-known';
+import { backendFrameworkForGeneratedDcds } from './backend-framework';
+import { applyDeploymentConfigEnv } from './deployment-config-env';
+import { applyKvTransferPolicy } from './kv-transfer-policy';
+
+/** Name of the DCD for a component: `<graph>-<component lower-cased>[-<worker hash>]`. */
+export function dcdName(graphName: string, component: ComponentSpecJson, workerHash: string): string {
+  const base = `${graphName}-${(component.name ?? '').toLowerCase()}`;
+  return isWorkerType(component.type) ? `${base}-${workerHash}` : base;
+}
+
+/** Which components have `nvidia.com/restartAt` set when the graph's restart begins. */
+export function componentsRestarting(dgd: DgdJson): Set<string> {
+  const restart = dgd.spec.restart;
+  const names = (dgd.spec.components ?? []).map(c => c.name ?? '');
+  if (!restart?.id) return new Set();
+  if (restart.strategy?.type === 'Parallel') return new Set(names);
+  const order = restart.strategy?.order?.length ? restart.strategy.order : [...names].sort(compareStrings);
+  return new Set(order.slice(0, 1));
+}
+
+/** Merges the graph's env under the `main` container's env (the container's entries win), sorted by name. */
+export function mergeGraphEnv(podTemplate: JsonObject, graphEnv: JsonObject[]): void {
+  podTemplate.spec = podTemplate.spec ?? {};
+  const containers: JsonObject[] = podTemplate.spec.containers ?? [];
+  let main = containers.find(c => c?.name === MAIN_CONTAINER);
+  if (!main) {
+    main = { name: MAIN_CONTAINER };
+    podTemplate.spec.containers = [main, ...containers];
+  }
+  const byName = new Map<string, JsonObject>();
+  for (const e of graphEnv) byName.set(e.name, e);
+  for (const e of main.env ?? []) byName.set(e.name, e);
+  main.env = [...byName.values()].sort((a, b) => compareStrings(a.name, b.name));
+}
+
+/** Adds each `[key, value]` to `target` unless the key is already there. */
+function addMissing(target: Record<string, string>, source: Record<string, string> | undefined, keys?: readonly string[]): void {
+  for (const [key, value] of Object.entries(source ?? {})) {
+    if (keys && !keys.includes(key)) continue;
+    if (target[key] === undefined) target[key] = value;
+  }
+}
+
+/** Removes empty label/annotation maps and an empty metadata object from a pod template. */
+function pruneEmptyMetadata(podTemplate: JsonObject): void {
+  const meta = podTemplate.metadata;
+  if (!isPlainObject(meta)) return;
+  for (const key of ['labels', 'annotations']) {
+    if (isPlainObject(meta[key]) && Object.keys(meta[key]).length === 0) delete meta[key];
+  }
+}
+
+/**
+ * Generates the DCDs of an admitted graph (see `admitNewGraph`) with the given worker hash.
+ * `namespace` is the graph's namespace.
+ */
+export function generateComponentDcds(dgd: DgdJson, workerHash: string, options: { restart?: boolean } = {}): DcdJson[] {
+  const graphName = dgd.metadata.name ?? '';
+  const namespace = dgd.metadata.namespace ?? '';
+  const framework = backendFrameworkForGeneratedDcds(dgd);
+  const components = dgd.spec.components ?? [];
+  const hasEpp = components.some(c => c.type === 'epp');
+  const restarting = options.restart === false ? new Set<string>() : componentsRestarting(dgd);
+  const kvPolicy = dgd.spec.experimental?.kvTransferPolicy;
+  const kvTopologyActive = !!(kvPolicy && (kvPolicy.labelKey || kvPolicy.clusterTopologyName));
+
+  return components.map(component => {
+    const worker = isWorkerType(component.type);
+    const name = component.name ?? '';
+    const spec: DcdSpecJson = {};
+    if (framework !== undefined) spec.backendFramework = framework as DcdSpecJson['backendFramework'];
+    Object.assign(spec, deepClone(component));
+    const podTemplate: JsonObject = spec.podTemplate ?? {};
+    podTemplate.metadata = podTemplate.metadata ?? {};
+    const podLabels: Record<string, string> = { ...(podTemplate.metadata.labels ?? {}) };
+    const podAnnotations: Record<string, string> = { ...(podTemplate.metadata.annotations ?? {}) };
+
+    // metadata.labels start from the labels the user wrote on the component's pod template
+    const labels: Record<string, string> = { ...(component.podTemplate?.metadata?.labels ?? {}) };
+    labels[LABEL_COMPONENT] = name;
+    labels[LABEL_DYNAMO_NAMESPACE] = computeDynamoNamespace(component.globalDynamoNamespace, namespace, graphName);
+    labels[LABEL_GRAPH_NAME] = graphName;
+    const annotations: Record<string, string> = {};
+
+    if (worker) {
+      labels[LABEL_WORKER_HASH] = workerHash;
+      podLabels[LABEL_WORKER_HASH] = workerHash;
+      if (hasEpp) {
+        labels[LABEL_COMPONENT_CLASS] = 'worker';
+        podLabels[LABEL_COMPONENT_CLASS] = 'worker';
+      }
+    }
+    if (component.type === 'epp' && podAnnotations[ANNOTATION_ISTIO_INJECT] === undefined) {
+      podAnnotations[ANNOTATION_ISTIO_INJECT] = 'false';
+    }
+    podTemplate.metadata.labels = podLabels;
+    podTemplate.metadata.annotations = podAnnotations;
+    if (dgd.spec.env?.length) mergeGraphEnv(podTemplate, dgd.spec.env);
+    if (worker && kvTopologyActive) {
+      applyKvTransferPolicy(podTemplate, kvPolicy!);
+      if (kvPolicy!.labelKey) annotations[ANNOTATION_TOPOLOGY_LABEL_KEY] = kvPolicy!.labelKey;
+      if (kvPolicy!.clusterTopologyName) annotations[ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY] = kvPolicy!.clusterTopologyName;
+    }
+    addMissing(podAnnotations, dgd.metadata.annotations, PROPAGATED_GRAPH_ANNOTATIONS);
+    addMissing(podAnnotations, dgd.spec.annotations);
+    addMissing(podLabels, dgd.spec.labels);
+    if (restarting.has(name)) podAnnotations[ANNOTATION_RESTART_AT] = dgd.spec.restart!.id;
+    if (component.type === 'planner') {
+      podTemplate.spec = podTemplate.spec ?? {};
+      podTemplate.spec.serviceAccountName = PLANNER_SERVICE_ACCOUNT;
+    }
+    pruneEmptyMetadata(podTemplate);
+    spec.podTemplate = podTemplate;
+    applyDeploymentConfigEnv(spec, name);
+
+    const dcd: DcdJson = {
+      apiVersion: API_VERSION,
+      kind: DCD_KIND,
+      metadata: { name: dcdName(graphName, component, workerHash), namespace, labels },
+      spec,
+    };
+    if (Object.keys(annotations).length > 0) dcd.metadata.annotations = annotations;
+    if (!namespace) delete dcd.metadata.namespace;
+    return dcd;
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The render engine: a pure function from plain documents (Dynamo custom resources and any other
+ * Kubernetes objects) plus operator settings to the list of objects to write.
+ */
+import { DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
+import { admitNewGraph } from './admission/graph-defaulting';
+import { RenderError } from './errors';
+import { generateComponentDcds } from './graph/component-dcds';
+import { graphWorkerHash } from './graph/worker-hash';
+import { deepClone, isPlainObject } from './json';
+import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
+import { ANNOTATION_WORKLOAD_PROVIDER } from './well-known';
+
+/** What the engine writes for Dynamo documents. */
+export type OutputMode = 'graph' | 'components';
+
+export const OUTPUT_MODES: readonly OutputMode[] = ['graph', 'components'];
+
+/** Kubernetes' namespace for objects that name none. */
+export const DEFAULT_NAMESPACE = 'default';
+
+export interface RenderOptions {
+  readonly output: OutputMode;
+  /** Namespace for objects that have none. */
+  readonly namespace?: string;
+  readonly operator?: Partial<OperatorSettings>;
+}
+
+function withNamespace<T>(doc: T, namespace: string | undefined): T {
+  if (!namespace || !isPlainObject(doc)) return doc;
+  const meta = (doc as any).metadata;
+  if (isPlainObject(meta) && meta.namespace) return doc;
+  return { ...(doc as any), metadata: { ...(meta ?? {}), namespace } } as T;
+}
+
+/** The DCDs the operator's graph controller creates for a new graph. */
+export function renderGraphComponents(input: DgdJson, settings: OperatorSettings, namespace?: string): DcdJson[] {
+  const located = withNamespace(input, namespace ?? DEFAULT_NAMESPACE);
+  const dgd = admitNewGraph(located, settings);
+  const ref = `DynamoGraphDeployment/${dgd.metadata.name}`;
+  if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === 'grove') {
+    throw new RenderError(ref, `metadata.annotations["${ANNOTATION_WORKLOAD_PROVIDER}"]`,
+      'the graph takes the Grove workload provider, which creates no DynamoComponentDeployments; '
+      + 'annotate it nvidia.com/enable-grove: "false" or render with Grove unavailable');
+  }
+  const multinode = (dgd.spec.components ?? []).findIndex(c => (c.multinode?.nodeCount ?? 0) > 1);
+  if (multinode >= 0 && !settings.lwsAvailable) {
+    throw new RenderError(ref, `spec.components[${multinode}].multinode`,
+      'no multinode orchestrator available: the component provider needs LeaderWorkerSet for multinode components');
+  }
+  return generateComponentDcds(dgd, graphWorkerHash(dgd));
+}
+
+/** Renders every document; non-Dynamo documents pass through unchanged. Input is not modified. */
+export function renderDocuments(docs: readonly unknown[], options: RenderOptions): unknown[] {
+  const settings = resolveOperatorSettings(options.operator);
+  const out: unknown[] = [];
+  for (const doc of docs) {
+    if (options.output === 'components' && isDgd(doc)) {
+      out.push(...renderGraphComponents(doc, settings, options.namespace));
+    } else if (isDgd(doc) || isDcd(doc)) {
+      out.push(withNamespace(deepClone(doc), options.namespace));
+    } else {
+      out.push(withNamespace(doc, options.namespace));
+    }
+  }
+  return out;
+}

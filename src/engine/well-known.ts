@@ -1,0 +1,44 @@
+/** Label and annotation keys, and fixed names, that the Dynamo operator reads or writes. */
+
+export const LABEL_COMPONENT = 'nvidia.com/dynamo-component';
+export const LABEL_COMPONENT_TYPE = 'nvidia.com/dynamo-component-type';
+export const LABEL_SUB_COMPONENT_TYPE = 'nvidia.com/dynamo-sub-component-type';
+export const LABEL_COMPONENT_CLASS = 'nvidia.com/dynamo-component-class';
+export const LABEL_DYNAMO_NAMESPACE = 'nvidia.com/dynamo-namespace';
+export const LABEL_GRAPH_NAME = 'nvidia.com/dynamo-graph-deployment-name';
+export const LABEL_WORKER_HASH = 'nvidia.com/dynamo-worker-hash';
+export const LABEL_BASE_MODEL_HASH = 'nvidia.com/dynamo-base-model-hash';
+export const LABEL_SELECTOR = 'nvidia.com/selector';
+export const LABEL_METRICS_ENABLED = 'nvidia.com/metrics-enabled';
+
+export const ANNOTATION_ORIGIN_VERSION = 'nvidia.com/dynamo-operator-origin-version';
+export const ANNOTATION_WORKLOAD_PROVIDER = 'nvidia.com/workload-provider';
+export const ANNOTATION_ENABLE_GROVE = 'nvidia.com/enable-grove';
+export const ANNOTATION_ENABLE_METRICS = 'nvidia.com/enable-metrics';
+export const ANNOTATION_DISCOVERY_BACKEND = 'nvidia.com/dynamo-discovery-backend';
+export const ANNOTATION_KUBE_DISCOVERY_MODE = 'nvidia.com/dynamo-kube-discovery-mode';
+export const ANNOTATION_VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backend';
+export const ANNOTATION_RESTART_AT = 'nvidia.com/restartAt';
+export const ANNOTATION_BASE_MODEL = 'nvidia.com/dynamo-base-model';
+export const ANNOTATION_TOPOLOGY_LABEL_KEY = 'nvidia.com/topology-label-key';
+export const ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY = 'nvidia.com/topology-cluster-topology-name';
+export const ANNOTATION_LAST_APPLIED_HASH = 'nvidia.com/last-applied-hash';
+export const ANNOTATION_LAST_APPLIED_GENERATION = 'nvidia.com/last-applied-generation';
+export const ANNOTATION_ISTIO_INJECT = 'sidecar.istio.io/inject';
+
+/** DGD metadata annotations that the operator copies into every component's pod template. */
+export const PROPAGATED_GRAPH_ANNOTATIONS: readonly string[] = [
+  ANNOTATION_ENABLE_METRICS,
+  ANNOTATION_DISCOVERY_BACKEND,
+  ANNOTATION_KUBE_DISCOVERY_MODE,
+  ANNOTATION_ORIGIN_VERSION,
+  ANNOTATION_VLLM_EXECUTOR_BACKEND,
+];
+
+/** Name of the container the operator injects its defaults into. */
+export const MAIN_CONTAINER = 'main';
+
+/** The worker hash used while computing the worker hash itself. */
+export const WORKER_HASH_PLACEHOLDER = 'worker-hash-placeholder';
+
+export const PLANNER_SERVICE_ACCOUNT = 'planner-serviceaccount';
