@@ -30,9 +30,10 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     compilerOptions: { rootDir: '.' },
     include: ['src/**/*.ts', 'imports/**/*.ts'],
   },
+  tsconfigDevFile: 'tsconfig.dev.json',
   tsconfigDev: {
     compilerOptions: {},
-    include: ['src/**/*.ts', 'imports/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts'],
+    include: ['src/**/*.ts', 'imports/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts', 'projenrc/**/*.ts', '.projenrc.ts'],
   },
   jestOptions: {
     jestConfig: {
@@ -41,6 +42,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     },
   },
   eslintOptions: {
+    tsconfigPath: './tsconfig.dev.json',
     dirs: ['src'],
     devdirs: ['test', 'scripts', 'examples'],
     ignorePatterns: ['imports/', '*.js', '*.d.ts', 'node_modules/', 'lib/', 'coverage/', 'examples/dist/'],
@@ -49,6 +51,12 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   npmignoreEnabled: true,
 });
 
+// lint src/, test/, scripts/ and examples/ with the dev tsconfig, which includes them all
+const eslintrc = project.tryFindObjectFile('.eslintrc.json');
+eslintrc?.addOverride('parserOptions.projectService', false);
+eslintrc?.addOverride('parserOptions.project', './tsconfig.dev.json');
+
+project.package.addField('types', 'lib/src/index.d.ts');
 project.package.addBin({ 'cdk8s-dynamo': 'bin/cdk8s-dynamo' });
 
 // Lean typed imports of the Dynamo CRDs, generated from the CRD files.

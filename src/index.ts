@@ -1,1 +1,9 @@
-export {};
+export * from './constructs/enums';
+export * from './constructs/operator-options';
+export * from './constructs/pod-template';
+export * from './constructs/experimental';
+export * from './constructs/epp-config';
+export * from './constructs/component';
+export * from './constructs/multinode-worker';
+export * from './constructs/graph';
+export * from './constructs/component-deployment';

@@ -26,8 +26,16 @@ export interface RenderOptions {
   readonly operator?: Partial<OperatorSettings>;
 }
 
+/** Kinds that live outside namespaces and never get one. */
+const CLUSTER_SCOPED_KINDS = new Set([
+  'APIService', 'CSIDriver', 'ClusterRole', 'ClusterRoleBinding', 'ClusterTopology', 'CustomResourceDefinition',
+  'DeviceClass', 'IngressClass', 'MutatingWebhookConfiguration', 'Namespace', 'Node', 'PersistentVolume',
+  'PriorityClass', 'RuntimeClass', 'StorageClass', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding',
+  'ValidatingWebhookConfiguration', 'VolumeAttachment',
+]);
+
 function withNamespace<T>(doc: T, namespace: string | undefined): T {
-  if (!namespace || !isPlainObject(doc)) return doc;
+  if (!namespace || !isPlainObject(doc) || CLUSTER_SCOPED_KINDS.has((doc as any).kind)) return doc;
   const meta = (doc as any).metadata;
   if (isPlainObject(meta) && meta.namespace) return doc;
   return { ...(doc as any), metadata: { ...(meta ?? {}), namespace } } as T;

@@ -3,8 +3,8 @@
  * version in the tag of its `main` container image.
  */
 import * as semver from 'semver';
-import { ComponentSpecJson } from '../model/v1beta1';
 import { MAIN_CONTAINER } from './well-known';
+import { ComponentSpecJson } from '../model/v1beta1';
 
 const IMAGE_TAG_VERSION = /^[vV]?(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 

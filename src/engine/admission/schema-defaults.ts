@@ -6,12 +6,14 @@ import { isPlainObject } from '../json';
 
 /** The subset of a CRD schema node that defaulting needs. */
 export interface DefaultingSchemaNode {
-  readonly default?: unknown;
-  readonly properties?: { readonly [name: string]: DefaultingSchemaNode };
-  readonly items?: DefaultingSchemaNode;
-  readonly additionalProperties?: DefaultingSchemaNode | boolean;
+  readonly 'default'?: unknown;
+  readonly 'properties'?: { readonly [name: string]: DefaultingSchemaNode };
+  readonly 'items'?: DefaultingSchemaNode;
+  readonly 'additionalProperties'?: DefaultingSchemaNode | boolean;
   /** Marks an embedded Kubernetes type; its defaults come from `embedded`. */
-  readonly k8sType?: string;
+  readonly 'k8sType'?: string;
+  /** Set on embedded templates the API server neither prunes nor defaults. */
+  readonly 'x-kubernetes-preserve-unknown-fields'?: boolean;
 }
 
 /** Mutates `value` in place, adding schema defaults below it. */
@@ -20,6 +22,7 @@ export function applySchemaDefaults(
   schema: DefaultingSchemaNode,
   embedded: { readonly [k8sType: string]: DefaultingSchemaNode } = {},
 ): void {
+  if (schema['x-kubernetes-preserve-unknown-fields']) return;
   const node = schema.k8sType ? embedded[schema.k8sType] : schema;
   if (!node) return;
   if (Array.isArray(value)) {

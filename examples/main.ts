@@ -1,0 +1,122 @@
+/**
+ * Example app: four Dynamo graphs authored in code.
+ *
+ *   cd examples && npx cdk8s synth --output dist
+ */
+import { App, Chart, ChartProps } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-34';
+import { Construct } from 'constructs';
+import {
+  BackendFramework, ComponentOptions, ComponentType, DynamoGraph, Failover, GpuMemoryService, GpuSharingMode, MultinodeRoleName,
+} from '../src';
+
+const VLLM_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+const SGLANG_IMAGE = 'nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0';
+const PLANNER_IMAGE = 'nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.4.0';
+const MODEL = 'Qwen/Qwen3-0.6B';
+
+/** The Hugging Face token secret every worker reads, by reference only. */
+function hfTokenSecret(scope: Construct): kplus.ISecret {
+  return kplus.Secret.fromSecretName(scope, 'HfToken', 'hf-token-secret');
+}
+
+/** vLLM aggregated serving: one frontend, one GPU worker. */
+export class VllmAggregated extends Chart {
+  constructor(scope: Construct, id: string, props: ChartProps = {}) {
+    super(scope, id, props);
+    const graph = new DynamoGraph(this, 'Graph', {
+      metadata: { name: 'vllm-agg' },
+      backendFramework: BackendFramework.VLLM,
+    });
+    graph.addFrontend('Frontend', { image: VLLM_IMAGE });
+    graph.addWorker('VllmWorker', {
+      image: VLLM_IMAGE,
+      command: ['python3', '-m', 'dynamo.vllm'],
+      args: ['--model', MODEL],
+      envFrom: [kplus.Env.fromSecret(hfTokenSecret(this))],
+      gpus: 1,
+      workingDir: '/workspace/examples/backends/vllm',
+    });
+  }
+}
+
+/** vLLM disaggregated serving: frontend, planner, prefill and decode workers. */
+export class VllmDisaggregated extends Chart {
+  constructor(scope: Construct, id: string, props: ChartProps = {}) {
+    super(scope, id, props);
+    const graph = new DynamoGraph(this, 'Graph', {
+      metadata: { name: 'vllm-disagg-planner' },
+      backendFramework: BackendFramework.VLLM,
+    });
+    graph.addFrontend('Frontend', { image: VLLM_IMAGE });
+    graph.addPlanner('Planner', {
+      image: PLANNER_IMAGE,
+      command: ['python3', '-m', 'dynamo.planner'],
+      args: ['--config', JSON.stringify({ environment: 'kubernetes', backend: 'vllm', optimization_target: 'sla' })],
+    });
+    const kvTransfer = JSON.stringify({ kv_connector: 'NixlConnector', kv_role: 'kv_both' });
+    const hfToken = kplus.Env.fromSecret(hfTokenSecret(this));
+    const worker = (mode: string): ComponentOptions => ({
+      image: VLLM_IMAGE,
+      command: ['python3'],
+      args: ['-m', 'dynamo.vllm', '--model', MODEL, '--disaggregation-mode', mode, '--kv-transfer-config', kvTransfer],
+      envFrom: [hfToken],
+      gpus: 1,
+    });
+    graph.addPrefillWorker('VllmPrefillWorker', worker('prefill'));
+    graph.addDecodeWorker('VllmDecodeWorker', worker('decode'));
+  }
+}
+
+/** SGLang disaggregated serving with prefill and decode each spanning two nodes. */
+export class SglangMultinode extends Chart {
+  constructor(scope: Construct, id: string, props: ChartProps = {}) {
+    super(scope, id, props);
+    const graph = new DynamoGraph(this, 'Graph', {
+      metadata: { name: 'sglang-disagg-multinode' },
+      backendFramework: BackendFramework.SGLANG,
+      env: { HF_TOKEN: kplus.EnvValue.fromSecretValue({ secret: hfTokenSecret(this), key: 'HF_TOKEN' }) },
+    });
+    graph.addFrontend('Frontend', { image: SGLANG_IMAGE });
+    for (const [mode, type] of [['prefill', ComponentType.PREFILL], ['decode', ComponentType.DECODE]] as const) {
+      graph.addMultinodeWorker(mode, {
+        type,
+        multinode: { nodeCount: 2, roles: [{ name: MultinodeRoleName.LEADER }, { name: MultinodeRoleName.WORKER }] },
+        image: SGLANG_IMAGE,
+        command: ['python3', '-m', 'dynamo.sglang'],
+        args: ['--model-path', MODEL, '--tp-size', '16', '--disaggregation-mode', mode, '--disaggregation-transfer-backend', 'nixl'],
+        gpus: 8,
+      });
+    }
+  }
+}
+
+/** vLLM with the GPU memory service and intra-pod failover (a standby engine per GPU set). */
+export class VllmGmsFailover extends Chart {
+  constructor(scope: Construct, id: string, props: ChartProps = {}) {
+    super(scope, id, props);
+    const graph = new DynamoGraph(this, 'Graph', {
+      metadata: { name: 'vllm-gms-failover', annotations: { 'nvidia.com/dynamo-kube-discovery-mode': 'container' } },
+      backendFramework: BackendFramework.VLLM,
+    });
+    graph.addFrontend('Frontend', { image: VLLM_IMAGE });
+    graph.addWorker('Worker', {
+      image: VLLM_IMAGE,
+      command: ['python3', '-m', 'dynamo.vllm'],
+      args: ['--model', MODEL, '--gpu-memory-utilization', '0.85'],
+      envFrom: [kplus.Env.fromSecret(hfTokenSecret(this))],
+      gpus: 1,
+      experimental: {
+        gpuMemoryService: new GpuMemoryService({ mode: GpuSharingMode.INTRA_POD }),
+        failover: new Failover({ mode: GpuSharingMode.INTRA_POD }),
+      },
+    });
+  }
+}
+
+const app = new App();
+new VllmAggregated(app, 'vllm-agg');
+new VllmDisaggregated(app, 'vllm-disagg');
+new SglangMultinode(app, 'sglang-multinode');
+new VllmGmsFailover(app, 'vllm-gms-failover');
+app.synth();

@@ -1,0 +1,1371 @@
+/**
+ * Lean import generator for the NVIDIA Dynamo custom resources (nvidia.com/v1beta1).
+ *
+ * `cdk8s import` of the Dynamo CRDs regenerates every embedded Kubernetes type (the pod template
+ * alone is about a thousand schema nodes, and it is embedded several times) and shares nothing between
+ * the DynamoGraphDeployment and the DynamoComponentDeployment. This generator instead:
+ *
+ * - reads only the `v1beta1` version of the Dynamo CRDs;
+ * - replaces the embedded Kubernetes types (see `K8S_EMBEDDED`) by the types of the Kubernetes import
+ *   of `cdk8s-plus-34`, and fails loudly when a schema node looks like an unmapped Kubernetes type;
+ * - emits each structurally identical schema (ignoring descriptions) once, under a deterministic name;
+ * - writes `imports/nvidia.com.ts` (typed classes, props, enums and `toJson_*` functions in the style of
+ *   `cdk8s import`) and `imports/nvidia.com.schema.ts` (a compact structural schema of the DGD and DCD,
+ *   without descriptions, for generic validation and unknown-field detection).
+ *
+ * Usage: `npx projen import:crds`. The CRD folder is `$DYNAMO_CRDS_DIR`, or `../shared/crds` relative to
+ * the project root. The output is deterministic: regenerating from the same CRDs gives identical bytes.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as YAML from 'yaml';
+
+/** The CRD version to import. */
+const VERSION = 'v1beta1';
+
+/** The files generated into the output folder. */
+export const TYPES_FILE = 'nvidia.com.ts';
+export const SCHEMA_FILE = 'nvidia.com.schema.ts';
+
+/** Size budget for everything generated into imports/: a quarter of the 2.3 MB naive import. */
+export const IMPORTS_SIZE_BUDGET = 575_000;
+
+interface KindSource {
+  /** CRD file name in the CRD folder. */
+  readonly file: string;
+  /** Expected `spec.names.kind`. */
+  readonly kind: string;
+  /** Name of the exported schema constant in the schema file (no schema when omitted). */
+  readonly schemaConst?: string;
+  /**
+   * Path segments (array items singularized) of the nodes that hold a component spec: the types below
+   * them are named `Component...` when they are shared with another kind.
+   */
+  readonly componentRoot?: readonly string[];
+}
+
+const SOURCES: readonly KindSource[] = [
+  {
+    file: 'nvidia.com_dynamographdeployments.yaml',
+    kind: 'DynamoGraphDeployment',
+    schemaConst: 'DGD_V1BETA1_SCHEMA',
+    componentRoot: ['spec', 'component'],
+  },
+  {
+    file: 'nvidia.com_dynamocomponentdeployments.yaml',
+    kind: 'DynamoComponentDeployment',
+    schemaConst: 'DCD_V1BETA1_SCHEMA',
+    componentRoot: ['spec'],
+  },
+  {
+    file: 'nvidia.com_dynamographdeploymentscalingadapters.yaml',
+    kind: 'DynamoGraphDeploymentScalingAdapter',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Embedded Kubernetes types
+// ---------------------------------------------------------------------------------------------------
+
+/** How an embedded Kubernetes type appears in the CRD. */
+type K8sShape = 'object' | 'array' | 'quantity';
+
+interface K8sMapping {
+  /** The type in the Kubernetes import of cdk8s-plus-34 (`k8s.<name>`). */
+  readonly k8sType: string;
+  /** `object`: a struct; `array`: a list of the struct; `quantity`: an int-or-string quantity (class). */
+  readonly shape: K8sShape;
+}
+
+/**
+ * Embedded Kubernetes types, by property name within the Dynamo schemas. Their schemas are not
+ * regenerated: the typed import references `k8s.<k8sType>` of cdk8s-plus-34, and the compact schema holds
+ * a `{ k8sType }` marker node instead.
+ */
+const K8S_EMBEDDED: { readonly [propertyName: string]: K8sMapping } = {
+  podTemplate: { k8sType: 'PodTemplateSpec', shape: 'object' },
+  env: { k8sType: 'EnvVar', shape: 'array' },
+  configMapRef: { k8sType: 'ConfigMapKeySelector', shape: 'object' },
+  sharedMemorySize: { k8sType: 'Quantity', shape: 'quantity' },
+};
+
+/**
+ * Property names that only occur in embedded Kubernetes (core/v1, meta/v1) types: an unmapped object
+ * having one of them is an embedded Kubernetes type the mapping table does not know.
+ */
+const K8S_SIGNATURE_PROPERTIES: ReadonlySet<string> = new Set([
+  'affinity', 'configMapKeyRef', 'containers', 'fieldRef', 'imagePullSecrets', 'initContainers', 'limits',
+  'livenessProbe', 'matchExpressions', 'matchLabels', 'nodeAffinity', 'podAffinity', 'readinessProbe',
+  'requests', 'resourceFieldRef', 'secretKeyRef', 'securityContext', 'tolerations', 'valueFrom',
+  'volumeMounts', 'volumes',
+]);
+
+/** An unmapped object with more direct properties than this looks like an embedded Kubernetes type (PodSpec has 40+). */
+const MAX_DIRECT_PROPERTIES = 30;
+
+/**
+ * An unmapped object with more properties than this in its subtree (mapped nodes counted as one)
+ * looks like an embedded Kubernetes type. The largest Dynamo-owned subtree (the DGD spec) has about 110;
+ * a PodTemplateSpec has over a thousand.
+ */
+const MAX_NESTED_PROPERTIES = 200;
+
+// ---------------------------------------------------------------------------------------------------
+// Compact schema
+// ---------------------------------------------------------------------------------------------------
+
+/** Raw OpenAPI v3 schema node as found in the CRD. */
+type RawSchema = { readonly [key: string]: any };
+
+/** A compact schema node (the shape written to the schema file). */
+type SchemaNode = { [key: string]: any };
+
+/** Schema keywords copied as they are into the compact schema, in output order. */
+const SCALAR_KEYWORDS = [
+  'type', 'format', 'enum', 'default', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems',
+  'required', 'x-kubernetes-int-or-string', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-list-type',
+  'x-kubernetes-list-map-keys',
+] as const;
+
+/** Fields of an `x-kubernetes-validations` rule copied into the compact schema, in output order. */
+const VALIDATION_FIELDS = ['rule', 'message', 'messageExpression', 'reason', 'fieldPath', 'optionalOldSelf'] as const;
+
+/** Keywords read by the generator but not copied into the compact schema. */
+const CONSUMED_KEYWORDS: ReadonlySet<string> = new Set([
+  'description', 'properties', 'items', 'additionalProperties', 'x-kubernetes-validations',
+]);
+
+function k8sShapeMatches(mapping: K8sMapping, raw: RawSchema): boolean {
+  switch (mapping.shape) {
+    case 'object':
+      return raw.type === 'object' && (raw.properties !== undefined || raw['x-kubernetes-preserve-unknown-fields'] === true);
+    case 'array':
+      return raw.type === 'array' && raw.items?.type === 'object';
+    case 'quantity':
+      return raw['x-kubernetes-int-or-string'] === true;
+  }
+}
+
+function countNestedProperties(raw: RawSchema): number {
+  let count = 0;
+  for (const [name, child] of Object.entries<RawSchema>(raw.properties ?? {})) {
+    count += 1;
+    if (K8S_EMBEDDED[name] === undefined) {
+      count += countNestedProperties(child);
+    }
+  }
+  if (raw.items) {
+    count += countNestedProperties(raw.items);
+  }
+  if (raw.additionalProperties && typeof raw.additionalProperties === 'object') {
+    count += countNestedProperties(raw.additionalProperties);
+  }
+  return count;
+}
+
+/** Why an unmapped schema node looks like an embedded Kubernetes type, judging by the node alone. */
+function k8sLookalikeReasons(raw: RawSchema): string[] {
+  const reasons: string[] = [];
+  if (raw['x-kubernetes-int-or-string'] || raw.anyOf) {
+    reasons.push('it is an int-or-string (Quantity or IntOrString)');
+  }
+  if (raw['x-kubernetes-map-type']) {
+    reasons.push(`it has x-kubernetes-map-type: ${raw['x-kubernetes-map-type']}`);
+  }
+  const names = Object.keys(raw.properties ?? {});
+  const signature = names.filter(n => K8S_SIGNATURE_PROPERTIES.has(n));
+  if (signature.length > 0) {
+    reasons.push(`it has Kubernetes properties (${signature.join(', ')})`);
+  }
+  if (names.length > MAX_DIRECT_PROPERTIES) {
+    reasons.push(`it has ${names.length} properties (more than ${MAX_DIRECT_PROPERTIES})`);
+  }
+  return reasons;
+}
+
+/**
+ * Throws when an unmapped schema node below `raw` looks like an embedded Kubernetes type: first by the
+ * nodes themselves (top down, so that the outermost such node is reported), then by subtree size.
+ */
+function assertNoUnmappedK8s(raw: RawSchema, where: string): void {
+  const fail = (at: string, reasons: readonly string[]): never => {
+    throw new Error(`${at} looks like an embedded Kubernetes type (${reasons.join('; ')}) but is not mapped: `
+      + 'add its property name to K8S_EMBEDDED in scripts/import-crds.ts (or, if it is Dynamo-owned, adjust the checks there)');
+  };
+  const walk = (node: RawSchema, at: string, bySize: boolean): void => {
+    const reasons = bySize ? [] : k8sLookalikeReasons(node);
+    if (bySize) {
+      const nested = countNestedProperties(node);
+      if (nested > MAX_NESTED_PROPERTIES) {
+        reasons.push(`it has ${nested} nested properties (more than ${MAX_NESTED_PROPERTIES})`);
+      }
+    }
+    if (reasons.length > 0) {
+      fail(at, reasons);
+    }
+    for (const name of sortedKeys(node.properties ?? {})) {
+      if (K8S_EMBEDDED[name] === undefined) {
+        walk(node.properties[name], `${at}.${name}`, bySize);
+      }
+    }
+    if (node.items) {
+      walk(node.items, `${at}[]`, bySize);
+    }
+    if (node.additionalProperties && typeof node.additionalProperties === 'object') {
+      walk(node.additionalProperties, `${at}{}`, bySize);
+    }
+  };
+  walk(raw, where, false);
+  walk(raw, where, true);
+}
+
+/**
+ * Builds the compact schema of a node: no descriptions, embedded Kubernetes types replaced by
+ * `{ k8sType }` markers. Throws on keywords it does not know, so that no constraint is dropped silently.
+ */
+function compactSchema(raw: RawSchema, propertyName: string | undefined, where: string): SchemaNode {
+  const mapping = propertyName === undefined ? undefined : K8S_EMBEDDED[propertyName];
+  if (mapping) {
+    if (!k8sShapeMatches(mapping, raw)) {
+      throw new Error(`${where} is mapped to k8s.${mapping.k8sType} (${mapping.shape}) by K8S_EMBEDDED but its schema does not have that shape`);
+    }
+    if (mapping.shape !== 'array') {
+      // a preserve-unknown-fields Kubernetes object is neither pruned nor defaulted by the API server
+      return raw['x-kubernetes-preserve-unknown-fields'] === true
+        ? { 'k8sType': mapping.k8sType, 'x-kubernetes-preserve-unknown-fields': true }
+        : { k8sType: mapping.k8sType };
+    }
+    const list: SchemaNode = { type: 'array' };
+    for (const key of ['maxItems', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys']) {
+      if (raw[key] !== undefined) {
+        list[key] = raw[key];
+      }
+    }
+    list.items = { k8sType: mapping.k8sType };
+    return list;
+  }
+
+  for (const key of Object.keys(raw)) {
+    if (!CONSUMED_KEYWORDS.has(key) && !(SCALAR_KEYWORDS as readonly string[]).includes(key)) {
+      throw new Error(`${where}: schema keyword '${key}' is not supported by scripts/import-crds.ts (extend CrdSchemaNode)`);
+    }
+  }
+
+  const node: SchemaNode = {};
+  for (const key of SCALAR_KEYWORDS) {
+    const value = raw[key];
+    if (value === undefined || (key === 'required' && value.length === 0)) {
+      continue;
+    }
+    node[key] = value;
+  }
+  const validations = raw['x-kubernetes-validations'];
+  if (validations !== undefined) {
+    node['x-kubernetes-validations'] = validations.map((rule: RawSchema, i: number) => {
+      const out: SchemaNode = {};
+      for (const key of Object.keys(rule)) {
+        if (!(VALIDATION_FIELDS as readonly string[]).includes(key)) {
+          throw new Error(`${where}: x-kubernetes-validations[${i}] field '${key}' is not supported by scripts/import-crds.ts`);
+        }
+      }
+      for (const key of VALIDATION_FIELDS) {
+        if (rule[key] !== undefined) {
+          out[key] = rule[key];
+        }
+      }
+      return out;
+    });
+  }
+  if (raw.items !== undefined) {
+    node.items = compactSchema(raw.items, undefined, `${where}[]`);
+  }
+  if (raw.additionalProperties !== undefined) {
+    node.additionalProperties = typeof raw.additionalProperties === 'object'
+      ? compactSchema(raw.additionalProperties, undefined, `${where}{}`)
+      : raw.additionalProperties;
+  }
+  if (raw.properties !== undefined) {
+    const properties: SchemaNode = {};
+    for (const name of sortedKeys(raw.properties)) {
+      properties[name] = compactSchema(raw.properties[name], name, `${where}.${name}`);
+    }
+    node.properties = properties;
+  }
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Loading
+// ---------------------------------------------------------------------------------------------------
+
+interface LoadedKind {
+  readonly source: KindSource;
+  readonly group: string;
+  /** The v1beta1 openAPIV3Schema. */
+  readonly root: RawSchema;
+}
+
+function loadKind(crdDir: string, source: KindSource): LoadedKind {
+  const file = path.join(crdDir, source.file);
+  const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'));
+  for (const doc of docs) {
+    if (doc.errors.length > 0) {
+      throw new Error(`${file}: ${doc.errors[0].message}`);
+    }
+  }
+  const crds = docs.map(d => d.toJS()).filter(d => d && d.kind === 'CustomResourceDefinition');
+  if (crds.length !== 1) {
+    throw new Error(`${file}: expected exactly one CustomResourceDefinition, found ${crds.length}`);
+  }
+  const crd = crds[0];
+  if (crd.spec?.names?.kind !== source.kind) {
+    throw new Error(`${file}: expected kind ${source.kind}, found ${crd.spec?.names?.kind}`);
+  }
+  const version = (crd.spec.versions ?? []).find((v: RawSchema) => v.name === VERSION);
+  if (!version) {
+    throw new Error(`${file}: no ${VERSION} version`);
+  }
+  if (version.served !== true) {
+    throw new Error(`${file}: ${VERSION} is not served`);
+  }
+  const root = version.schema?.openAPIV3Schema;
+  if (!root?.properties?.spec) {
+    throw new Error(`${file}: ${VERSION} has no openAPIV3Schema with a spec`);
+  }
+  for (const name of Object.keys(root.properties)) {
+    if (!['apiVersion', 'kind', 'metadata', 'spec', 'status'].includes(name)) {
+      throw new Error(`${file}: unexpected top-level property '${name}'`);
+    }
+  }
+  return { source, group: crd.spec.group, root };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Type groups and names
+// ---------------------------------------------------------------------------------------------------
+
+/** One place of a named schema node (struct, enum, or an object with properties) in a kind. */
+interface Occurrence {
+  readonly kind: string;
+  /** Property path from the kind root; array items use the singularized property name. */
+  readonly segments: readonly string[];
+  readonly raw: RawSchema;
+  readonly compact: SchemaNode;
+  /** The object whose property holds this node (directly, or as array items or map values). */
+  readonly parent?: RawSchema;
+}
+
+/** Structurally identical schema nodes (ignoring descriptions), emitted once. */
+interface Group {
+  readonly key: string;
+  readonly occurrences: Occurrence[];
+  name: string;
+  readonly category: 'struct' | 'enum' | 'any';
+}
+
+function singular(name: string): string {
+  if (name.endsWith('ies')) {
+    return `${name.slice(0, -3)}y`;
+  }
+  if (name.endsWith('s') && !name.endsWith('ss')) {
+    return name.slice(0, -1);
+  }
+  return `${name}Item`;
+}
+
+function pascal(segments: readonly string[]): string {
+  return segments
+    .flatMap(s => s.split(/[^A-Za-z0-9]+/))
+    .filter(s => s.length > 0)
+    .map(s => s[0].toUpperCase() + s.slice(1))
+    .join('');
+}
+
+function commonPrefixLength(lists: readonly (readonly string[])[]): number {
+  let n = 0;
+  while (lists.every(l => n < l.length && l[n] === lists[0][n])) {
+    n++;
+  }
+  return n;
+}
+
+function commonSuffixLength(lists: readonly (readonly string[])[], maxLength: number): number {
+  let n = 0;
+  while (n < maxLength && lists.every(l => n < l.length && l[l.length - 1 - n] === lists[0][lists[0].length - 1 - n])) {
+    n++;
+  }
+  return n;
+}
+
+function categoryOf(raw: RawSchema): Group['category'] | undefined {
+  if (Array.isArray(raw.enum) && raw.enum.length > 0) {
+    return 'enum';
+  }
+  if (raw.type !== 'object' || (raw.additionalProperties !== undefined && raw.properties === undefined)) {
+    return undefined;
+  }
+  if (raw['x-kubernetes-preserve-unknown-fields'] === true) {
+    // typed as `any`; grouped (when it has properties) only to share its compact schema
+    return raw.properties === undefined ? undefined : 'any';
+  }
+  return 'struct';
+}
+
+/** Stable JSON: sorted object keys; enum values sorted (their order does not matter). */
+function stableKey(value: any, parentKey?: string): string {
+  if (Array.isArray(value)) {
+    const items = value.map(v => stableKey(v));
+    return `[${(parentKey === 'enum' ? [...items].sort(compareStrings) : items).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    return `{${sortedKeys(value).map(k => `${JSON.stringify(k)}:${stableKey(value[k], k)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+class Registry {
+  public readonly groups: Group[] = [];
+  private readonly byKey = new Map<string, Group>();
+  private readonly byRaw = new Map<RawSchema, Group>();
+
+  public add(category: Group['category'], occurrence: Occurrence): void {
+    const last = occurrence.segments[occurrence.segments.length - 1];
+    // the property name is part of the key, so that only like-named nodes are merged
+    const key = `${last}:${stableKey(occurrence.compact)}`;
+    let group = this.byKey.get(key);
+    if (!group) {
+      group = { key, occurrences: [], name: '', category };
+      this.byKey.set(key, group);
+      this.groups.push(group);
+    }
+    group.occurrences.push(occurrence);
+    this.byRaw.set(occurrence.raw, group);
+  }
+
+  public groupOf(raw: RawSchema): Group | undefined {
+    return this.byRaw.get(raw);
+  }
+}
+
+/**
+ * Walks a kind's spec and records the named nodes, depth first, properties in sorted order.
+ * `compact` is the compact schema of `raw` (built once per kind).
+ */
+function collect(registry: Registry, kind: string, raw: RawSchema, compact: SchemaNode, segments: string[], parent?: RawSchema): void {
+  if (compact.k8sType !== undefined || compact.items?.k8sType !== undefined) {
+    return; // embedded Kubernetes type
+  }
+  const category = categoryOf(raw);
+  if (category !== undefined) {
+    registry.add(category, { kind, segments, raw, compact, parent });
+  }
+  for (const name of sortedKeys(raw.properties ?? {})) {
+    collect(registry, kind, raw.properties[name], compact.properties[name], [...segments, name], raw);
+  }
+  if (raw.items !== undefined) {
+    const itemSegments = [...segments.slice(0, -1), singular(segments[segments.length - 1])];
+    collect(registry, kind, raw.items, compact.items, itemSegments, parent);
+  }
+  if (raw.additionalProperties !== undefined && typeof raw.additionalProperties === 'object') {
+    collect(registry, kind, raw.additionalProperties, compact.additionalProperties, [...segments, 'value'], parent);
+  }
+}
+
+/**
+ * Names the groups:
+ * - a node found once is named after its kind and path, like `cdk8s import` does
+ *   (`DynamoGraphDeploymentSpecRestart`); array items use the singular (`...SpecComponent`);
+ * - a node shared only below the component roots (the DGD `spec.components[*]` and the DCD `spec`) is named
+ *   `Component` + its path below the root (`ComponentExperimentalCheckpoint`), or + the common start and end
+ *   of its paths when they differ (`ComponentExperimentalMode` for failover and GPU memory service modes);
+ * - any other shared node is named after the common end of its paths (`ProviderOverride`, `BackendFramework`).
+ */
+function nameGroups(groups: readonly Group[], roots: ReadonlyMap<string, readonly string[]>, reserved: ReadonlySet<string>): void {
+  const taken = new Map<string, Group>();
+  for (const group of groups) {
+    const occ = group.occurrences;
+    let name: string;
+    if (occ.length === 1) {
+      name = occ[0].kind + pascal(occ[0].segments);
+    } else {
+      const relative = occ.map(o => {
+        const root = roots.get(o.kind);
+        return root && root.every((s, i) => o.segments[i] === s) && o.segments.length > root.length
+          ? o.segments.slice(root.length)
+          : undefined;
+      });
+      if (relative.every(r => r !== undefined)) {
+        const rels = relative as string[][];
+        const prefix = commonPrefixLength(rels);
+        const shortest = Math.min(...rels.map(r => r.length));
+        const suffix = commonSuffixLength(rels, shortest - prefix);
+        name = 'Component' + pascal([...rels[0].slice(0, prefix), ...rels[0].slice(rels[0].length - suffix)]);
+      } else {
+        const all = occ.map(o => o.segments);
+        const suffix = commonSuffixLength(all, Math.min(...all.map(s => s.length)));
+        name = pascal(all[0].slice(all[0].length - suffix));
+      }
+    }
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(name) || /^I[A-Z]/.test(name)) {
+      throw new Error(`type name '${name}' is not a valid jsii type name (${describeGroup(group)})`);
+    }
+    const clash = taken.get(name);
+    if (clash || reserved.has(name)) {
+      throw new Error(`type name '${name}' is used twice: ${describeGroup(group)}${clash ? ` and ${describeGroup(clash)}` : ''}; `
+        + 'refine the naming rules in scripts/import-crds.ts');
+    }
+    taken.set(name, group);
+    group.name = name;
+  }
+}
+
+function describeGroup(group: Group): string {
+  return group.occurrences.map(o => `${o.kind}:${o.segments.join('.')}`).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rendering helpers
+// ---------------------------------------------------------------------------------------------------
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortedKeys(obj: object): string[] {
+  return Object.keys(obj).sort(compareStrings);
+}
+
+/** A single-quoted TypeScript string literal. */
+function str(value: string): string {
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, '\\\'').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')}'`;
+}
+
+/** A TypeScript literal for a JSON value (single-line). */
+function literal(value: any): string {
+  if (typeof value === 'string') {
+    return str(value);
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map(literal).join(', ')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value).map(k => `${propertyKey(k)}: ${literal(value[k])}`);
+    return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+  }
+  return JSON.stringify(value);
+}
+
+function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : str(name);
+}
+
+/** TSDoc lines (without the comment delimiters) of a CRD description. */
+function descriptionLines(description: string | undefined): string[] {
+  if (!description) {
+    return [];
+  }
+  const lines = description.replace(/\*\//g, '*\\/').split('\n').map(l => l.trim());
+  while (lines.length > 0 && lines[lines.length - 1] === '') {
+    lines.pop();
+  }
+  return lines;
+}
+
+class Code {
+  private readonly lines: string[] = [];
+
+  public line(text = ''): void {
+    this.lines.push(text);
+  }
+
+  public doc(indent: string, body: readonly string[], tags: readonly string[]): void {
+    this.line(`${indent}/**`);
+    for (const l of body) {
+      this.line(l === '' ? `${indent} *` : `${indent} * ${l}`);
+    }
+    if (body.length > 0 && tags.length > 0) {
+      this.line(`${indent} *`);
+    }
+    for (const t of tags) {
+      this.line(`${indent} * ${t}`);
+    }
+    this.line(`${indent} */`);
+  }
+
+  public toString(): string {
+    return this.lines.join('\n') + '\n';
+  }
+}
+
+function enumMemberName(value: string, where: string): string {
+  const words = value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(w => w.length > 0);
+  let name = words.join('_').toUpperCase();
+  if (!/^[A-Z]/.test(name)) {
+    name = `VALUE_${name}`;
+  }
+  if (!/^[A-Z][A-Z0-9_]*$/.test(name)) {
+    throw new Error(`${where}: cannot make an enum member name for value ${JSON.stringify(value)}`);
+  }
+  return name;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Typed import (nvidia.com.ts)
+// ---------------------------------------------------------------------------------------------------
+
+/** A TypeScript type and how to turn a value of it into wire JSON (identity when `toJson` is undefined). */
+interface TypeInfo {
+  readonly type: string;
+  readonly toJson?: (expr: string) => string;
+}
+
+class TypesEmitter {
+  private readonly code = new Code();
+  private readonly emitted = new Set<Group>();
+  private usesK8s = false;
+
+  public constructor(private readonly registry: Registry) {}
+
+  public emitKind(kind: LoadedKind): void {
+    const name = kind.source.kind;
+    const props = `${name}Props`;
+    const root = kind.root;
+    const specRequired = (root.required ?? []).includes('spec');
+    const specType = this.typeOf(root.properties.spec, 'spec', `${name}#spec`);
+    const propsDefault = specRequired ? '' : ' = {}';
+    const c = this.code;
+
+    c.line();
+    c.doc('', descriptionLines(root.description), [`@schema ${name}`]);
+    c.line(`export class ${name} extends ApiObject {`);
+    c.doc('  ', [`Returns the apiVersion and kind for "${name}"`], []);
+    c.line('  public static readonly GVK: GroupVersionKind = {');
+    c.line(`    apiVersion: ${str(`${kind.group}/${VERSION}`)},`);
+    c.line(`    kind: ${str(name)},`);
+    c.line('  };');
+    c.line();
+    c.doc('  ', [
+      `Renders a Kubernetes manifest for "${name}".`,
+      '',
+      'This can be used to inline resource manifests inside other objects (e.g. as templates).',
+    ], ['@param props initialization props']);
+    c.line(`  public static manifest(props: ${props}${propsDefault}): any {`);
+    c.line('    return {');
+    c.line(`      ...${name}.GVK,`);
+    c.line(`      ...toJson_${props}(props),`);
+    c.line('    };');
+    c.line('  }');
+    c.line();
+    c.doc('  ', [`Defines a "${name}" API object`], [
+      '@param scope the scope in which to define this object',
+      '@param id a scope-local name for the object',
+      '@param props initialization props',
+    ]);
+    c.line(`  public constructor(scope: Construct, id: string, props: ${props}${propsDefault}) {`);
+    c.line('    super(scope, id, {');
+    c.line(`      ...${name}.GVK,`);
+    c.line('      ...props,');
+    c.line('    });');
+    c.line('  }');
+    c.line();
+    c.doc('  ', ['Renders the object to Kubernetes JSON.'], []);
+    c.line('  public override toJson(): any {');
+    c.line('    const resolved = super.toJson();');
+    c.line();
+    c.line('    return {');
+    c.line(`      ...${name}.GVK,`);
+    c.line(`      ...toJson_${props}(resolved),`);
+    c.line('    };');
+    c.line('  }');
+    c.line('}');
+    c.line();
+
+    c.doc('', descriptionLines(root.description), [`@schema ${name}`]);
+    c.line(`export interface ${props} {`);
+    c.doc('  ', [], ['@default - no metadata', `@schema ${name}#metadata`]);
+    c.line('  readonly metadata?: ApiObjectMetadata;');
+    c.line();
+    c.doc('  ', descriptionLines(root.properties.spec.description), [
+      ...(specRequired ? [] : ['@default - no spec']),
+      `@schema ${name}#spec`,
+    ]);
+    c.line(`  readonly spec${specRequired ? '' : '?'}: ${specType.type};`);
+    c.line('}');
+    c.line();
+    this.emitToJson(props, [['metadata', 'obj.metadata'], ['spec', (specType.toJson ?? (x => x))('obj.spec')]]);
+    this.emitPending(root.properties.spec);
+  }
+
+  public render(header: string): string {
+    const imports = [
+      'import { ApiObject, ApiObjectMetadata, GroupVersionKind } from \'cdk8s\';',
+      ...(this.usesK8s ? ['import { k8s } from \'cdk8s-plus-34\';'] : []),
+      'import { Construct } from \'constructs\';',
+    ];
+    return [
+      header,
+      '/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */',
+      ...imports,
+      '',
+    ].join('\n') + this.code.toString();
+  }
+
+  /** Emits the named types below (and including) a node, depth first, each once. */
+  private emitPending(raw: RawSchema): void {
+    const group = this.registry.groupOf(raw);
+    if (group && group.category !== 'any' && !this.emitted.has(group)) {
+      this.emitted.add(group);
+      if (group.category === 'struct') {
+        this.emitStruct(group);
+      } else {
+        this.emitEnum(group);
+      }
+    }
+    if (group?.category === 'any') {
+      return;
+    }
+    for (const name of sortedKeys(raw.properties ?? {})) {
+      if (K8S_EMBEDDED[name] === undefined) {
+        this.emitPending(raw.properties[name]);
+      }
+    }
+    if (raw.items) {
+      this.emitPending(raw.items);
+    }
+    if (raw.additionalProperties && typeof raw.additionalProperties === 'object') {
+      this.emitPending(raw.additionalProperties);
+    }
+  }
+
+  private emitStruct(group: Group): void {
+    const raw = group.occurrences[0].raw;
+    const name = group.name;
+    const required = new Set<string>(raw.required ?? []);
+    const c = this.code;
+    c.doc('', descriptionLines(raw.description), [`@schema ${name}`]);
+    c.line(`export interface ${name} {`);
+    const fields: [string, string][] = [];
+    const names = sortedKeys(raw.properties ?? {});
+    names.forEach((prop, i) => {
+      if (!/^[a-z][A-Za-z0-9]*$/.test(prop)) {
+        throw new Error(`${name}#${prop}: property name is not camelCase (jsii needs camelCase)`);
+      }
+      const child = raw.properties[prop];
+      const info = this.typeOf(child, prop, `${name}#${prop}`);
+      const optional = !required.has(prop);
+      const tags: string[] = [];
+      if (optional) {
+        tags.push(child.default !== undefined ? `@default ${JSON.stringify(child.default)}` : '@default - not set');
+      }
+      tags.push(`@schema ${name}#${prop}`);
+      c.doc('  ', descriptionLines(child.description), tags);
+      c.line(`  readonly ${prop}${optional ? '?' : ''}: ${info.type};`);
+      if (i < names.length - 1) {
+        c.line();
+      }
+      fields.push([prop, (info.toJson ?? (x => x))(`obj.${prop}`)]);
+    });
+    c.line('}');
+    c.line();
+    this.emitToJson(name, fields);
+  }
+
+  private emitToJson(name: string, fields: readonly [string, string][]): void {
+    const c = this.code;
+    c.doc('', [`Converts an object of type '${name}' to JSON representation.`], []);
+    c.line(`export function toJson_${name}(obj: ${name} | undefined): Record<string, any> | undefined {`);
+    c.line('  if (obj === undefined) { return undefined; }');
+    if (fields.length === 0) {
+      c.line('  return {};');
+    } else {
+      c.line('  const result = {');
+      for (const [prop, expr] of fields) {
+        c.line(`    ${str(prop)}: ${expr},`);
+      }
+      c.line('  };');
+      c.line('  // filter undefined values');
+      c.line('  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});');
+    }
+    c.line('}');
+    c.line();
+  }
+
+  private emitEnum(group: Group): void {
+    const raw = group.occurrences[0].raw;
+    const name = group.name;
+    const c = this.code;
+    const places = group.occurrences.map(o => {
+      const parent = o.parent === undefined ? undefined : this.registry.groupOf(o.parent);
+      return parent ? `${parent.name}#${o.segments[o.segments.length - 1]}` : `${o.kind}#${o.segments.join('.')}`;
+    });
+    const unique = [...new Set(places)];
+    const body = unique.length === 1
+      ? descriptionLines(raw.description)
+      : [`Values of ${unique.join(', ')}.`];
+    c.doc('', body, [`@schema ${name}`]);
+    c.line(`export enum ${name} {`);
+    const members = new Set<string>();
+    for (const value of raw.enum) {
+      if (typeof value !== 'string') {
+        throw new Error(`${name}: only string enums are supported (found ${JSON.stringify(value)})`);
+      }
+      const member = enumMemberName(value, name);
+      if (members.has(member)) {
+        throw new Error(`${name}: two values map to the enum member ${member}`);
+      }
+      members.add(member);
+      c.line(`  /** ${value.replace(/\*\//g, '*\\/')} */`);
+      c.line(`  ${member} = ${str(value)},`);
+    }
+    c.line('}');
+    c.line();
+  }
+
+  private typeOf(raw: RawSchema, propertyName: string | undefined, where: string): TypeInfo {
+    const mapping = propertyName === undefined ? undefined : K8S_EMBEDDED[propertyName];
+    if (mapping) {
+      this.usesK8s = true;
+      switch (mapping.shape) {
+        case 'object':
+          return { type: `k8s.${mapping.k8sType}`, toJson: x => `k8s.toJson_${mapping.k8sType}(${x})` };
+        case 'array':
+          return { type: `k8s.${mapping.k8sType}[]`, toJson: x => `${x}?.map(y => k8s.toJson_${mapping.k8sType}(y))` };
+        case 'quantity':
+          return { type: `k8s.${mapping.k8sType}`, toJson: x => `${x}?.value` };
+      }
+    }
+    const group = this.registry.groupOf(raw);
+    if (group?.category === 'struct') {
+      return { type: group.name, toJson: x => `toJson_${group.name}(${x})` };
+    }
+    if (group?.category === 'enum') {
+      return { type: group.name };
+    }
+    if (raw['x-kubernetes-preserve-unknown-fields'] === true) {
+      return { type: 'any' };
+    }
+    switch (raw.type) {
+      case 'string':
+        return { type: 'string' };
+      case 'integer':
+      case 'number':
+        return { type: 'number' };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'array': {
+        const item = this.typeOf(raw.items, undefined, `${where}[]`);
+        const itemType = item.type.includes(' ') ? `Array<${item.type}>` : `${item.type}[]`;
+        const itemToJson = item.toJson;
+        return itemToJson
+          ? { type: itemType, toJson: x => `${x}?.map(y => ${itemToJson('y')})` }
+          : { type: itemType };
+      }
+      case 'object': {
+        if (raw.additionalProperties && typeof raw.additionalProperties === 'object') {
+          const value = this.typeOf(raw.additionalProperties, undefined, `${where}{}`);
+          const valueToJson = value.toJson;
+          const type = `{ [key: string]: ${value.type} }`;
+          return valueToJson
+            ? {
+              type,
+              toJson: x => `((${x}) === undefined) ? undefined : (Object.entries(${x}).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: ${valueToJson('i[1]')} }), {}))`,
+            }
+            : { type };
+        }
+        break;
+      }
+    }
+    throw new Error(`${where}: cannot type schema ${JSON.stringify(raw).slice(0, 200)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Compact schema file (nvidia.com.schema.ts)
+// ---------------------------------------------------------------------------------------------------
+
+const SCHEMA_PREAMBLE = `/** A CEL validation rule of a schema node (\`x-kubernetes-validations\`). */
+export interface CrdValidationRule {
+  readonly rule: string;
+  readonly message?: string;
+  readonly messageExpression?: string;
+  readonly reason?: string;
+  readonly fieldPath?: string;
+  /** The rule is a transition rule that also applies when there is no old object. */
+  readonly optionalOldSelf?: boolean;
+}
+
+/** The embedded Kubernetes types (from the Kubernetes import of cdk8s-plus-34) the schema refers to. */
+export type CrdK8sType = ${Object.values(K8S_EMBEDDED).map(m => str(m.k8sType)).filter((v, i, a) => a.indexOf(v) === i).sort(compareStrings).join(' | ')};
+
+/**
+ * A node of the compact structural schema of a Dynamo CRD: the OpenAPI v3 keywords the CRD uses,
+ * without descriptions. An embedded Kubernetes type is a marker node \`{ k8sType }\` (an \`env\` list is
+ * an array of \`{ k8sType: 'EnvVar' }\`), to be validated against the Kubernetes schema of that type.
+ */
+export interface CrdSchemaNode {
+  readonly k8sType?: CrdK8sType;
+  readonly type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
+  readonly format?: string;
+  readonly enum?: readonly (string | number | boolean)[];
+  readonly default?: unknown;
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly required?: readonly string[];
+  readonly 'x-kubernetes-int-or-string'?: boolean;
+  readonly 'x-kubernetes-preserve-unknown-fields'?: boolean;
+  readonly 'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
+  readonly 'x-kubernetes-list-map-keys'?: readonly string[];
+  readonly 'x-kubernetes-validations'?: readonly CrdValidationRule[];
+  readonly items?: CrdSchemaNode;
+  readonly additionalProperties?: CrdSchemaNode | boolean;
+  readonly properties?: { readonly [name: string]: CrdSchemaNode };
+}
+`;
+
+/** A node of a schema tree to render: the compact node and, when known, the raw CRD node it comes from. */
+interface TreeNode {
+  readonly raw?: RawSchema;
+  readonly node: SchemaNode;
+}
+
+function childrenOf(t: TreeNode): TreeNode[] {
+  const { raw, node } = t;
+  if (node.k8sType !== undefined) {
+    return [];
+  }
+  const out: TreeNode[] = [];
+  for (const name of Object.keys(node.properties ?? {})) {
+    out.push({ raw: raw?.properties?.[name], node: node.properties[name] });
+  }
+  if (node.items !== undefined) {
+    out.push({ raw: raw?.items, node: node.items });
+  }
+  if (node.additionalProperties !== undefined && typeof node.additionalProperties === 'object') {
+    out.push({ raw: typeof raw?.additionalProperties === 'object' ? raw.additionalProperties : undefined, node: node.additionalProperties });
+  }
+  return out;
+}
+
+/**
+ * Subtrees written once, as constants, and referenced by name: among the candidates (`bodies`, by id),
+ * those referenced at least twice once the chosen ones are factored out (a fixed point).
+ */
+class SharedSubtrees {
+  public readonly chosen: Set<string>;
+
+  public constructor(
+    private readonly roots: readonly TreeNode[],
+    private readonly bodies: ReadonlyMap<string, TreeNode>,
+    private readonly idOf: (t: TreeNode) => string | undefined,
+    private readonly nameOf: (id: string) => string,
+  ) {
+    this.chosen = new Set(bodies.keys());
+    for (;;) {
+      const counts = new Map<string, number>();
+      const visit = (t: TreeNode, top: boolean): void => {
+        const id = top ? undefined : this.idOf(t);
+        if (id !== undefined && this.chosen.has(id)) {
+          counts.set(id, (counts.get(id) ?? 0) + 1);
+          return;
+        }
+        childrenOf(t).forEach(c => visit(c, false));
+      };
+      this.roots.forEach(r => visit(r, true));
+      this.chosen.forEach(id => visit(this.bodies.get(id)!, true));
+      const drop = [...this.chosen].filter(id => (counts.get(id) ?? 0) < 2);
+      if (drop.length === 0) {
+        break;
+      }
+      drop.forEach(id => this.chosen.delete(id));
+    }
+  }
+
+  /** The constant name a (non-top) node is written as, if it is shared. */
+  public refOf(t: TreeNode): string | undefined {
+    const id = this.idOf(t);
+    return id !== undefined && this.chosen.has(id) ? this.nameOf(id) : undefined;
+  }
+
+  /** The constants, each after the constants it refers to, in order of first use from the roots. */
+  public renderConstants(): string[] {
+    const out: string[] = [];
+    const done = new Set<string>();
+    const emit = (id: string): void => {
+      if (done.has(id)) {
+        return;
+      }
+      done.add(id);
+      const body = this.bodies.get(id)!;
+      this.sharedBelow(body).forEach(emit);
+      out.push(`const ${this.nameOf(id)}: CrdSchemaNode = ${renderTree(body, '', this, true)};`, '');
+    };
+    this.roots.forEach(r => this.sharedBelow(r).forEach(emit));
+    return out;
+  }
+
+  private sharedBelow(t: TreeNode): string[] {
+    const found: string[] = [];
+    const visit = (n: TreeNode, top: boolean): void => {
+      const id = top ? undefined : this.idOf(n);
+      if (id !== undefined && this.chosen.has(id)) {
+        if (!found.includes(id)) {
+          found.push(id);
+        }
+        return;
+      }
+      childrenOf(n).forEach(c => visit(c, false));
+    };
+    visit(t, true);
+    return found;
+  }
+}
+
+/** Renders a compact schema node as a TypeScript literal; leaves on one line, shared subtrees by name. */
+function renderTree(t: TreeNode, indent: string, shared: SharedSubtrees, top = false): string {
+  const ref = top ? undefined : shared.refOf(t);
+  if (ref !== undefined) {
+    return ref;
+  }
+  const { raw, node } = t;
+  const inner = `${indent}  `;
+  const simple: string[] = [];
+  for (const key of ['k8sType', ...SCALAR_KEYWORDS]) {
+    if (node[key] !== undefined) {
+      simple.push(`${propertyKey(key)}: ${literal(node[key])}`);
+    }
+  }
+  const nested: string[] = [];
+  if (node['x-kubernetes-validations'] !== undefined) {
+    const rules = node['x-kubernetes-validations'].map((r: SchemaNode) => `${inner}  ${literal(r)},`);
+    nested.push(`${inner}'x-kubernetes-validations': [\n${rules.join('\n')}\n${inner}],`);
+  }
+  if (node.items !== undefined) {
+    nested.push(`${inner}items: ${renderTree({ raw: raw?.items, node: node.items }, inner, shared)},`);
+  }
+  if (node.additionalProperties !== undefined) {
+    const value = typeof node.additionalProperties === 'object'
+      ? renderTree({ raw: raw?.additionalProperties, node: node.additionalProperties }, inner, shared)
+      : literal(node.additionalProperties);
+    nested.push(`${inner}additionalProperties: ${value},`);
+  }
+  if (node.properties !== undefined) {
+    const props = Object.keys(node.properties).map(name =>
+      `${inner}  ${propertyKey(name)}: ${renderTree({ raw: raw?.properties?.[name], node: node.properties[name] }, `${inner}  `, shared)},`);
+    nested.push(props.length === 0 ? `${inner}properties: {},` : `${inner}properties: {\n${props.join('\n')}\n${inner}},`);
+  }
+  const oneLine = `{ ${simple.join(', ')} }`;
+  if (nested.length === 0 && (indent.length + oneLine.length) <= 140) {
+    return simple.length === 0 ? '{}' : oneLine;
+  }
+  return ['{', ...simple.map(s => `${inner}${s},`), ...nested, `${indent}}`].join('\n');
+}
+
+/** Repeated subtrees of the embedded defaults with at least this many nodes are written once. */
+const MIN_SHARED_DEFAULTS_NODES = 4;
+
+function countNodes(node: SchemaNode): number {
+  return 1 + childrenOf({ node }).reduce((n, c) => n + countNodes(c.node), 0);
+}
+
+/** Renders the schema file. */
+function renderSchemaFile(
+  header: string,
+  registry: Registry,
+  roots: readonly { readonly constName: string; readonly tree: TreeNode }[],
+  k8sDefaults: ReadonlyMap<string, SchemaNode>,
+): string {
+  // the DGD and DCD schemas share the subtrees of the shared types (objects with properties)
+  const bodies = new Map<string, TreeNode>();
+  for (const group of registry.groups) {
+    const occ = group.occurrences[0];
+    if (group.category !== 'enum' && group.occurrences.length > 1 && Object.keys(occ.raw.properties ?? {}).length > 0) {
+      bodies.set(group.key, { raw: occ.raw, node: occ.compact });
+    }
+  }
+  const groupNames = new Map(registry.groups.map(g => [g.key, g.name]));
+  const schemaShared = new SharedSubtrees(
+    roots.map(r => r.tree),
+    bodies,
+    t => (t.raw === undefined ? undefined : registry.groupOf(t.raw)?.key),
+    id => groupNames.get(id)!,
+  );
+
+  // the defaults skeletons of the embedded Kubernetes types share their repeated subtrees (e.g. containers)
+  const defaultRoots: TreeNode[] = [...k8sDefaults.values()].map(node => ({ node }));
+  const defaultBodies = new Map<string, TreeNode>();
+  const defaultNames = new Map<string, string>();
+  const defaultUses = new Map<string, string[]>();
+  const collectDefaults = (t: TreeNode, name: string, top: boolean): void => {
+    if (!top && countNodes(t.node) >= MIN_SHARED_DEFAULTS_NODES) {
+      const key = stableKey(t.node);
+      if (!defaultBodies.has(key)) {
+        defaultBodies.set(key, t);
+      }
+      defaultUses.set(key, [...(defaultUses.get(key) ?? []), name]);
+    }
+    const node = t.node;
+    for (const prop of sortedKeys(node.properties ?? {})) {
+      collectDefaults({ node: node.properties[prop] }, prop, false);
+    }
+    if (node.items !== undefined) {
+      collectDefaults({ node: node.items }, singular(name), false);
+    }
+    if (node.additionalProperties !== undefined && typeof node.additionalProperties === 'object') {
+      collectDefaults({ node: node.additionalProperties }, `${name}Value`, false);
+    }
+  };
+  [...k8sDefaults].forEach(([k8sType, node]) => collectDefaults({ node }, k8sType, true));
+  const defaultsShared = new SharedSubtrees(
+    defaultRoots,
+    defaultBodies,
+    t => (countNodes(t.node) >= MIN_SHARED_DEFAULTS_NODES ? stableKey(t.node) : undefined),
+    id => defaultNames.get(id)!,
+  );
+  // named after the common end of the property names that hold them (`containers`, `initContainers`: `ContainersDefaults`)
+  const usedNames = new Set<string>(groupNames.values());
+  for (const key of defaultBodies.keys()) {
+    if (!defaultsShared.chosen.has(key)) {
+      continue;
+    }
+    const words = [...new Set(defaultUses.get(key))].map(n => n.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' '));
+    const suffix = commonSuffixLength(words.map(w => w.map(x => x.toLowerCase())), Math.min(...words.map(w => w.length)));
+    const base = pascal(suffix > 0 ? words[0].slice(words[0].length - suffix) : words[0]);
+    let constName = `${base}Defaults`;
+    for (let i = 2; usedNames.has(constName); i++) {
+      constName = `${base}Defaults${i}`;
+    }
+    usedNames.add(constName);
+    defaultNames.set(key, constName);
+  }
+
+  const out: string[] = [header, '', SCHEMA_PREAMBLE.trimEnd(), ''];
+  out.push(...schemaShared.renderConstants());
+  for (const root of roots) {
+    out.push(`export const ${root.constName}: CrdSchemaNode = ${renderTree(root.tree, '', schemaShared, true)};`, '');
+  }
+  out.push(...defaultsShared.renderConstants());
+  out.push(
+    '/**',
+    ' * The defaults the API server applies inside the embedded Kubernetes types, by `k8sType`: only the',
+    ' * `default`s of their CRD schema and the path to them. Not applied below a marker node that has',
+    ' * `x-kubernetes-preserve-unknown-fields` (the CRD has no schema there).',
+    ' */',
+    'export const EMBEDDED_K8S_DEFAULTS: { readonly [k8sType: string]: CrdSchemaNode } = {',
+  );
+  for (const [k8sType, node] of k8sDefaults) {
+    out.push(`  ${propertyKey(k8sType)}: ${renderTree({ node }, '  ', defaultsShared, true)},`);
+  }
+  out.push('};');
+  return out.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Defaults of the embedded Kubernetes types
+// ---------------------------------------------------------------------------------------------------
+
+/** The schemas of the embedded Kubernetes types (the items, for a list) below a node, by k8s type name. */
+function collectEmbedded(raw: RawSchema, out: Map<string, RawSchema[]>): void {
+  for (const name of sortedKeys(raw.properties ?? {})) {
+    const child = raw.properties[name];
+    const mapping = K8S_EMBEDDED[name];
+    if (mapping === undefined) {
+      collectEmbedded(child, out);
+    } else {
+      const list = out.get(mapping.k8sType) ?? [];
+      list.push(mapping.shape === 'array' ? child.items : child);
+      out.set(mapping.k8sType, list);
+    }
+  }
+  if (raw.items) {
+    collectEmbedded(raw.items, out);
+  }
+  if (raw.additionalProperties && typeof raw.additionalProperties === 'object') {
+    collectEmbedded(raw.additionalProperties, out);
+  }
+}
+
+/** The `default`s below a schema node, with the path to them (`type`, `properties`, `items`, `additionalProperties`). */
+function defaultsSkeleton(raw: RawSchema): SchemaNode | undefined {
+  const node: SchemaNode = {};
+  if (raw.type !== undefined) {
+    node.type = raw.type;
+  }
+  let found = false;
+  if (raw.default !== undefined) {
+    node.default = raw.default;
+    found = true;
+  }
+  if (raw.items !== undefined) {
+    const items = defaultsSkeleton(raw.items);
+    if (items) {
+      node.items = items;
+      found = true;
+    }
+  }
+  if (raw.additionalProperties && typeof raw.additionalProperties === 'object') {
+    const value = defaultsSkeleton(raw.additionalProperties);
+    if (value) {
+      node.additionalProperties = value;
+      found = true;
+    }
+  }
+  const properties: SchemaNode = {};
+  for (const name of sortedKeys(raw.properties ?? {})) {
+    const child = defaultsSkeleton(raw.properties[name]);
+    if (child) {
+      properties[name] = child;
+      found = true;
+    }
+  }
+  if (Object.keys(properties).length > 0) {
+    node.properties = properties;
+  }
+  return found ? node : undefined;
+}
+
+/**
+ * The defaults the API server applies inside each embedded Kubernetes type (the CRD carries the full
+ * structural schema of, e.g., the pod template). Occurrences without a schema (preserve-unknown-fields)
+ * are not defaulted; the others must agree.
+ */
+function embeddedDefaults(specs: readonly RawSchema[]): Map<string, SchemaNode> {
+  const embedded = new Map<string, RawSchema[]>();
+  specs.forEach(spec => collectEmbedded(spec, embedded));
+  const result = new Map<string, SchemaNode>();
+  for (const k8sType of [...embedded.keys()].sort(compareStrings)) {
+    const skeletons = embedded.get(k8sType)!
+      .filter(raw => raw.properties !== undefined)
+      .map(raw => defaultsSkeleton(raw));
+    const distinct = [...new Set(skeletons.map(s => stableKey(s ?? null)))];
+    if (distinct.length > 1) {
+      throw new Error(`the embedded k8s.${k8sType} schemas have different defaults in different places; EMBEDDED_K8S_DEFAULTS cannot hold them`);
+    }
+    if (skeletons[0] !== undefined) {
+      result.set(k8sType, skeletons[0]);
+    }
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------------
+
+export interface ImportResult {
+  /** Absolute paths of the written files. */
+  readonly files: string[];
+  /** Total size of the written files, in bytes. */
+  readonly totalBytes: number;
+}
+
+/** Checks that the mapped types exist in the Kubernetes import of cdk8s-plus-34. */
+function checkK8sMappings(): void {
+  const k8sTypes = path.join(path.dirname(require.resolve('cdk8s-plus-34')), 'imports', 'k8s.d.ts');
+  const text = fs.readFileSync(k8sTypes, 'utf8');
+  for (const [prop, mapping] of Object.entries(K8S_EMBEDDED)) {
+    const declared = mapping.shape === 'quantity'
+      ? text.includes(`export declare class ${mapping.k8sType} {`)
+      : text.includes(`export interface ${mapping.k8sType} {`) && text.includes(`export declare function toJson_${mapping.k8sType}(`);
+    if (!declared) {
+      throw new Error(`K8S_EMBEDDED.${prop}: k8s.${mapping.k8sType} is not declared in ${k8sTypes}`);
+    }
+  }
+}
+
+/**
+ * Generates `nvidia.com.ts` and `nvidia.com.schema.ts` into `outDir` from the Dynamo CRD files in `crdDir`.
+ */
+export function importCrds(crdDir: string, outDir: string): ImportResult {
+  checkK8sMappings();
+  const kinds = SOURCES.map(s => loadKind(crdDir, s));
+
+  const registry = new Registry();
+  const compactRoots = new Map<LoadedKind, SchemaNode>();
+  for (const kind of kinds) {
+    const spec = kind.root.properties.spec;
+    assertNoUnmappedK8s(spec, `${kind.source.kind}.spec`);
+    const compactSpec = compactSchema(spec, 'spec', `${kind.source.kind}.spec`);
+    compactRoots.set(kind, compactSpec);
+    collect(registry, kind.source.kind, spec, compactSpec, ['spec']);
+  }
+  const roots = new Map<string, readonly string[]>();
+  for (const s of SOURCES) {
+    if (s.componentRoot) {
+      roots.set(s.kind, s.componentRoot);
+    }
+  }
+  const reserved = new Set(SOURCES.flatMap(s => [s.kind, `${s.kind}Props`]));
+  nameGroups(registry.groups, roots, reserved);
+
+  // typed import
+  const types = new TypesEmitter(registry);
+  for (const kind of kinds) {
+    types.emitKind(kind);
+  }
+  const typesHeader = `// generated by scripts/import-crds.ts from ${SOURCES.map(s => s.file).join(', ')}; do not edit`;
+  const typesText = types.render(typesHeader).replace(/\n\n+$/, '\n');
+
+  // compact schema of the DGD and DCD
+  const schemaKinds = kinds.filter(k => k.source.schemaConst !== undefined);
+  const schemaRoots = schemaKinds.map(k => {
+    const compactSpec = compactRoots.get(k)!;
+    const raw: RawSchema = {
+      type: 'object',
+      properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: k.root.properties.spec },
+    };
+    const compact: SchemaNode = {
+      type: 'object',
+      properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: compactSpec },
+    };
+    return { constName: k.source.schemaConst!, tree: { raw, node: compact } };
+  });
+  const schemaHeader = `// generated by scripts/import-crds.ts from ${schemaKinds.map(k => k.source.file).join(', ')}; do not edit`;
+  const k8sDefaults = embeddedDefaults(schemaKinds.map(k => k.root.properties.spec));
+  const schemaText = renderSchemaFile(schemaHeader, registry, schemaRoots, k8sDefaults);
+
+  fs.mkdirSync(outDir, { recursive: true });
+  const files: string[] = [];
+  let totalBytes = 0;
+  for (const [file, text] of [[TYPES_FILE, typesText], [SCHEMA_FILE, schemaText]] as const) {
+    const target = path.join(outDir, file);
+    fs.writeFileSync(target, text);
+    files.push(target);
+    totalBytes += Buffer.byteLength(text);
+  }
+  return { files, totalBytes };
+}
+
+/** The project root (the folder above scripts/). */
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
+
+/** The CRD folder: `$DYNAMO_CRDS_DIR`, or `../shared/crds` relative to the project root. */
+export function defaultCrdDir(): string {
+  return process.env.DYNAMO_CRDS_DIR || path.resolve(PROJECT_ROOT, '..', 'shared', 'crds');
+}
+
+function main(): void {
+  const crdDir = defaultCrdDir();
+  const outDir = path.join(PROJECT_ROOT, 'imports');
+  const result = importCrds(crdDir, outDir);
+  for (const file of result.files) {
+    console.log(`wrote ${path.relative(PROJECT_ROOT, file)} (${fs.statSync(file).size} bytes)`);
+  }
+  console.log(`imports from ${crdDir}: ${result.totalBytes} bytes in total (budget ${IMPORTS_SIZE_BUDGET})`);
+  if (result.totalBytes > IMPORTS_SIZE_BUDGET) {
+    console.error(`the generated imports exceed the size budget of ${IMPORTS_SIZE_BUDGET} bytes`);
+    process.exitCode = 1;
+  }
+}
+
+if (require.main === module) {
+  main();
+}

@@ -1,0 +1,137 @@
+/**
+ * The `cdk8s-dynamo` command line: render and validate Dynamo documents with the same engine as
+ * the constructs.
+ *
+ *   cdk8s-dynamo render [--output graph|components] [--namespace NS] FILE...
+ *   cdk8s-dynamo validate FILE...
+ *
+ * Exit 0 on success; 1 on invalid input (nothing on stdout, one line per problem on stderr);
+ * 2 on a usage error.
+ */
+import * as fs from 'fs';
+import { stringify } from 'yaml';
+import { RenderError } from '../engine/errors';
+import { OUTPUT_MODES, OutputMode, renderDocuments } from '../engine/render';
+import { parseYamlDocuments } from '../import/documents';
+import { isDcd, isDgd } from '../model/v1beta1';
+import { formatViolation, validateDocument } from '../validation/validate';
+
+/** Where the CLI reads and writes; replaceable in tests. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly readFile: (path: string) => string;
+}
+
+const PROCESS_IO: CliIo = {
+  stdout: text => process.stdout.write(text),
+  stderr: text => process.stderr.write(text),
+  readFile: path => fs.readFileSync(path, 'utf8'),
+};
+
+const USAGE = `usage:
+  cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] FILE...
+  cdk8s-dynamo validate FILE...
+`;
+
+class UsageError extends Error {}
+
+interface ParsedArgs {
+  readonly command: 'render' | 'validate';
+  readonly output: OutputMode;
+  readonly namespace?: string;
+  readonly files: string[];
+}
+
+function parseArgs(argv: string[]): ParsedArgs {
+  const [command, ...rest] = argv;
+  if (command !== 'render' && command !== 'validate') throw new UsageError(command ? `unknown command "${command}"` : 'no command');
+  let output: OutputMode = 'graph';
+  let namespace: string | undefined;
+  const files: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? rest[++i];
+      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    if (command === 'render' && flag === '--output') {
+      const v = value();
+      if (!(OUTPUT_MODES as readonly string[]).includes(v)) throw new UsageError(`--output must be one of ${OUTPUT_MODES.join(', ')}, got "${v}"`);
+      output = v as OutputMode;
+    } else if (command === 'render' && flag === '--namespace') {
+      namespace = value();
+    } else if (arg.startsWith('-') && arg !== '-') {
+      throw new UsageError(`unknown option "${arg}" for ${command}`);
+    } else {
+      files.push(arg);
+    }
+  }
+  if (files.length === 0) throw new UsageError('no input FILE given');
+  return { command, output, namespace, files };
+}
+
+interface LoadedFile {
+  readonly file: string;
+  readonly docs: unknown[];
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs the CLI; returns the exit code. */
+export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
+  let args: ParsedArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    io.stderr(`cdk8s-dynamo: ${describe(e)}\n${USAGE}`);
+    return 2;
+  }
+
+  const problems: string[] = [];
+  const loaded: LoadedFile[] = [];
+  for (const file of args.files) {
+    let text: string;
+    try {
+      text = io.readFile(file === '-' ? '/dev/stdin' : file);
+    } catch (e) {
+      problems.push(`${file}: cannot read file: ${(e as NodeJS.ErrnoException).code ?? describe(e)}`);
+      continue;
+    }
+    try {
+      loaded.push({ file, docs: parseYamlDocuments(text, file).map(d => d) });
+    } catch (e) {
+      problems.push(describe(e));
+    }
+  }
+  for (const { file, docs } of loaded) {
+    for (const doc of docs) {
+      if (!isDgd(doc) && !isDcd(doc)) continue;
+      for (const violation of validateDocument(doc)) problems.push(`${file}: ${formatViolation(violation)}`);
+    }
+  }
+
+  let rendered: unknown[] = [];
+  if (problems.length === 0 && args.command === 'render') {
+    for (const { file, docs } of loaded) {
+      try {
+        rendered.push(...renderDocuments(docs, { output: args.output, namespace: args.namespace }));
+      } catch (e) {
+        if (!(e instanceof RenderError)) throw e;
+        problems.push(`${file}: ${e.message}`);
+      }
+    }
+  }
+  if (problems.length > 0) {
+    io.stderr(problems.map(p => `${p}\n`).join(''));
+    return 1;
+  }
+  if (args.command === 'render') {
+    io.stdout(rendered.map(doc => stringify(doc, { lineWidth: 0 })).join('---\n'));
+  }
+  return 0;
+}

@@ -1,0 +1,296 @@
+/** A component of a Dynamo graph: frontend, worker, prefill, decode, planner, EPP or untyped. */
+import * as kplus from 'cdk8s-plus-34';
+import { Construct } from 'constructs';
+import { ComponentType, MultinodeRoleName } from './enums';
+import { EppConfig } from './epp-config';
+import { ExperimentalOptions } from './experimental';
+import { PodOptions } from './pod-template';
+import { envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
+import { deepClone } from '../engine/json';
+import { ComponentSpecJson, JsonObject, ProviderOverrideJson } from '../model/v1beta1';
+
+const COMPONENT_NAME = /^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
+
+/** The model a component serves; the operator creates a headless Service for it. */
+export interface ModelRef {
+  /** Base model identifier, for example `Qwen/Qwen3-0.6B`. */
+  readonly name: string;
+  /**
+   * Model revision.
+   * @default - none
+   */
+  readonly revision?: string;
+}
+
+/** A PVC-backed compilation cache. */
+export interface CompilationCache {
+  /** Name of an existing PVC in the deployment's namespace. */
+  readonly pvcName: string;
+  /**
+   * Mount path of the cache.
+   * @default - the backend framework's default path
+   */
+  readonly mountPath?: string;
+}
+
+/** Provider-specific configuration of a generated workload unit (for example a Grove clique). */
+export interface ProviderOverride {
+  /** API version of the override's value, for example `grove.io/v1alpha1`. */
+  readonly apiVersion: string;
+  /**
+   * The workload unit the override targets.
+   * @default - resolved by the operator when unambiguous
+   */
+  readonly target?: string;
+  /** The override, in the shape of the target's API. */
+  readonly value: { [key: string]: any };
+}
+
+/** Topology placement of a component. */
+export interface ComponentTopologyConstraint {
+  /** Topology domain to pack the component's pods within. */
+  readonly packDomain: string;
+}
+
+/** One role of a multinode component. */
+export interface ComponentRole {
+  /** The role. */
+  readonly name: MultinodeRoleName;
+  /**
+   * Pods of this role in one component instance.
+   * @default - 1 for the leader, nodeCount - 1 for the worker
+   */
+  readonly replicas?: number;
+  /**
+   * Provider configuration of the role's workload unit (graphs only).
+   * @default - none
+   */
+  readonly providerOverride?: ProviderOverride;
+}
+
+/** Everything a component can set besides its name and type. */
+export interface ComponentOptions extends PodOptions {
+  /**
+   * Number of component instances.
+   * @default 1
+   */
+  readonly replicas?: number;
+  /**
+   * Minimum available instances (Grove).
+   * @default - 1 on the Grove provider, unset otherwise
+   */
+  readonly minAvailable?: number;
+  /**
+   * Size of the `/dev/shm` tmpfs; `Quantity.fromString('0')` disables it.
+   * @default - the operator's default, 8Gi
+   */
+  readonly sharedMemorySize?: kplus.k8s.Quantity;
+  /**
+   * Register in the global Dynamo namespace instead of the graph's.
+   * @default false
+   */
+  readonly globalDynamoNamespace?: boolean;
+  /**
+   * The model the component serves.
+   * @default - none
+   */
+  readonly modelRef?: ModelRef;
+  /**
+   * Create a DynamoGraphDeploymentScalingAdapter owning `replicas`.
+   * @default false
+   */
+  readonly scalingAdapter?: boolean;
+  /**
+   * Name of a container in the pod template that receives frontend-sidecar defaults.
+   * @default - none
+   */
+  readonly frontendSidecar?: string;
+  /**
+   * PVC-backed compilation cache.
+   * @default - none
+   */
+  readonly compilationCache?: CompilationCache;
+  /**
+   * Legacy EPP configuration (`epp` components before runtime 1.5.0 only).
+   * @default - none (native EPP)
+   */
+  readonly eppConfig?: EppConfig;
+  /**
+   * Topology placement.
+   * @default - the graph's topology constraint
+   */
+  readonly topologyConstraint?: ComponentTopologyConstraint;
+  /**
+   * Runtime version, when the `main` image tag is not a semantic version (`MAJOR.MINOR.PATCH`).
+   * @default - read from the `main` image tag
+   */
+  readonly runtimeVersionOverride?: string;
+  /**
+   * Provider configuration of the component's workload unit (graphs only).
+   * @default - none
+   */
+  readonly providerOverride?: ProviderOverride;
+  /**
+   * Preview features.
+   * @default - none
+   */
+  readonly experimental?: ExperimentalOptions;
+}
+
+/** Multinode layout of a worker-class component. */
+export interface MultinodeOptions {
+  /** Number of nodes of one component instance (2 or more). */
+  readonly nodeCount: number;
+  /**
+   * Explicit leader and worker roles.
+   * @default - the implicit leader/worker layout
+   */
+  readonly roles?: ComponentRole[];
+}
+
+/** Props of a component. */
+export interface ComponentProps extends ComponentOptions {
+  /**
+   * Logical name, unique within the graph (1–63 alphanumerics or `-`).
+   * @default - the construct id
+   */
+  readonly name?: string;
+  /**
+   * Role of the component.
+   * @default - untyped
+   */
+  readonly type?: ComponentType;
+}
+
+function experimentalJson(options: ExperimentalOptions | undefined): JsonObject | undefined {
+  if (!options) return undefined;
+  const out: JsonObject = {};
+  if (options.gpuMemoryService) out.gpuMemoryService = options.gpuMemoryService._toJson();
+  if (options.failover) out.failover = options.failover._toJson();
+  if (options.checkpoint) out.checkpoint = options.checkpoint._toJson();
+  if (options.grove) out.grove = { ...options.grove };
+  return out;
+}
+
+function providerOverrideJson(p: ProviderOverride): ProviderOverrideJson {
+  const out: ProviderOverrideJson = { apiVersion: p.apiVersion, value: {} };
+  if (p.target !== undefined) out.target = p.target;
+  out.value = deepClone(p.value);
+  return out;
+}
+
+function fail(scope: Construct, field: string, value: unknown, rule: string): never {
+  throw new Error(`${scope.node.path}: ${field}: Invalid value: ${JSON.stringify(value)}: ${rule}`);
+}
+
+function checkInteger(scope: Construct, field: string, value: number | undefined, minimum: number): void {
+  if (value === undefined) return;
+  if (!Number.isInteger(value) || value < minimum) fail(scope, field, value, `must be an integer greater than or equal to ${minimum}`);
+}
+
+/** The plain component spec (one entry of a graph's `spec.components`) described by the props. */
+function componentSpecJson(name: string, props: ComponentProps, multinode?: MultinodeOptions): ComponentSpecJson {
+  const spec: ComponentSpecJson = { name };
+  if (props.type !== undefined) spec.type = props.type;
+  if (props.replicas !== undefined) spec.replicas = props.replicas;
+  if (props.minAvailable !== undefined) spec.minAvailable = props.minAvailable;
+  const podTemplate = podTemplateJson(props);
+  if (podTemplate) spec.podTemplate = podTemplate;
+  if (multinode) spec.multinode = { nodeCount: multinode.nodeCount };
+  if (multinode?.roles !== undefined) {
+    spec.roles = multinode.roles.map(r => {
+      const role: JsonObject = { name: r.name };
+      if (r.replicas !== undefined) role.replicas = r.replicas;
+      if (r.providerOverride) role.providerOverride = providerOverrideJson(r.providerOverride);
+      return role as any;
+    });
+  }
+  if (props.sharedMemorySize !== undefined) spec.sharedMemorySize = props.sharedMemorySize.value;
+  if (props.globalDynamoNamespace !== undefined) spec.globalDynamoNamespace = props.globalDynamoNamespace;
+  if (props.modelRef) spec.modelRef = deepClone(props.modelRef);
+  if (props.scalingAdapter) spec.scalingAdapter = {};
+  if (props.frontendSidecar !== undefined) spec.frontendSidecar = props.frontendSidecar;
+  if (props.compilationCache) spec.compilationCache = deepClone(props.compilationCache);
+  if (props.eppConfig) spec.eppConfig = props.eppConfig._toJson();
+  if (props.topologyConstraint) spec.topologyConstraint = { packDomain: props.topologyConstraint.packDomain };
+  if (props.runtimeVersionOverride !== undefined) spec.runtimeVersionOverride = props.runtimeVersionOverride;
+  if (props.providerOverride) spec.providerOverride = providerOverrideJson(props.providerOverride);
+  const experimental = experimentalJson(props.experimental);
+  if (experimental) spec.experimental = experimental;
+  return spec;
+}
+
+/**
+ * A component of a Dynamo graph (one entry of `spec.components`), or the body of a standalone
+ * DynamoComponentDeployment.
+ */
+export class Component extends Construct {
+  /** Whether `x` is a Component. */
+  public static isComponent(x: any): x is Component {
+    return x instanceof Component;
+  }
+
+  /** @internal */
+  public static _fromSpec(scope: Construct, id: string, spec: ComponentSpecJson): Component {
+    const component = new Component(scope, id, { name: spec.name ?? id });
+    component._replaceSpec(spec);
+    return component;
+  }
+
+  private static multinodeOf(scope: Construct, props: ComponentProps): MultinodeOptions | undefined {
+    const multinode = (props as { multinode?: MultinodeOptions }).multinode;
+    if (multinode) checkInteger(scope, 'multinode.nodeCount', multinode.nodeCount, 2);
+    return multinode;
+  }
+
+  /** Logical name of the component. */
+  public readonly name: string;
+
+  private spec: ComponentSpecJson;
+
+  constructor(scope: Construct, id: string, props: ComponentProps = {}) {
+    super(scope, id);
+    this.name = props.name ?? id;
+    if (this.name.length > 63 || !COMPONENT_NAME.test(this.name)) {
+      fail(this, 'name', this.name, `must be 1-63 characters matching ${COMPONENT_NAME.source}`);
+    }
+    checkInteger(this, 'replicas', props.replicas, 0);
+    checkInteger(this, 'minAvailable', props.minAvailable, 1);
+    checkInteger(this, 'gpus', props.gpus, 0);
+    this.spec = componentSpecJson(this.name, props, Component.multinodeOf(this, props));
+    const graph = scope as { _attachComponent?: (c: Component) => void };
+    if (typeof graph._attachComponent === 'function') graph._attachComponent(this);
+  }
+
+  /** Role of the component, if typed. */
+  public get type(): ComponentType | undefined {
+    return this.spec.type as ComponentType | undefined;
+  }
+
+  /** Sets an environment variable of the `main` container (replacing one of the same name). */
+  public addEnv(name: string, value: kplus.EnvValue): void {
+    upsertEnv(mainContainerOf(this.podTemplate()), [envVarJson(name, value)]);
+  }
+
+  /** Adds a user-managed container beside `main` (it receives no operator defaults). */
+  public addSidecar(container: kplus.k8s.Container): void {
+    const template = this.podTemplate();
+    template.spec = template.spec ?? {};
+    template.spec.containers = [...(template.spec.containers ?? []), kplus.k8s.toJson_Container(container)];
+  }
+
+  /** @internal Replaces the whole plain spec (import). */
+  public _replaceSpec(spec: ComponentSpecJson): void {
+    this.spec = deepClone(spec);
+  }
+
+  /** @internal The plain component spec. */
+  public _toSpecJson(): ComponentSpecJson {
+    return deepClone(this.spec);
+  }
+
+  private podTemplate(): JsonObject {
+    this.spec.podTemplate = this.spec.podTemplate ?? {};
+    return this.spec.podTemplate;
+  }
+}

@@ -1,0 +1,305 @@
+/** A Dynamo inference graph: the DynamoGraphDeployment custom resource and its components. */
+import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-34';
+import { Construct } from 'constructs';
+import { Component, ComponentOptions, ComponentProps, ProviderOverride } from './component';
+import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
+import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
+import { OperatorOptions } from './operator-options';
+import { envVarJson } from './pod-template-json';
+import { RenderedObject } from './rendered-object';
+import { graphValidation } from './validation';
+import { deepClone } from '../engine/json';
+import { resolveOperatorSettings } from '../engine/operator-settings';
+import { renderGraphComponents } from '../engine/render';
+import { graphDocumentOfYaml, importGraph } from '../import/graph-import';
+import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
+
+/** Graph-level topology constraint. */
+export interface GraphTopologyConstraint {
+  /** Name of the Grove ClusterTopology defining the topology levels. */
+  readonly clusterTopologyName: string;
+  /**
+   * Default topology domain to pack pods within.
+   * @default - only components carry constraints
+   */
+  readonly packDomain?: string;
+}
+
+/** Restart of the graph; change `id` to trigger one. */
+export interface GraphRestart {
+  /** Any string; a change starts a restart. */
+  readonly id: string;
+  /**
+   * Whether components restart one at a time or all at once.
+   * @default RestartStrategyType.SEQUENTIAL
+   */
+  readonly strategy?: RestartStrategyType;
+  /**
+   * Order of a sequential restart (every component name once).
+   * @default - the controller's order
+   */
+  readonly order?: string[];
+}
+
+/** Topology-aware KV-cache transfer between prefill and decode workers (preview). */
+export interface KvTransferPolicy {
+  /** Logical name of the topology level, for example `zone`. */
+  readonly domain: string;
+  /**
+   * Node label key identifying the worker's domain (exclusive with `clusterTopologyName`).
+   * @default - none
+   */
+  readonly labelKey?: string;
+  /**
+   * Grove ClusterTopology to read the levels from (exclusive with `labelKey`).
+   * @default - none
+   */
+  readonly clusterTopologyName?: string;
+  /**
+   * How the prefill worker's domain constrains decode routing.
+   * @default KvTransferEnforcement.REQUIRED
+   */
+  readonly enforcement?: KvTransferEnforcement;
+  /**
+   * Strength of the same-domain preference, 0 to 1 (required with `PREFERRED`).
+   * @default - none
+   */
+  readonly preferredWeight?: number;
+}
+
+/** Props of a graph. */
+export interface DynamoGraphProps {
+  /**
+   * Metadata of the DynamoGraphDeployment.
+   * @default - a name generated from the construct path
+   */
+  readonly metadata?: ApiObjectMetadata;
+  /**
+   * Backend framework of the graph's workers.
+   * @default - detected by the operator from the workers' commands
+   */
+  readonly backendFramework?: BackendFramework;
+  /**
+   * Environment variables given to every component (a component's own entry wins).
+   * @default - none
+   */
+  readonly env?: { [name: string]: kplus.EnvValue };
+  /**
+   * Annotations propagated to all child resources.
+   * @default - none
+   */
+  readonly annotations?: { [key: string]: string };
+  /**
+   * Labels propagated to all child resources.
+   * @default - none
+   */
+  readonly labels?: { [key: string]: string };
+  /**
+   * PriorityClass of the Grove PodCliqueSet.
+   * @default - none
+   */
+  readonly priorityClassName?: string;
+  /**
+   * Deployment-level topology constraint.
+   * @default - none
+   */
+  readonly topologyConstraint?: GraphTopologyConstraint;
+  /**
+   * Restart request (cannot be set when the graph is created).
+   * @default - none
+   */
+  readonly restart?: GraphRestart;
+  /**
+   * Topology-aware KV transfer (preview).
+   * @default - none
+   */
+  readonly kvTransferPolicy?: KvTransferPolicy;
+  /**
+   * Provider configuration of the graph's workload (Grove PodCliqueSet).
+   * @default - none
+   */
+  readonly providerOverride?: ProviderOverride;
+  /**
+   * What to synthesize.
+   * @default OutputMode.GRAPH
+   */
+  readonly output?: OutputMode;
+  /**
+   * The operator installation to render for.
+   * @default - the operator's Helm defaults
+   */
+  readonly operator?: OperatorOptions;
+}
+
+/** Options for importing a graph document. */
+export interface GraphImportOptions {
+  /**
+   * What to synthesize.
+   * @default OutputMode.GRAPH
+   */
+  readonly output?: OutputMode;
+  /**
+   * The operator installation to render for.
+   * @default - the operator's Helm defaults
+   */
+  readonly operator?: OperatorOptions;
+}
+
+/** A Dynamo inference graph (DynamoGraphDeployment). */
+export class DynamoGraph extends Construct {
+  /** Builds a graph from a DynamoGraphDeployment document (a plain object). */
+  public static fromObject(scope: Construct, id: string, document: any, options: GraphImportOptions = {}): DynamoGraph {
+    return importGraph(scope, id, document, options);
+  }
+
+  /** Builds a graph from YAML holding one DynamoGraphDeployment (other documents are ignored). */
+  public static fromYaml(scope: Construct, id: string, yamlText: string, options: GraphImportOptions = {}): DynamoGraph {
+    return importGraph(scope, id, graphDocumentOfYaml(yamlText), options);
+  }
+
+  /** Whether `x` is a DynamoGraph. */
+  public static isDynamoGraph(x: any): x is DynamoGraph {
+    return x instanceof DynamoGraph;
+  }
+
+  private static specOf(props: DynamoGraphProps): DgdSpecJson {
+    const spec: DgdSpecJson = {};
+    if (props.backendFramework !== undefined) spec.backendFramework = props.backendFramework;
+    if (props.env) spec.env = Object.entries(props.env).map(([name, value]) => envVarJson(name, value));
+    if (props.annotations) spec.annotations = { ...props.annotations };
+    if (props.labels) spec.labels = { ...props.labels };
+    if (props.priorityClassName !== undefined) spec.priorityClassName = props.priorityClassName;
+    if (props.topologyConstraint) spec.topologyConstraint = deepClone(props.topologyConstraint);
+    if (props.restart) {
+      spec.restart = { id: props.restart.id };
+      if (props.restart.strategy !== undefined || props.restart.order !== undefined) {
+        spec.restart.strategy = {};
+        if (props.restart.strategy !== undefined) spec.restart.strategy.type = props.restart.strategy;
+        if (props.restart.order !== undefined) spec.restart.strategy.order = [...props.restart.order];
+      }
+    }
+    if (props.kvTransferPolicy) spec.experimental = { kvTransferPolicy: deepClone(props.kvTransferPolicy) as any };
+    if (props.providerOverride) spec.providerOverride = deepClone(props.providerOverride) as any;
+    return spec;
+  }
+
+  /** Name of the DynamoGraphDeployment. */
+  public readonly name: string;
+  /** Namespace of the graph, if set on it or its chart. */
+  public readonly namespace?: string;
+  /** What the graph synthesizes. */
+  public readonly output: OutputMode;
+
+  private readonly metadata: JsonObject;
+  private readonly settings: OperatorOptions | undefined;
+  private spec: DgdSpecJson;
+  private readonly componentList: Component[] = [];
+  private renderCache?: { key: string; docs: JsonObject[] };
+
+  constructor(scope: Construct, id: string, props: DynamoGraphProps = {}) {
+    super(scope, id);
+    this.output = props.output ?? OutputMode.GRAPH;
+    this.settings = props.operator;
+    this.name = props.metadata?.name ?? Names.toDnsLabel(this);
+    this.namespace = props.metadata?.namespace ?? Chart.of(this).namespace;
+    this.metadata = { ...deepClone(props.metadata ?? {}), name: this.name };
+    if (this.namespace) this.metadata.namespace = this.namespace;
+    this.spec = DynamoGraph.specOf(props);
+
+    if (this.output === OutputMode.GRAPH) {
+      new ApiObject(this, 'Resource', {
+        apiVersion: API_VERSION,
+        kind: DGD_KIND,
+        metadata: this.metadata,
+        spec: Lazy.any({ produce: () => this.toJson().spec }),
+      });
+    }
+    this.node.addValidation({ validate: () => graphValidation(this, this.toJson()) });
+  }
+
+  /** Components of the graph, in order. */
+  public get components(): Component[] {
+    return [...this.componentList];
+  }
+
+  /** Adds a component. */
+  public addComponent(id: string, props: ComponentProps = {}): Component {
+    return new Component(this, id, props);
+  }
+
+  /** Adds the HTTP frontend. */
+  public addFrontend(id: string, options: ComponentOptions = {}): Component {
+    return this.addComponent(id, { ...options, type: ComponentType.FRONTEND });
+  }
+
+  /** Adds an aggregated worker. */
+  public addWorker(id: string, options: ComponentOptions = {}): Component {
+    return this.addComponent(id, { ...options, type: ComponentType.WORKER });
+  }
+
+  /** Adds a prefill worker. */
+  public addPrefillWorker(id: string, options: ComponentOptions = {}): Component {
+    return this.addComponent(id, { ...options, type: ComponentType.PREFILL });
+  }
+
+  /** Adds a decode worker. */
+  public addDecodeWorker(id: string, options: ComponentOptions = {}): Component {
+    return this.addComponent(id, { ...options, type: ComponentType.DECODE });
+  }
+
+  /** Adds the planner. */
+  public addPlanner(id: string, options: ComponentOptions = {}): Component {
+    return this.addComponent(id, { ...options, type: ComponentType.PLANNER });
+  }
+
+  /** Adds the endpoint picker (at most one per graph). */
+  public addEpp(id: string, options: ComponentOptions = {}): Component {
+    return this.addComponent(id, { ...options, type: ComponentType.EPP });
+  }
+
+  /** Adds a multinode worker, prefill or decode component. */
+  public addMultinodeWorker(id: string, props: MultinodeWorkerProps): MultinodeWorker {
+    return new MultinodeWorker(this, id, props);
+  }
+
+  /** Sets an environment variable given to every component. */
+  public addEnv(name: string, value: kplus.EnvValue): void {
+    const env = (this.spec.env ?? []).filter(e => e.name !== name);
+    env.push(envVarJson(name, value));
+    this.spec.env = env;
+  }
+
+  /** The DynamoGraphDeployment as a plain object (the input of the render engine). */
+  public toJson(): any {
+    const spec: DgdSpecJson = deepClone(this.spec);
+    if (this.componentList.length > 0) spec.components = this.componentList.map(c => c._toSpecJson());
+    const doc: DgdJson = { apiVersion: API_VERSION, kind: DGD_KIND, metadata: deepClone(this.metadata), spec };
+    return doc;
+  }
+
+  /** @internal Called by a component created in this graph. */
+  public _attachComponent(component: Component): void {
+    const index = this.componentList.length;
+    this.componentList.push(component);
+    if (this.output === OutputMode.COMPONENTS) {
+      new RenderedObject(component, 'Resource', API_VERSION, DCD_KIND, () => this.renderComponents()[index]);
+    }
+  }
+
+  /** @internal Replaces the graph spec (import). */
+  public _setSpec(spec: DgdSpecJson): void {
+    this.spec = deepClone(spec);
+  }
+
+  private renderComponents(): JsonObject[] {
+    const graph = this.toJson();
+    const key = JSON.stringify(graph);
+    if (this.renderCache?.key !== key) {
+      const settings = resolveOperatorSettings({ ...(this.settings ?? {}) });
+      this.renderCache = { key, docs: renderGraphComponents(graph, settings) };
+    }
+    return this.renderCache.docs;
+  }
+
+}

@@ -1,0 +1,266 @@
+/**
+ * Kubernetes `resource.Quantity` text as the Go type writes it back out after reading it
+ * (k8s.io/apimachinery `ParseQuantity` followed by `MarshalJSON`).
+ *
+ * Covered: plain and signed decimals (`1`, `-2`, `0.5`, `+3`), decimal SI suffixes
+ * (`n u m "" k M G T P E`), binary suffixes (`Ki Mi Gi Ti Pi Ei`), decimal exponents
+ * (`1e3`, `2E-6`), rounding up to nano precision, the 2^63-1 cap on binary values, and the
+ * rule that a value already written canonically keeps its exact original text (so `+1` and
+ * `1E3` stay as written, `1000` becomes `1k`, `1024Mi` becomes `1Gi`, `1.5Gi` becomes
+ * `1536Mi`).
+ *
+ * Not covered: a JavaScript number cannot carry the spelling it was written with, so numbers are
+ * read through `String(n)` (`1e3` written as a YAML number arrives as 1000 and becomes `1k`,
+ * whereas the string `"1e3"` stays `1e3`).
+ */
+
+type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
+
+/** value = unscaled * 10^exp10 */
+interface Amount {
+  unscaled: bigint;
+  exp10: number;
+}
+
+interface ParsedQuantity {
+  amount: Amount;
+  format: QuantityFormat;
+  /** Set when the input text is already canonical and is written back unchanged. */
+  verbatim?: string;
+}
+
+const INT64_MAX = 2n ** 63n - 1n;
+const DECIMAL_SUFFIXES: ReadonlyArray<[string, number]> = [
+  ['n', -9], ['u', -6], ['m', -3], ['', 0], ['k', 3], ['M', 6], ['G', 9], ['T', 12], ['P', 15], ['E', 18],
+];
+const BINARY_SUFFIXES: ReadonlyArray<[string, number]> = [
+  ['Ki', 10], ['Mi', 20], ['Gi', 30], ['Ti', 40], ['Pi', 50], ['Ei', 60],
+];
+const SUFFIX_LETTERS = 'eEinumkKMGTP';
+
+export class QuantityParseError extends Error {
+  constructor(text: string, reason: string) {
+    super(`invalid quantity ${JSON.stringify(text)}: ${reason}`);
+    this.name = 'QuantityParseError';
+  }
+}
+
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+
+interface Scanned {
+  positive: boolean;
+  /** sign, digits and fraction exactly as written (without the suffix) */
+  numberText: string;
+  intDigits: string;
+  fracDigits: string;
+  suffix: string;
+}
+
+/** Splits quantity text into sign, integer digits, fraction digits and suffix. */
+function scan(text: string): Scanned {
+  let pos = 0;
+  const end = text.length;
+  let positive = true;
+  if (text[0] === '-') {
+    positive = false;
+    pos++;
+  } else if (text[0] === '+') {
+    pos++;
+  }
+  while (pos < end && text[pos] === '0') pos++;
+  if (pos >= end) return { positive, numberText: '0', intDigits: '0', fracDigits: '', suffix: '' };
+
+  const intStart = pos;
+  while (pos < end && isDigit(text[pos])) pos++;
+  let intDigits = text.slice(intStart, pos);
+  if (pos >= end) return { positive, numberText: text, intDigits: intDigits || '0', fracDigits: '', suffix: '' };
+  if (intDigits === '') intDigits = '0';
+
+  let fracDigits = '';
+  if (text[pos] === '.') {
+    pos++;
+    const fracStart = pos;
+    while (pos < end && isDigit(text[pos])) pos++;
+    fracDigits = text.slice(fracStart, pos);
+    if (pos >= end) return { positive, numberText: text, intDigits, fracDigits, suffix: '' };
+  }
+  const numberText = text.slice(0, pos);
+
+  const suffixStart = pos;
+  while (pos < end && SUFFIX_LETTERS.includes(text[pos])) pos++;
+  if (pos < end && (text[pos] === '-' || text[pos] === '+')) pos++;
+  while (pos < end && isDigit(text[pos])) pos++;
+  if (pos < end) throw new QuantityParseError(text, 'unexpected characters');
+  return { positive, numberText, intDigits, fracDigits, suffix: text.slice(suffixStart) };
+}
+
+interface SuffixMeaning {
+  base: 2 | 10;
+  exponent: number;
+  format: QuantityFormat;
+}
+
+function interpretSuffix(suffix: string): SuffixMeaning | undefined {
+  for (const [s, e] of DECIMAL_SUFFIXES) if (s === suffix) return { base: 10, exponent: e, format: 'DecimalSI' };
+  for (const [s, e] of BINARY_SUFFIXES) if (s === suffix) return { base: 2, exponent: e, format: 'BinarySI' };
+  if (suffix.length > 1 && (suffix[0] === 'e' || suffix[0] === 'E')) {
+    const rest = suffix.slice(1);
+    if (!/^[+-]?[0-9]+$/.test(rest)) return undefined;
+    const exponent = Number(rest);
+    if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 2 ** 31) return undefined;
+    return { base: 10, exponent, format: 'DecimalExponent' };
+  }
+  return undefined;
+}
+
+function pow10(n: number): bigint {
+  return 10n ** BigInt(n);
+}
+
+/** Reads quantity text the way Kubernetes does (value, format and canonical-text reuse). */
+export function parseQuantity(input: string): ParsedQuantity {
+  const text = input.trim();
+  if (text.length === 0) throw new QuantityParseError(input, 'empty');
+  if (text === '0') return { amount: { unscaled: 0n, exp10: 0 }, format: 'DecimalSI', verbatim: text };
+
+  const sc = scan(text);
+  const meaning = interpretSuffix(sc.suffix);
+  if (!meaning) throw new QuantityParseError(input, `unknown suffix ${JSON.stringify(sc.suffix)}`);
+
+  // Exact-integer path: the value fits int64 after shifting the fraction into the exponent.
+  let precision: number;
+  let scale = 0;
+  let multiplier = 1n;
+  if (meaning.format === 'BinarySI') {
+    if (meaning.exponent >= 0 && sc.fracDigits === '') {
+      multiplier = 2n ** BigInt(meaning.exponent);
+      precision = 15 - sc.intDigits.length - Math.trunc((meaning.exponent * 3) / 10) - 1;
+    } else {
+      precision = -1;
+    }
+  } else {
+    scale = meaning.exponent;
+    precision = 18 - (sc.intDigits.length + sc.fracDigits.length);
+  }
+  if (precision >= 0) {
+    scale -= sc.fracDigits.length;
+    if (scale >= -9) {
+      const digits = sc.intDigits + sc.fracDigits;
+      const magnitude = BigInt(digits) * multiplier;
+      if (magnitude <= INT64_MAX) {
+        const unscaled = sc.positive ? magnitude : -magnitude;
+        const amount = { unscaled, exp10: scale };
+        let canonical: boolean;
+        if (meaning.format === 'BinarySI') {
+          canonical = meaning.exponent % 10 === 0 && BigInt(digits) % 8n !== 0n;
+        } else {
+          canonical = scale % 3 === 0 && !digits.endsWith('000') && digits[0] !== '0';
+        }
+        return canonical ? { amount, format: meaning.format, verbatim: text } : { amount, format: meaning.format };
+      }
+    }
+  }
+
+  // Arbitrary-precision path.
+  let magnitude = BigInt(sc.intDigits + sc.fracDigits);
+  let exp10 = -sc.fracDigits.length;
+  if (meaning.base === 10) exp10 += meaning.exponent;
+  else magnitude *= 2n ** BigInt(meaning.exponent);
+  // Non-zero values are rounded up (away from zero) to nano precision.
+  if (magnitude !== 0n && exp10 < -9) {
+    const divisor = pow10(-9 - exp10);
+    magnitude = (magnitude + divisor - 1n) / divisor;
+    exp10 = -9;
+  }
+  let format = meaning.format;
+  if (format === 'BinarySI') {
+    if (compare({ unscaled: magnitude, exp10 }, { unscaled: INT64_MAX, exp10: 0 }) > 0) {
+      magnitude = INT64_MAX;
+      exp10 = 0;
+    }
+    if (magnitude !== 0n && compare({ unscaled: magnitude, exp10 }, { unscaled: 1n, exp10: 0 }) < 0) format = 'DecimalSI';
+  }
+  return { amount: { unscaled: sc.positive ? magnitude : -magnitude, exp10 }, format };
+}
+
+function compare(a: Amount, b: Amount): number {
+  const e = Math.min(a.exp10, b.exp10);
+  const x = a.unscaled * pow10(a.exp10 - e);
+  const y = b.unscaled * pow10(b.exp10 - e);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Returns the integer value when the amount is a whole number. */
+function asInteger(a: Amount): bigint | undefined {
+  if (a.exp10 >= 0) return a.unscaled * pow10(a.exp10);
+  const d = pow10(-a.exp10);
+  return a.unscaled % d === 0n ? a.unscaled / d : undefined;
+}
+
+function removeFactors(n: bigint, factor: bigint): [bigint, number] {
+  let times = 0;
+  while (n !== 0n && n % factor === 0n) {
+    n /= factor;
+    times++;
+  }
+  return [n, times];
+}
+
+/** The canonical text of a parsed quantity (without quotes). */
+export function formatQuantity(q: ParsedQuantity): string {
+  if (q.verbatim !== undefined) return q.verbatim;
+  const { amount } = q;
+  if (amount.unscaled === 0n) return '0';
+
+  let format = q.format;
+  let integer: bigint | undefined;
+  if (format === 'BinarySI') {
+    integer = asInteger(amount);
+    if (compare(amount, { unscaled: -1024n, exp10: 0 }) > 0 && compare(amount, { unscaled: 1024n, exp10: 0 }) < 0) {
+      format = 'DecimalSI';
+    } else if (integer === undefined) {
+      format = 'DecimalSI';
+    }
+  }
+
+  if (format === 'BinarySI') {
+    const [mantissa, times] = removeFactors(integer!, 1024n);
+    const suffix = BINARY_SUFFIXES.find(([, e]) => e === times * 10)?.[0] ?? '';
+    return mantissa.toString() + suffix;
+  }
+
+  let [mantissa, times] = removeFactors(amount.unscaled, 10n);
+  let exponent = amount.exp10 + times;
+  while (((exponent % 3) + 3) % 3 !== 0) {
+    mantissa *= 10n;
+    exponent--;
+  }
+  let suffix: string;
+  if (format === 'DecimalExponent') {
+    suffix = exponent === 0 ? '' : `e${exponent}`;
+  } else {
+    // Kubernetes has no decimal suffix beyond E (10^18); such values lose their suffix there too.
+    suffix = DECIMAL_SUFFIXES.find(([, e]) => e === exponent)?.[0] ?? '';
+  }
+  return mantissa.toString() + suffix;
+}
+
+/**
+ * The text Kubernetes writes for a quantity given as a string or a number
+ * (`"8Gi"` → `8Gi`, `1` → `1`, `0.5` → `500m`, `"1000Mi"` → `1000Mi`, `"1024Mi"` → `1Gi`).
+ */
+export function canonicalQuantity(value: string | number): string {
+  const text = typeof value === 'number' ? textOfNumber(value) : value;
+  return formatQuantity(parseQuantity(text));
+}
+
+function textOfNumber(n: number): string {
+  if (!Number.isFinite(n)) throw new QuantityParseError(String(n), 'not a finite number');
+  return String(n);
+}
+
+/** Whether a quantity value is zero (Go's `Quantity.IsZero`). */
+export function isZeroQuantity(value: string | number): boolean {
+  const text = typeof value === 'number' ? textOfNumber(value) : value;
+  return parseQuantity(text).amount.unscaled === 0n;
+}

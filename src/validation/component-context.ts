@@ -1,0 +1,33 @@
+/**
+ * What the per-component rules need to know about the component and its owner.
+ *
+ * Internal module.
+ */
+import { FieldPath } from './field-path';
+import { JsonMap } from './json';
+import { ValidateOptions } from './options';
+
+export interface ComponentContext {
+  /** `DGD` for an entry of `spec.components`, `DCD` for a standalone DynamoComponentDeployment. */
+  readonly owner: 'DGD' | 'DCD';
+  /** The (defaulted) component spec. */
+  readonly component: JsonMap;
+  /** `spec.components[i]` or `spec`. */
+  readonly path: FieldPath;
+  /** The backend framework of the owner (`spec.backendFramework`), '' when unset. */
+  readonly backendFramework: string;
+  /** The workload provider of a DGD after defaulting; undefined for a DCD. */
+  readonly provider?: string;
+  /** Whether the component is rendered by Grove (DGD on the Grove pathway). */
+  readonly grovePathway: boolean;
+  /** The Forbidden detail of rules that require the Grove pathway. */
+  readonly groveRequirement: string;
+  /** The whole (defaulted) document. */
+  readonly document: JsonMap;
+  readonly options: ValidateOptions;
+}
+
+/** The Forbidden detail used when a DGD's workload provider is not Grove. */
+export function groveRequirementDetail(provider: string): string {
+  return `requires the Grove pathway, but workload provider ${JSON.stringify(provider)} is selected`;
+}

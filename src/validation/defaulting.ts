@@ -1,0 +1,116 @@
+/**
+ * The defaulting a new object goes through before it is validated: CRD schema defaults
+ * (API server, DEF-CRD rows) and the mutating webhooks (DEF-WH rows), applied to a copy.
+ *
+ * Internal module.
+ */
+import { ANNOTATION_ENABLE_GROVE, ANNOTATION_ORIGIN_VERSION, ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_COMPONENT, PROVIDER_GROVE } from './annotation-keys';
+import { componentEntries, isMultinode, nodeCount } from './component-shape';
+import { deepCopy, has, isMap, JsonMap, mapAt, stringAt } from './json';
+import { ValidateOptions } from './options';
+import { expectedTarget, GROVE_API_VERSION, OverrideScope, roleScope } from './provider-override-rules';
+
+/** Sets `obj[key] = value` when `obj` is an object whose `key` is absent or null. */
+function setDefault(obj: unknown, key: string, value: unknown): void {
+  if (isMap(obj) && !has(obj, key)) obj[key] = value;
+}
+
+/** The workload provider the DGD defaulting webhook writes on create (row 9). */
+export function createTimeProvider(doc: JsonMap, options: ValidateOptions): string {
+  const groveEnabled = options.groveEnabled ?? true;
+  const enableGrove = stringAt(mapAt(mapAt(doc, 'metadata'), 'annotations'), ANNOTATION_ENABLE_GROVE);
+  return groveEnabled && (enableGrove ?? '').toLowerCase() !== 'false' ? PROVIDER_GROVE : PROVIDER_COMPONENT;
+}
+
+/** CRD defaults of the shared component spec (rows 54, 67, 107, 108, 120, 121, 133-135, 138). */
+function applyComponentSchemaDefaults(component: JsonMap): void {
+  setDefault(mapAt(component, 'multinode'), 'nodeCount', 2);
+  setDefault(mapAt(mapAt(component, 'eppConfig'), 'configMapRef'), 'name', '');
+  const experimental = mapAt(component, 'experimental');
+  const gms = mapAt(experimental, 'gpuMemoryService');
+  setDefault(gms, 'mode', 'IntraPod');
+  setDefault(gms, 'deviceClassName', 'gpu.nvidia.com');
+  const failover = mapAt(experimental, 'failover');
+  setDefault(failover, 'mode', 'IntraPod');
+  setDefault(failover, 'numShadows', 1);
+  const checkpoint = mapAt(experimental, 'checkpoint');
+  setDefault(checkpoint, 'startupPolicy', 'Immediate');
+  setDefault(checkpoint, 'deletionPolicy', 'Delete');
+  setDefault(checkpoint, 'targetContainerName', 'main');
+  const identity = mapAt(checkpoint, 'identity');
+  setDefault(identity, 'tensorParallelSize', 1);
+  setDefault(identity, 'pipelineParallelSize', 1);
+}
+
+/** Row 87: a Grove override without a target gets the one its context resolves to. */
+function defaultOverrideTarget(override: unknown, provider: string, scope: OverrideScope, component: JsonMap | undefined): void {
+  if (!isMap(override) || provider !== PROVIDER_GROVE) return;
+  if ((stringAt(override, 'target') ?? '') !== '') return;
+  if (stringAt(override, 'apiVersion') !== GROVE_API_VERSION) return;
+  const expected = expectedTarget(scope, component);
+  if ('target' in expected) override.target = expected.target;
+}
+
+/**
+ * A copy of a new DynamoGraphDeployment as the validating webhook sees it: CRD defaults, the
+ * workload-provider annotation (row 9), override targets (87), replicas (60), role replicas (74),
+ * minAvailable for Grove (65), and the origin-version annotation (10).
+ */
+export function defaultGraphDeployment(input: JsonMap, options: ValidateOptions): { doc: JsonMap; provider: string } {
+  const doc = deepCopy(input) as JsonMap;
+  const spec = mapAt(doc, 'spec');
+
+  // API server: CRD schema defaults
+  setDefault(mapAt(mapAt(spec, 'restart'), 'strategy'), 'type', 'Sequential');
+  setDefault(mapAt(mapAt(spec, 'experimental'), 'kvTransferPolicy'), 'enforcement', 'required');
+  for (const { component } of componentEntries(spec)) applyComponentSchemaDefaults(component);
+
+  // mutating webhook
+  const provider = createTimeProvider(doc, options);
+  const metadata = mapAt(doc, 'metadata');
+  if (metadata) {
+    setDefault(metadata, 'annotations', {});
+    const annotations = mapAt(metadata, 'annotations');
+    if (annotations) {
+      annotations[ANNOTATION_WORKLOAD_PROVIDER] = provider;
+      if (options.operatorVersion !== undefined) setDefault(annotations, ANNOTATION_ORIGIN_VERSION, options.operatorVersion);
+    }
+  }
+  defaultOverrideTarget(spec?.providerOverride, provider, 'root', undefined);
+  for (const { component } of componentEntries(spec)) {
+    setDefault(component, 'replicas', 1);
+    if (isMultinode(component) && Array.isArray(component.roles)) {
+      for (const role of component.roles) {
+        const name = stringAt(role, 'name');
+        if (name === 'leader') setDefault(role, 'replicas', 1);
+        if (name === 'worker') setDefault(role, 'replicas', nodeCount(component) - 1);
+      }
+    }
+    if (provider === PROVIDER_GROVE) setDefault(component, 'minAvailable', 1);
+    defaultOverrideTarget(component.providerOverride, provider, 'component', component);
+    if (Array.isArray(component.roles)) {
+      for (const role of component.roles) {
+        const scope = roleScope(stringAt(role, 'name'));
+        if (scope && isMap(role)) defaultOverrideTarget(role.providerOverride, provider, scope, component);
+      }
+    }
+  }
+  return { doc, provider };
+}
+
+/**
+ * A copy of a new standalone DynamoComponentDeployment as the validating webhook sees it: CRD
+ * defaults and `spec.name` from `metadata.name` (row 42).
+ */
+export function defaultComponentDeployment(input: JsonMap): JsonMap {
+  const doc = deepCopy(input) as JsonMap;
+  const spec = mapAt(doc, 'spec');
+  if (spec) {
+    applyComponentSchemaDefaults(spec);
+    const metadataName = stringAt(mapAt(doc, 'metadata'), 'name') ?? '';
+    if ((stringAt(spec, 'name') ?? '') === '' && !(has(spec, 'name') && typeof spec.name !== 'string') && metadataName !== '') {
+      spec.name = metadataName;
+    }
+  }
+  return doc;
+}

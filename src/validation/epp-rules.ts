@@ -1,0 +1,58 @@
+/**
+ * EPP components and `eppConfig` (rows 49, 52, 53, 55, 57, 58).
+ *
+ * Internal module.
+ */
+import { ComponentContext } from './component-context';
+import { componentType, isMultinode } from './component-shape';
+import { has, intAt, mapAt, stringAt } from './json';
+import { mainContainer } from './main-container';
+import { compareVersions, NATIVE_RUST_EPP_VERSION, resolveRuntimeVersion } from './runtime-version';
+import { ViolationSink } from './violation';
+
+export function checkEpp(ctx: ComponentContext, sink: ViolationSink): void {
+  const { component, path } = ctx;
+  const type = componentType(component);
+  const eppConfig = mapAt(component, 'eppConfig');
+
+  // row 52 (CEL on the component)
+  if (has(component, 'eppConfig') && type !== 'epp') {
+    sink.celFailure(path, component, 'eppConfig may only be set when type is epp', '52');
+  }
+
+  if (eppConfig) {
+    // row 53 (CEL on eppConfig)
+    if (has(eppConfig, 'configMapRef') === has(eppConfig, 'config')) {
+      sink.celFailure(path.child('eppConfig'), eppConfig, 'exactly one of configMapRef or config must be specified', '53');
+    }
+    // row 55
+    const configMapRef = mapAt(eppConfig, 'configMapRef');
+    if (configMapRef && (stringAt(configMapRef, 'name') ?? '') === '') {
+      sink.required(path.child('eppConfig', 'configMapRef', 'name'), 'is required', '55');
+    }
+  }
+
+  if (type !== 'epp') return;
+
+  // row 57
+  if (isMultinode(component)) {
+    sink.forbidden(path.child('multinode'), component.multinode, 'EPP component cannot be multinode', '57');
+  }
+  // row 58
+  const replicas = intAt(component, 'replicas');
+  if (replicas !== undefined && replicas !== 1) {
+    sink.invalid(path.child('replicas'), replicas, 'EPP component must have exactly 1 replica', '58');
+  }
+  // row 49: the runtime contract decides between the native Rust EPP and the legacy Go EPP
+  const image = stringAt(mainContainer(component)?.container, 'image');
+  const version = resolveRuntimeVersion(image, stringAt(component, 'runtimeVersionOverride'));
+  if (version === undefined) return;
+  const eppConfigPath = path.child('eppConfig');
+  if (compareVersions(version, NATIVE_RUST_EPP_VERSION) >= 0) {
+    if (has(component, 'eppConfig')) {
+      sink.forbidden(eppConfigPath, component.eppConfig, 'must be omitted for native Rust EPP images with runtime version 1.5.0 or later', '49');
+    }
+  } else if (!has(component, 'eppConfig')) {
+    sink.required(eppConfigPath, 'is required for legacy Go EPP images with runtime version earlier than 1.5.0', '49');
+  }
+}

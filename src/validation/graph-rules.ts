@@ -1,0 +1,197 @@
+/**
+ * DynamoGraphDeployment spec-level rules: restart (rows 11, 23-26), components list (15-17, 19),
+ * priorityClassName (20), topology constraints (29, 30, 33), the KV transfer policy (36-39), and
+ * the root provider override (82-86). Each component is then checked by component-rules.
+ *
+ * Internal module.
+ */
+import { PROVIDER_GROVE } from './annotation-keys';
+import { ComponentContext, groveRequirementDetail } from './component-context';
+import { checkComponent } from './component-rules';
+import { componentEntries, componentType } from './component-shape';
+import { FieldPath } from './field-path';
+import { checkGroveNameLengths } from './grove-naming';
+import { has, isMap, JsonMap, listAt, lowerAscii, mapAt, stringAt, stringItems } from './json';
+import { ValidateOptions } from './options';
+import { checkProviderOverride, OverrideSite, roleScope, writesGroveTopology } from './provider-override-rules';
+import { ViolationSink } from './violation';
+
+const SPEC = FieldPath.of('spec');
+
+/** Every DGD rule that reads the spec, on a defaulted DGD whose workload provider is `provider`. */
+export function checkGraphSpec(doc: JsonMap, provider: string, options: ValidateOptions, sink: ViolationSink): void {
+  const spec = mapAt(doc, 'spec');
+  const grovePathway = provider === PROVIDER_GROVE;
+  const groveRequirement = groveRequirementDetail(provider);
+
+  // row 11 (CEL on spec)
+  if (spec && has(spec, 'restart')) {
+    sink.celFailure(SPEC, spec, 'spec.restart must be unset on create; set spec.restart.id after creation to request a restart', '11');
+  }
+  checkComponentList(spec, sink);
+  if (grovePathway) checkGroveNameLengths(stringAt(mapAt(doc, 'metadata'), 'name') ?? '', spec, sink);
+
+  // row 20
+  const priorityClassName = stringAt(spec, 'priorityClassName');
+  if (priorityClassName !== undefined && priorityClassName !== '' && !grovePathway) {
+    sink.forbidden(SPEC.child('priorityClassName'), priorityClassName, groveRequirement, '20');
+  }
+
+  const backendFramework = stringAt(spec, 'backendFramework') ?? '';
+  for (const { component, index } of componentEntries(spec)) {
+    const ctx: ComponentContext = {
+      owner: 'DGD',
+      component,
+      path: SPEC.child('components').index(index),
+      backendFramework,
+      provider,
+      grovePathway,
+      groveRequirement,
+      document: doc,
+      options,
+    };
+    checkComponent(ctx, sink);
+  }
+
+  checkRestartOrder(spec, sink);
+  checkTopologyConstraints(spec, sink);
+  checkKvTransferPolicy(spec, grovePathway, groveRequirement, sink);
+  const rootOverride = mapAt(spec, 'providerOverride');
+  if (rootOverride) checkProviderOverride({ override: rootOverride, path: SPEC.child('providerOverride'), scope: 'root' }, provider, sink);
+  if (grovePathway) checkTopologyOverrideConflict(spec, sink);
+}
+
+/** Rows 15 and 16 (CEL on spec.components) and 17. */
+function checkComponentList(spec: JsonMap | undefined, sink: ViolationSink): void {
+  const path = SPEC.child('components');
+  const list = spec?.components;
+  if (list === undefined || list === null || (Array.isArray(list) && list.length === 0)) {
+    sink.required(path, 'must have at least one component', '17');
+    return;
+  }
+  if (!Array.isArray(list)) return;
+  const components = componentEntries(spec).map(({ component }) => component);
+  if (components.filter((c) => componentType(c) === 'epp').length > 1) {
+    sink.celFailure(path, list, 'at most one component may have type epp', '15');
+  }
+  const lowered = components.map((c) => stringAt(c, 'name')).filter((n): n is string => n !== undefined).map(lowerAscii);
+  if (new Set(lowered).size !== lowered.length) {
+    sink.celFailure(path, list, 'component names must be unique case-insensitively', '16');
+  }
+}
+
+/** Rows 23-26: restart.strategy.order. */
+function checkRestartOrder(spec: JsonMap | undefined, sink: ViolationSink): void {
+  const strategy = mapAt(mapAt(spec, 'restart'), 'strategy');
+  const order = listAt(strategy, 'order');
+  if (!order || order.length === 0) return;
+  const path = SPEC.child('restart', 'strategy', 'order');
+  if (stringAt(strategy, 'type') === 'Parallel') {
+    sink.forbidden(path, order, 'cannot be specified when strategy is parallel', '23');
+    return;
+  }
+  const entries = stringItems(order);
+  const unique = new Set(entries.map((e) => e.value));
+  if (unique.size !== order.length) sink.invalid(path, order, 'must be unique', '24');
+  const names = new Set(componentEntries(spec).map(({ component }) => stringAt(component, 'name')).filter((n): n is string => n !== undefined));
+  if (unique.size !== names.size) sink.invalid(path, order, 'must have the same number of unique components as the deployment', '25');
+  const supported = [...names].sort();
+  for (const { value, index } of entries) {
+    if (!names.has(value)) sink.notSupported(path.index(index), value, supported, '26');
+  }
+}
+
+/** Rows 29 and 30. */
+function checkTopologyConstraints(spec: JsonMap | undefined, sink: ViolationSink): void {
+  const specConstraint = mapAt(spec, 'topologyConstraint');
+  const anyComponentConstraint = componentEntries(spec).some(({ component }) => has(component, 'topologyConstraint'));
+  if (!specConstraint && !anyComponentConstraint) return;
+  const path = SPEC.child('topologyConstraint');
+  if (!specConstraint) {
+    if (!has(spec, 'topologyConstraint')) sink.required(path, 'is required when any component topology constraint is set', '29');
+    return;
+  }
+  if ((stringAt(specConstraint, 'packDomain') ?? '') === '' && !anyComponentConstraint) {
+    sink.required(path.child('packDomain'), 'is required when no component topologyConstraint is set', '30');
+  }
+}
+
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** Kubernetes' DNS-1123 subdomain check, with its messages. */
+function dns1123SubdomainErrors(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > 253) errors.push('must be no more than 253 characters');
+  if (!DNS1123_SUBDOMAIN.test(value)) {
+    errors.push(
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an " +
+        "alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+    );
+  }
+  return errors;
+}
+
+/** Rows 36-38 (CEL on kvTransferPolicy) and 39. */
+function checkKvTransferPolicy(spec: JsonMap | undefined, grovePathway: boolean, groveRequirement: string, sink: ViolationSink): void {
+  const policy = mapAt(mapAt(spec, 'experimental'), 'kvTransferPolicy');
+  if (!policy) return;
+  const path = SPEC.child('experimental', 'kvTransferPolicy');
+  if (has(policy, 'labelKey') === has(policy, 'clusterTopologyName')) {
+    sink.celFailure(path, policy, 'exactly one of labelKey or clusterTopologyName is required', '36');
+  }
+  const preferred = stringAt(policy, 'enforcement') === 'preferred';
+  if (has(policy, 'enforcement') && preferred && !has(policy, 'preferredWeight')) {
+    sink.celFailure(path, policy, 'preferredWeight is required when enforcement is preferred', '37');
+  }
+  if (has(policy, 'preferredWeight') && !preferred) {
+    sink.celFailure(path, policy, 'preferredWeight may only be set when enforcement is preferred', '37');
+  }
+  const labelKey = stringAt(policy, 'labelKey');
+  if (labelKey !== undefined && labelKey.includes('/') && [...labelKey.split('/')[0]].length > 253) {
+    sink.celFailure(path.child('labelKey'), labelKey, 'labelKey prefix must be 253 characters or less', '38');
+  }
+  const topologyName = stringAt(policy, 'clusterTopologyName') ?? '';
+  if (topologyName !== '') {
+    const namePath = path.child('clusterTopologyName');
+    const errors = dns1123SubdomainErrors(topologyName);
+    if (errors.length > 0) sink.invalid(namePath, topologyName, errors.join('; '), '39');
+    if (!grovePathway) sink.forbidden(namePath, topologyName, groveRequirement, '39');
+  }
+}
+
+/** Row 33: Grove topology through provider overrides excludes the typed topology API. */
+function checkTopologyOverrideConflict(spec: JsonMap | undefined, sink: ViolationSink): void {
+  const typedTopology = has(spec, 'topologyConstraint') || componentEntries(spec).some(({ component }) => has(component, 'topologyConstraint'));
+  if (!typedTopology) return;
+  for (const site of overrideSites(spec)) {
+    if (writesGroveTopology(site.override)) {
+      sink.forbidden(
+        site.path.child('value'),
+        site.override.value,
+        'cannot be combined with spec.topologyConstraint or components[].topologyConstraint; ' +
+          'use either the typed topology API or provider-native Grove topology overrides',
+        '33',
+      );
+    }
+  }
+}
+
+/** Every provider override of a DGD spec: root, components, leader/worker roles. */
+function overrideSites(spec: JsonMap | undefined): OverrideSite[] {
+  const sites: OverrideSite[] = [];
+  const root = mapAt(spec, 'providerOverride');
+  if (root) sites.push({ override: root, path: SPEC.child('providerOverride'), scope: 'root' });
+  for (const { component, index } of componentEntries(spec)) {
+    const componentPath = SPEC.child('components').index(index);
+    const override = mapAt(component, 'providerOverride');
+    if (override) sites.push({ override, path: componentPath.child('providerOverride'), scope: 'component', component });
+    (listAt(component, 'roles') ?? []).forEach((role, roleIndex) => {
+      const scope = roleScope(stringAt(role, 'name'));
+      const roleOverride = isMap(role) ? mapAt(role, 'providerOverride') : undefined;
+      if (scope && roleOverride) {
+        sites.push({ override: roleOverride, path: componentPath.child('roles').index(roleIndex).child('providerOverride'), scope, component });
+      }
+    });
+  }
+  return sites;
+}

@@ -1,0 +1,95 @@
+/**
+ * Defensive readers for untrusted, parsed YAML/JSON. A value of the wrong type reads as absent
+ * (`undefined`), so rules never throw on malformed input; the structural check reports the type
+ * error itself. `null` reads as absent too (the API server drops nulls of non-nullable fields).
+ *
+ * Internal module.
+ */
+
+/** A JSON object. */
+export type JsonMap = { [key: string]: unknown };
+
+export function isMap(value: unknown): value is JsonMap {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The object at `obj[key]`, or undefined. */
+export function mapAt(obj: unknown, key: string): JsonMap | undefined {
+  if (!isMap(obj)) return undefined;
+  const value = obj[key];
+  return isMap(value) ? value : undefined;
+}
+
+/** The list at `obj[key]`, or undefined. */
+export function listAt(obj: unknown, key: string): unknown[] | undefined {
+  if (!isMap(obj)) return undefined;
+  const value = obj[key];
+  return Array.isArray(value) ? value : undefined;
+}
+
+/** The string at `obj[key]`, or undefined. */
+export function stringAt(obj: unknown, key: string): string | undefined {
+  if (!isMap(obj)) return undefined;
+  const value = obj[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The integer at `obj[key]`, or undefined. */
+export function intAt(obj: unknown, key: string): number | undefined {
+  if (!isMap(obj)) return undefined;
+  const value = obj[key];
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+/** The number at `obj[key]`, or undefined. */
+export function numberAt(obj: unknown, key: string): number | undefined {
+  if (!isMap(obj)) return undefined;
+  const value = obj[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** The boolean at `obj[key]`, or undefined. */
+export function boolAt(obj: unknown, key: string): boolean | undefined {
+  if (!isMap(obj)) return undefined;
+  const value = obj[key];
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+/** Whether `obj[key]` is present and not null (CEL `has()`, after null pruning). */
+export function has(obj: unknown, key: string): boolean {
+  return isMap(obj) && Object.prototype.hasOwnProperty.call(obj, key) && obj[key] !== null && obj[key] !== undefined;
+}
+
+/** The items of a list that are strings, with their indexes. */
+export function stringItems(list: unknown[] | undefined): Array<{ value: string; index: number }> {
+  const out: Array<{ value: string; index: number }> = [];
+  (list ?? []).forEach((value, index) => {
+    if (typeof value === 'string') out.push({ value, index });
+  });
+  return out;
+}
+
+/** ASCII-only lower casing, as CEL `lowerAscii()` does. */
+export function lowerAscii(value: string): string {
+  return value.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/**
+ * A deep copy of parsed JSON/YAML data. Shared references (YAML aliases) are copied separately;
+ * a reference cycle is cut (replaced by null) instead of recursing forever.
+ */
+export function deepCopy(value: unknown, ancestors: Set<unknown> = new Set()): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (ancestors.has(value)) return null;
+  ancestors.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => deepCopy(item, ancestors));
+    const out: JsonMap = {};
+    for (const key of Object.keys(value)) {
+      out[key] = deepCopy((value as JsonMap)[key], ancestors);
+    }
+    return out;
+  } finally {
+    ancestors.delete(value);
+  }
+}

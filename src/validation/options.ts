@@ -1,0 +1,23 @@
+/**
+ * What validation assumes about the operator that will admit the object.
+ */
+export interface ValidateOptions {
+  /**
+   * Version of the Dynamo operator. When set, it is stamped into the
+   * `nvidia.com/dynamo-operator-origin-version` annotation of a DGD that has none, as the operator
+   * does on create (row 10). Default: not stamped.
+   */
+  readonly operatorVersion?: string;
+
+  /**
+   * Whether the operator's Grove feature gate is on. On create, a DGD gets the `grove` workload
+   * provider when this is on and its `nvidia.com/enable-grove` annotation is not `false`, else the
+   * `component` provider (row 9); several rules depend on it. Default: true.
+   */
+  readonly groveEnabled?: boolean;
+
+  /**
+   * Whether the operator's checkpoint feature gate is on (row 140). Default: true.
+   */
+  readonly checkpointEnabled?: boolean;
+}

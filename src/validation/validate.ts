@@ -1,0 +1,99 @@
+/**
+ * Synth-time admission check of a DynamoGraphDeployment or DynamoComponentDeployment
+ * (nvidia.com/v1beta1) as it would be created: the defaulting of the API server and the Dynamo
+ * mutating webhooks is applied to a copy, then every create-time rule a single object can break
+ * is evaluated (structural schema, CEL rules, validating webhooks).
+ */
+import { ComponentContext } from './component-context';
+import { checkComponent } from './component-rules';
+import { defaultComponentDeployment, defaultGraphDeployment } from './defaulting';
+import { inDocumentOrder } from './document-order';
+import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from './dynamo-schema';
+import { FieldPath } from './field-path';
+import { checkGraphSpec } from './graph-rules';
+import { isMap, JsonMap, mapAt, stringAt } from './json';
+import { checkGraphAnnotations } from './metadata-rules';
+import { ValidateOptions } from './options';
+import { checkStructure } from './structural-check';
+import { Violation, ViolationRecord, ViolationSink } from './violation';
+
+export { formatViolation } from './violation';
+export type { Violation } from './violation';
+export type { ValidateOptions } from './options';
+
+export const SUPPORTED_API_VERSION = 'nvidia.com/v1beta1';
+export const DGD_KIND_NAME = 'DynamoGraphDeployment';
+export const DCD_KIND_NAME = 'DynamoComponentDeployment';
+
+/**
+ * Every create-time admission rule the document breaks, in document order. Never throws: malformed
+ * input (wrong types anywhere) yields violations. The input is not modified.
+ */
+export function validateDocument(doc: unknown, options: ValidateOptions = {}): Violation[] {
+  const kind = stringAt(doc, 'kind') ?? '';
+  const name = stringAt(mapAt(doc, 'metadata'), 'name') ?? '';
+  try {
+    const { records, ordered } = check(doc, kind, options);
+    return inDocumentOrder(records, ordered).map((record) => attach(record, kind, name));
+  } catch (error) {
+    // a safety net: a bug in a rule must not turn into an exception for the caller
+    const detail = error instanceof Error ? error.message : String(error);
+    return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
+  }
+}
+
+function check(doc: unknown, kind: string, options: ValidateOptions): { records: readonly ViolationRecord[]; ordered: unknown } {
+  const sink = new ViolationSink();
+  if (!isMap(doc)) {
+    sink.invalid(FieldPath.root(), doc, 'must be of type object', STRUCTURAL_RULE);
+    return { records: sink.all, ordered: doc };
+  }
+  const apiVersion = doc.apiVersion;
+  if (apiVersion !== SUPPORTED_API_VERSION) {
+    sink.notSupported(FieldPath.of('apiVersion'), apiVersion, [SUPPORTED_API_VERSION], STRUCTURAL_RULE);
+  }
+  if (kind !== DGD_KIND_NAME && kind !== DCD_KIND_NAME) {
+    sink.notSupported(FieldPath.of('kind'), doc.kind, [DGD_KIND_NAME, DCD_KIND_NAME], STRUCTURAL_RULE);
+  }
+  if (sink.all.length > 0) return { records: sink.all, ordered: doc };
+
+  checkObjectName(doc, sink);
+  if (kind === DGD_KIND_NAME) {
+    const { doc: admitted, provider } = defaultGraphDeployment(doc, options);
+    checkStructure(admitted, DGD_SCHEMA, FieldPath.root(), STRUCTURAL_RULE, sink);
+    checkGraphAnnotations(admitted, sink);
+    checkGraphSpec(admitted, provider, options, sink);
+    return { records: sink.all, ordered: admitted };
+  }
+  const admitted = defaultComponentDeployment(doc);
+  checkStructure(admitted, DCD_SCHEMA, FieldPath.root(), STRUCTURAL_RULE, sink);
+  const spec = mapAt(admitted, 'spec') ?? {};
+  const ctx: ComponentContext = {
+    owner: 'DCD',
+    component: spec,
+    path: FieldPath.of('spec'),
+    backendFramework: stringAt(spec, 'backendFramework') ?? '',
+    grovePathway: false,
+    groveRequirement: '',
+    document: admitted,
+    options,
+  };
+  checkComponent(ctx, sink);
+  return { records: sink.all, ordered: admitted };
+}
+
+/** Kubernetes object metadata: a name (or generateName) is required. */
+function checkObjectName(doc: JsonMap, sink: ViolationSink): void {
+  const metadata = doc.metadata;
+  if (metadata !== undefined && metadata !== null && !isMap(metadata)) return; // a type error, reported by the schema check
+  const name = stringAt(metadata, 'name') ?? '';
+  const generateName = stringAt(metadata, 'generateName') ?? '';
+  if (name === '' && generateName === '') {
+    sink.required(FieldPath.of('metadata', 'name'), 'name or generateName is required', STRUCTURAL_RULE);
+  }
+}
+
+function attach(record: ViolationRecord, kind: string, name: string): Violation {
+  const base = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
+  return record.value === undefined ? base : { ...base, value: record.value };
+}

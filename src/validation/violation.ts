@@ -1,0 +1,126 @@
+import { FieldPath } from './field-path';
+
+/**
+ * One admission rule broken by a DynamoGraphDeployment or DynamoComponentDeployment.
+ */
+export interface Violation {
+  /** Kind of the offending object, e.g. `DynamoGraphDeployment`. */
+  readonly kind: string;
+  /** `metadata.name` of the offending object (empty when it has none). */
+  readonly name: string;
+  /** Field path as the API server reports it, e.g. `spec.components[1].replicas`. */
+  readonly path: string;
+  /** The offending value, when there is one. */
+  readonly value?: unknown;
+  /**
+   * What is wrong, phrased like a Kubernetes field error:
+   * `Invalid value: -1: should be greater than or equal to 0`, `Required value: ...`,
+   * `Unsupported value: "x": supported values: "a", "b"`, `Forbidden: ...`, `Duplicate value: ...`.
+   */
+  readonly message: string;
+  /**
+   * Row id of the broken rule in the operator admission digest (validation-rules.md), e.g. `47`,
+   * or `schema` for a structural error (wrong type, unknown field) no numbered row covers.
+   */
+  readonly rule: string;
+}
+
+/** `Kind/name: field.path: message (rule N)`, one line. */
+export function formatViolation(v: Violation): string {
+  const where = v.path === '' ? '' : `${v.path}: `;
+  return `${v.kind}/${v.name}: ${where}${v.message} (rule ${v.rule})`;
+}
+
+/** A violation before it is attached to its object (kind, name) and put in document order. */
+export interface ViolationRecord {
+  readonly path: FieldPath;
+  readonly value?: unknown;
+  readonly message: string;
+  readonly rule: string;
+}
+
+const MAX_RENDERED_VALUE = 120;
+
+/** A value as it appears inside a message: strings quoted, numbers plain, objects as JSON, long values cut. */
+export function renderValue(value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return JSON.stringify(typeof value);
+  return text.length > MAX_RENDERED_VALUE ? `${text.slice(0, MAX_RENDERED_VALUE - 3)}...` : text;
+}
+
+/** The JSON type name of a value, as CEL rule failures report it (`"object"`, `"array"`, ...). */
+export function jsonTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/**
+ * Collects violations while rules run. Each method mirrors one Kubernetes field-error type.
+ */
+export class ViolationSink {
+  private readonly records: ViolationRecord[] = [];
+
+  /** Everything reported so far, in reporting order. */
+  public get all(): readonly ViolationRecord[] {
+    return this.records;
+  }
+
+  /** `Invalid value: <value>: <detail>` */
+  public invalid(path: FieldPath, value: unknown, detail: string, rule: string): void {
+    this.add(path, value, `Invalid value: ${renderValue(value)}: ${detail}`, rule);
+  }
+
+  /** A failed CEL rule: `Invalid value: "<type>": <message>`, as the API server reports it. */
+  public celFailure(path: FieldPath, value: unknown, message: string, rule: string): void {
+    this.add(path, value, `Invalid value: ${JSON.stringify(jsonTypeName(value))}: ${message}`, rule);
+  }
+
+  /** `Required value` or `Required value: <detail>` */
+  public required(path: FieldPath, detail: string | undefined, rule: string): void {
+    this.add(path, undefined, detail === undefined ? 'Required value' : `Required value: ${detail}`, rule);
+  }
+
+  /** `Unsupported value: <value>: supported values: "a", "b"` */
+  public notSupported(path: FieldPath, value: unknown, supported: readonly string[], rule: string): void {
+    const list = supported.map((s) => JSON.stringify(s)).join(', ');
+    this.add(path, value, `Unsupported value: ${renderValue(value)}: supported values: ${list}`, rule);
+  }
+
+  /** `Forbidden: <detail>` */
+  public forbidden(path: FieldPath, value: unknown, detail: string, rule: string): void {
+    this.add(path, value, `Forbidden: ${detail}`, rule);
+  }
+
+  /** `Duplicate value: <value>` */
+  public duplicate(path: FieldPath, value: unknown, rule: string): void {
+    this.add(path, value, `Duplicate value: ${renderValue(value)}`, rule);
+  }
+
+  /** `Too many: <n>: must have at most <max> items` */
+  public tooMany(path: FieldPath, value: unknown, actual: number, max: number, rule: string): void {
+    this.add(path, value, `Too many: ${actual}: must have at most ${max} items`, rule);
+  }
+
+  /** `Too long: may not be longer than <max>` */
+  public tooLong(path: FieldPath, value: unknown, max: number, rule: string): void {
+    this.add(path, value, `Too long: may not be longer than ${max}`, rule);
+  }
+
+  /** A field the schema does not know, reported like strict field validation does. */
+  public unknownField(path: FieldPath, value: unknown, rule: string): void {
+    this.add(path, value, `unknown field ${JSON.stringify(path.toString())}`, rule);
+  }
+
+  private add(path: FieldPath, value: unknown, message: string, rule: string): void {
+    this.records.push(value === undefined ? { path, message, rule } : { path, value, message, rule });
+  }
+}

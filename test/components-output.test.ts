@@ -1,0 +1,182 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { Chart, Testing } from 'cdk8s';
+import { BackendFramework, DynamoGraph, OutputMode } from '../src';
+import { CONFORMANCE_DIR } from './support/shared';
+import { matchScenario } from '../src/conformance/matcher';
+import { renderDocuments } from '../src/engine/render';
+import { parseYamlDocuments } from '../src/import/documents';
+
+function dgd(spec: any, metadata: any = { name: 'llm', namespace: 'team-a' }): any {
+  return { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata, spec };
+}
+
+const decodeComponent = {
+  name: 'decode',
+  type: 'decode',
+  replicas: 2,
+  podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0' }] } },
+};
+
+function components(input: any, operator: any = {}): any[] {
+  return renderDocuments([input], { output: 'components', operator }) as any[];
+}
+
+describe('graph → DCDs (operator graph controller)', () => {
+  test('names: non-workers <dgd>-<comp-lc>, workers <dgd>-<comp-lc>-<hash>', () => {
+    const out = components(dgd({ backendFramework: 'vllm', components: [{ name: 'Frontend', type: 'frontend' }, decodeComponent] }));
+    expect(out[0].metadata.name).toBe('llm-frontend');
+    expect(out[1].metadata.name).toMatch(/^llm-decode-[0-9a-f]{8}$/);
+    const hash = out[1].metadata.name.slice(-8);
+    expect(out[1].metadata.labels['nvidia.com/dynamo-worker-hash']).toBe(hash);
+    expect(out[1].spec.podTemplate.metadata.labels['nvidia.com/dynamo-worker-hash']).toBe(hash);
+  });
+
+  test('DCD labels: pod-template labels as written, component, Dynamo namespace, graph name', () => {
+    const out = components(dgd({
+      labels: { fromGraph: 'x' },
+      components: [{ name: 'Frontend', type: 'frontend', podTemplate: { metadata: { labels: { team: 'a' } } } }],
+    }, { name: 'llm.v2', namespace: 'team-a' }));
+    expect(out[0].metadata.labels).toEqual({
+      'team': 'a',
+      'nvidia.com/dynamo-component': 'Frontend',
+      'nvidia.com/dynamo-namespace': 'team-a-llm-v2',
+      'nvidia.com/dynamo-graph-deployment-name': 'llm.v2',
+    });
+    expect(out[0].spec.podTemplate.metadata.labels).toEqual({ team: 'a', fromGraph: 'x' });
+  });
+
+  test('globalDynamoNamespace gives the namespace "dynamo"', () => {
+    const out = components(dgd({ components: [{ name: 'f', type: 'frontend', globalDynamoNamespace: true }] }));
+    expect(out[0].metadata.labels['nvidia.com/dynamo-namespace']).toBe('dynamo');
+  });
+
+  test('admission: replicas default 1, origin version stamped and propagated to pod annotations', () => {
+    const out = components(dgd({ components: [{ name: 'f', type: 'frontend' }] }), { version: '1.4.2' });
+    expect(out[0].spec.replicas).toBe(1);
+    expect(out[0].spec.podTemplate.metadata.annotations).toEqual({ 'nvidia.com/dynamo-operator-origin-version': '1.4.2' });
+  });
+
+  test('graph env merges under main env (component wins), sorted; a main container is prepended when missing', () => {
+    const out = components(dgd({
+      env: [{ name: 'Z', value: 'graph' }, { name: 'A', value: 'graph' }],
+      components: [
+        { name: 'w', type: 'worker', podTemplate: { spec: { containers: [{ name: 'main', image: 'i:1.4.0', env: [{ name: 'Z', value: 'mine' }] }] } } },
+        { name: 'f', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'side', image: 's' }] } } },
+      ],
+    }));
+    expect(out[0].spec.podTemplate.spec.containers[0].env).toEqual([{ name: 'A', value: 'graph' }, { name: 'Z', value: 'mine' }]);
+    expect(out[1].spec.podTemplate.spec.containers).toEqual([
+      { name: 'main', env: [{ name: 'A', value: 'graph' }, { name: 'Z', value: 'graph' }] },
+      { name: 'side', image: 's' },
+    ]);
+  });
+
+  test('graph metadata annotations: only the five propagated keys; spec annotations as low priority defaults', () => {
+    const out = components(dgd({
+      annotations: { 'x': 'graph', 'nvidia.com/enable-metrics': 'spec' },
+      components: [{ name: 'f', type: 'frontend', podTemplate: { metadata: { annotations: { x: 'mine' } } } }],
+    }, { name: 'llm', namespace: 'a', annotations: { 'nvidia.com/enable-metrics': 'false', 'other': 'no' } }));
+    expect(out[0].spec.podTemplate.metadata.annotations).toEqual({
+      'x': 'mine',
+      'nvidia.com/enable-metrics': 'false',
+      'nvidia.com/dynamo-operator-origin-version': '1.4.0',
+    });
+    expect(out[0].metadata.annotations).toBeUndefined();
+  });
+
+  test('EPP: istio injection off; workers get the component-class label when the graph has an EPP', () => {
+    const out = components(dgd({ components: [{ name: 'epp', type: 'epp' }, { name: 'w', type: 'worker' }] }));
+    expect(out[0].spec.podTemplate.metadata.annotations['sidecar.istio.io/inject']).toBe('false');
+    expect(out[1].metadata.labels['nvidia.com/dynamo-component-class']).toBe('worker');
+    expect(out[1].spec.podTemplate.metadata.labels['nvidia.com/dynamo-component-class']).toBe('worker');
+  });
+
+  test('planner runs as planner-serviceaccount', () => {
+    const out = components(dgd({ components: [{ name: 'p', type: 'planner', podTemplate: { spec: { serviceAccountName: 'mine' } } }] }));
+    expect(out[0].spec.podTemplate.spec.serviceAccountName).toBe('planner-serviceaccount');
+  });
+
+  test('backend framework: from the graph, else detected from worker commands', () => {
+    expect(components(dgd({ backendFramework: 'sglang', components: [{ name: 'f', type: 'frontend' }] }))[0].spec.backendFramework).toBe('sglang');
+    const detected = components(dgd({
+      components: [
+        { name: 'f', type: 'frontend' },
+        { name: 'w', type: 'worker', podTemplate: { spec: { containers: [{ name: 'main', command: ['python3', '-m', 'dynamo.trtllm'] }] } } },
+      ],
+    }));
+    expect(detected.map(d => d.spec.backendFramework)).toEqual(['trtllm', 'trtllm']);
+  });
+
+  test('backend framework: conflicting workers are an error', () => {
+    expect(() => components(dgd({
+      components: [
+        { name: 'a', type: 'worker', podTemplate: { spec: { containers: [{ name: 'main', command: ['python3', '-m', 'dynamo.vllm'] }] } } },
+        { name: 'b', type: 'worker', podTemplate: { spec: { containers: [{ name: 'main', command: ['python3', '-m', 'dynamo.sglang'] }] } } },
+      ],
+    }))).toThrow(/differs from vllm/);
+  });
+
+  test('kv transfer policy: worker env, mount, downward-API volume and DCD topology annotation', () => {
+    const out = components(dgd({
+      experimental: { kvTransferPolicy: { domain: 'zone', labelKey: 'topology.kubernetes.io/zone', enforcement: 'preferred', preferredWeight: 0.5 } },
+      components: [{ name: 'w', type: 'prefill', podTemplate: { spec: { containers: [{ name: 'main', image: 'i:1.4.0' }] } } }],
+    }));
+    const main = out[0].spec.podTemplate.spec.containers[0];
+    expect(main.env.map((e: any) => `${e.name}=${e.value}`)).toEqual([
+      'DYN_KV_TRANSFER_DOMAIN=zone', 'DYN_KV_TRANSFER_ENFORCEMENT=preferred', 'DYN_KV_TRANSFER_PREFERRED_WEIGHT=0.5',
+      'DYN_TOPOLOGY_ENABLED=true', 'DYN_TOPOLOGY_MOUNT_PATH=/etc/dynamo/topology',
+    ]);
+    expect(main.volumeMounts).toEqual([{ name: 'topology-labels', mountPath: '/etc/dynamo/topology', readOnly: true }]);
+    expect(out[0].spec.podTemplate.spec.volumes).toEqual([{
+      name: 'topology-labels',
+      downwardAPI: { items: [{ path: 'zone', fieldRef: { fieldPath: "metadata.labels['topology.kubernetes.io/zone']" } }] },
+    }]);
+    expect(out[0].metadata.annotations).toEqual({ 'nvidia.com/topology-label-key': 'topology.kubernetes.io/zone' });
+  });
+
+  test('worker hash changes with the worker spec and namespace, not with replicas', () => {
+    const hashOf = (spec: any, ns = 'team-a') => components(dgd(spec, { name: 'llm', namespace: ns }))[0].metadata.name;
+    const base = hashOf({ components: [decodeComponent] });
+    expect(hashOf({ components: [{ ...decodeComponent, replicas: 7 }] })).toBe(base);
+    expect(hashOf({ components: [decodeComponent] }, 'team-b')).not.toBe(base);
+    expect(hashOf({ components: [{ ...decodeComponent, sharedMemorySize: '1Gi' }] })).not.toBe(base);
+  });
+
+  test('the Grove provider creates no DCDs: a clear error', () => {
+    expect(() => components(dgd({ components: [{ name: 'f', type: 'frontend' }] }), { groveAvailable: true }))
+      .toThrow('DynamoGraphDeployment/llm: metadata.annotations["nvidia.com/workload-provider"]: the graph takes the Grove workload provider');
+  });
+
+  test('multinode without LeaderWorkerSet is an error', () => {
+    expect(() => components(dgd({ components: [{ ...decodeComponent, multinode: { nodeCount: 2 } }] }), { lwsAvailable: false }))
+      .toThrow(/spec.components\[0\].multinode: no multinode orchestrator available/);
+  });
+
+  test('the constructs synthesize the same DCDs as the engine', () => {
+    const app = Testing.app();
+    const c = new Chart(app, 'test', { namespace: 'team-a' });
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'llm' }, backendFramework: BackendFramework.VLLM, output: OutputMode.COMPONENTS });
+    graph.addFrontend('Frontend', { image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0' });
+    graph.addDecodeWorker('decode', { replicas: 2, image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0' });
+    const fromEngine = components(graph.toJson());
+    expect(c.toJson()).toEqual(fromEngine);
+    expect(graph.components[0].node.tryFindChild('Resource')).toBeDefined();
+  });
+});
+
+const describeGolden = CONFORMANCE_DIR ? describe : describe.skip;
+describeGolden('operator golden dgd/components', () => {
+  test('the DynamoComponentDeployments match', () => {
+    const dir = path.join(CONFORMANCE_DIR!, 'dgd', 'components');
+    const input = parseYamlDocuments(fs.readFileSync(path.join(dir, 'input.yaml'), 'utf8'));
+    const expected = (parseYamlDocuments(fs.readFileSync(path.join(dir, 'output.yaml'), 'utf8')) as any[])
+      .filter(d => d.kind === 'DynamoComponentDeployment');
+    const rendered = renderDocuments(input, {
+      output: 'components', namespace: 'clusterenv-conformance', operator: { version: '1.4.0', groveAvailable: true, lwsAvailable: true },
+    });
+    const result = matchScenario(expected, rendered);
+    expect(result.differences).toEqual([]);
+    expect(result.matched).toBe(true);
+  });
+});

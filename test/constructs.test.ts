@@ -1,0 +1,240 @@
+import { Chart, Size, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-34';
+import {
+  BackendFramework, CheckpointConfig, CheckpointStartupPolicy, ComponentDeployment, ComponentType, DynamoGraph, EppConfig,
+  Failover, GpuMemoryService, GpuSharingMode, MultinodeRoleName, OutputMode, RestartStrategyType,
+} from '../src';
+
+function chart(namespace?: string): Chart {
+  return new Chart(Testing.app(), 'test', { namespace });
+}
+
+describe('DynamoGraph in graph output', () => {
+  test('synthesizes one DynamoGraphDeployment with the components in order', () => {
+    const c = chart('team-a');
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'llm' }, backendFramework: BackendFramework.VLLM });
+    graph.addFrontend('Frontend', { image: 'img:1.4.0' });
+    graph.addDecodeWorker('decode', { image: 'img:1.4.0', gpus: 2, replicas: 3 });
+    const [dgd] = c.toJson();
+    expect(dgd.apiVersion).toBe('nvidia.com/v1beta1');
+    expect(dgd.kind).toBe('DynamoGraphDeployment');
+    expect(dgd.metadata).toEqual({ name: 'llm', namespace: 'team-a' });
+    expect(dgd.spec.backendFramework).toBe('vllm');
+    expect(dgd.spec.components.map((x: any) => [x.name, x.type])).toEqual([['Frontend', 'frontend'], ['decode', 'decode']]);
+    expect(dgd.spec.components[1].replicas).toBe(3);
+    expect(dgd.spec.components[1].podTemplate.spec.containers).toEqual([
+      { name: 'main', image: 'img:1.4.0', resources: { limits: { 'nvidia.com/gpu': '2' } } },
+    ]);
+  });
+
+  test('the DGD is the child "Resource"', () => {
+    const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
+    expect(graph.node.tryFindChild('Resource')).toBeDefined();
+  });
+
+  test('high-level pod props combine with the typed pod template escape hatch', () => {
+    const c = chart();
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });
+    const secret = kplus.Secret.fromSecretName(c, 'Hf', 'hf-token');
+    graph.addWorker('worker', {
+      image: 'img:1.4.0',
+      command: ['python3', '-m', 'dynamo.vllm'],
+      args: ['--model', 'Qwen/Qwen3-0.6B'],
+      workingDir: '/workspace',
+      env: {
+        A: kplus.EnvValue.fromValue('1'),
+        TOKEN: kplus.EnvValue.fromSecretValue({ secret, key: 'token' }),
+      },
+      envFrom: [kplus.Env.fromSecret(secret)],
+      resources: { cpu: { request: kplus.Cpu.units(2) }, memory: { limit: Size.gibibytes(4) } },
+      volumeMounts: [{ volume: kplus.Volume.fromEmptyDir(c, 'Cache', 'cache'), path: '/cache', readOnly: true }],
+      podTemplate: {
+        spec: {
+          tolerations: [{ key: 'gpu', operator: 'Exists' }],
+          containers: [
+            { name: 'main', env: [{ name: 'A', value: 'old' }, { name: 'B', value: '2' }] },
+            { name: 'sidecar', image: 'busybox' },
+          ],
+        },
+      },
+    });
+    const component = c.toJson()[0].spec.components[0];
+    expect(component.podTemplate.spec.tolerations).toEqual([{ key: 'gpu', operator: 'Exists' }]);
+    const [main, sidecar] = component.podTemplate.spec.containers;
+    expect(sidecar).toEqual({ name: 'sidecar', image: 'busybox' });
+    expect(main.env).toEqual([
+      { name: 'A', value: '1' },
+      { name: 'B', value: '2' },
+      { name: 'TOKEN', valueFrom: { secretKeyRef: { name: 'hf-token', key: 'token' } } },
+    ]);
+    expect(main.envFrom).toEqual([{ secretRef: { name: 'hf-token' } }]);
+    expect(main.resources).toEqual({ limits: { memory: '4096Mi' }, requests: { cpu: '2' } });
+    expect(main.volumeMounts).toEqual([{ name: 'cache', mountPath: '/cache', readOnly: true }]);
+    expect(component.podTemplate.spec.volumes).toEqual([{ name: 'cache', emptyDir: {} }]);
+    expect(main.workingDir).toBe('/workspace');
+  });
+
+  test('every graph-level setting reaches the spec', () => {
+    const c = chart();
+    const graph = new DynamoGraph(c, 'Graph', {
+      metadata: { name: 'g' },
+      env: { HF_HOME: kplus.EnvValue.fromValue('/models') },
+      annotations: { a: '1' },
+      labels: { l: '2' },
+      priorityClassName: 'high',
+      topologyConstraint: { clusterTopologyName: 'ct', packDomain: 'rack' },
+      restart: { id: 'r1', strategy: RestartStrategyType.SEQUENTIAL, order: ['x'] },
+      kvTransferPolicy: { domain: 'zone', labelKey: 'topology.kubernetes.io/zone' },
+      providerOverride: { apiVersion: 'grove.io/v1alpha1', value: { spec: {} } },
+    });
+    const spec = graph.toJson().spec;
+    expect(spec).toEqual({
+      env: [{ name: 'HF_HOME', value: '/models' }],
+      annotations: { a: '1' },
+      labels: { l: '2' },
+      priorityClassName: 'high',
+      topologyConstraint: { clusterTopologyName: 'ct', packDomain: 'rack' },
+      restart: { id: 'r1', strategy: { type: 'Sequential', order: ['x'] } },
+      experimental: { kvTransferPolicy: { domain: 'zone', labelKey: 'topology.kubernetes.io/zone' } },
+      providerOverride: { apiVersion: 'grove.io/v1alpha1', value: { spec: {} } },
+    });
+  });
+
+  test('every component-level setting reaches the component spec', () => {
+    const c = chart();
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });
+    graph.addEpp('epp', {
+      image: 'epp:1.4.0',
+      eppConfig: EppConfig.fromConfig({ plugins: [], schedulingProfiles: [] }),
+      sharedMemorySize: kplus.k8s.Quantity.fromString('0'),
+      globalDynamoNamespace: true,
+      modelRef: { name: 'Qwen/Qwen3-0.6B', revision: 'main' },
+      scalingAdapter: true,
+      frontendSidecar: 'fe',
+      compilationCache: { pvcName: 'cache', mountPath: '/cache' },
+      topologyConstraint: { packDomain: 'rack' },
+      runtimeVersionOverride: '1.4.0',
+      minAvailable: 1,
+      providerOverride: { apiVersion: 'grove.io/v1alpha1', target: 'epp', value: {} },
+      experimental: {
+        gpuMemoryService: new GpuMemoryService({ mode: GpuSharingMode.INTRA_POD, deviceClassName: 'gpu.nvidia.com', extraClientContainers: ['a'] }),
+        failover: new Failover({ mode: GpuSharingMode.INTRA_POD, numShadows: 1 }),
+        checkpoint: CheckpointConfig.automatic({ startupPolicy: CheckpointStartupPolicy.WAIT_FOR_CHECKPOINT, jobGmsClientContainers: ['saver'] }),
+        grove: { forceScalingGroup: true },
+      },
+    });
+    const spec = graph.toJson().spec.components[0];
+    expect(spec).toMatchObject({
+      name: 'epp',
+      type: 'epp',
+      eppConfig: { config: { plugins: [], schedulingProfiles: [] } },
+      sharedMemorySize: '0',
+      globalDynamoNamespace: true,
+      modelRef: { name: 'Qwen/Qwen3-0.6B', revision: 'main' },
+      scalingAdapter: {},
+      frontendSidecar: 'fe',
+      compilationCache: { pvcName: 'cache', mountPath: '/cache' },
+      topologyConstraint: { packDomain: 'rack' },
+      runtimeVersionOverride: '1.4.0',
+      minAvailable: 1,
+      providerOverride: { apiVersion: 'grove.io/v1alpha1', target: 'epp', value: {} },
+      experimental: {
+        gpuMemoryService: { mode: 'IntraPod', deviceClassName: 'gpu.nvidia.com', extraClientContainers: ['a'] },
+        failover: { mode: 'IntraPod', numShadows: 1 },
+        checkpoint: { enabled: true, startupPolicy: 'WaitForCheckpoint', job: { gmsClientContainers: ['saver'] } },
+        grove: { forceScalingGroup: true },
+      },
+    });
+  });
+
+  test('EppConfig from a config map and checkpoint restore', () => {
+    const c = chart();
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });
+    graph.addEpp('epp', { eppConfig: EppConfig.fromConfigMap(kplus.ConfigMap.fromConfigMapName(c, 'Cm', 'epp'), 'config.yaml') });
+    graph.addWorker('w', { experimental: { checkpoint: CheckpointConfig.restore('snap') } });
+    const [epp, w] = graph.toJson().spec.components;
+    expect(epp.eppConfig).toEqual({ configMapRef: { key: 'config.yaml', name: 'epp' } });
+    expect(w.experimental).toEqual({ checkpoint: { enabled: true, checkpointRef: 'snap' } });
+  });
+
+  test('multinode workers carry nodeCount and roles', () => {
+    const c = chart();
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });
+    graph.addMultinodeWorker('prefill', {
+      type: ComponentType.PREFILL,
+      multinode: { nodeCount: 4, roles: [{ name: MultinodeRoleName.LEADER }, { name: MultinodeRoleName.WORKER, replicas: 3 }] },
+    });
+    expect(graph.toJson().spec.components[0]).toEqual({
+      name: 'prefill', type: 'prefill', multinode: { nodeCount: 4 }, roles: [{ name: 'leader' }, { name: 'worker', replicas: 3 }],
+    });
+  });
+
+  test('addEnv and addSidecar change the component after creation', () => {
+    const c = chart();
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });
+    const worker = graph.addWorker('w', { image: 'i:1.4.0' });
+    worker.addEnv('X', kplus.EnvValue.fromValue('y'));
+    worker.addSidecar({ name: 'log', image: 'busybox' });
+    graph.addEnv('G', kplus.EnvValue.fromValue('1'));
+    const spec = c.toJson()[0].spec;
+    expect(spec.env).toEqual([{ name: 'G', value: '1' }]);
+    expect(spec.components[0].podTemplate.spec.containers).toEqual([
+      { name: 'main', image: 'i:1.4.0', env: [{ name: 'X', value: 'y' }] },
+      { name: 'log', image: 'busybox' },
+    ]);
+  });
+
+  test('synthesis is byte-identical across runs', () => {
+    const build = () => {
+      const app = Testing.app();
+      const c = new Chart(app, 'test');
+      const graph = new DynamoGraph(c, 'Graph', { output: OutputMode.COMPONENTS, backendFramework: BackendFramework.VLLM });
+      graph.addFrontend('Frontend', { image: 'i:1.4.0' });
+      graph.addWorker('w', { image: 'i:1.4.0', gpus: 1 });
+      return app.synthYaml();
+    };
+    expect(build()).toBe(build());
+  });
+});
+
+describe('eager checks name the construct, field, value and rule', () => {
+  test.each([
+    [{ name: 'bad_name' }, 'test/Graph/x: name: Invalid value: "bad_name": must be 1-63 characters matching'],
+    [{ replicas: -1 }, 'test/Graph/x: replicas: Invalid value: -1: must be an integer greater than or equal to 0'],
+    [{ minAvailable: 0 }, 'test/Graph/x: minAvailable: Invalid value: 0: must be an integer greater than or equal to 1'],
+    [{ gpus: 1.5 }, 'test/Graph/x: gpus: Invalid value: 1.5: must be an integer greater than or equal to 0'],
+  ])('%j', (props, message) => {
+    const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
+    expect(() => graph.addComponent('x', props as any)).toThrow(message);
+  });
+
+  test('multinode nodeCount below 2', () => {
+    const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
+    expect(() => graph.addMultinodeWorker('x', { multinode: { nodeCount: 1 } }))
+      .toThrow('test/Graph/x: multinode.nodeCount: Invalid value: 1: must be an integer greater than or equal to 2');
+  });
+});
+
+describe('ComponentDeployment', () => {
+  test('synthesizes a standalone DCD with backendFramework inlined', () => {
+    const c = chart('ns');
+    new ComponentDeployment(c, 'Worker', {
+      metadata: { name: 'my-worker' },
+      backendFramework: BackendFramework.VLLM,
+      type: ComponentType.WORKER,
+      replicas: 1,
+      image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0',
+    });
+    expect(c.toJson()).toEqual([{
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoComponentDeployment',
+      metadata: { name: 'my-worker', namespace: 'ns' },
+      spec: {
+        backendFramework: 'vllm',
+        type: 'worker',
+        replicas: 1,
+        podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0' }] } },
+      },
+    }]);
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * The public surface of synth-time validation: formatting, the rule catalog, robustness against
+ * malformed input, input immutability, document order, and the create-time defaulting.
+ */
+import { defaultComponentDeployment, defaultGraphDeployment } from '../src/validation/defaulting';
+import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/validation/rule-catalog';
+import { formatViolation, validateDocument } from '../src/validation/validate';
+import { dcd, dgd, dgdWith, found, frontend, worker } from './fixtures/validation/builders';
+
+describe('formatViolation', () => {
+  test('Kind/name: path: message (rule N)', () => {
+    const [v] = validateDocument(dgdWith(frontend(), worker({ replicas: 2, minAvailable: 3 })));
+    expect(formatViolation(v)).toBe(
+      'DynamoGraphDeployment/demo: spec.components[1]: Invalid value: "object": minAvailable must be less than or equal to replicas unless replicas is 0 (rule 62)',
+    );
+  });
+
+  test('the example of the issue', () => {
+    const [v] = validateDocument(dcd({ replicas: -1 }));
+    expect(formatViolation(v)).toBe(
+      'DynamoComponentDeployment/my-worker: spec.replicas: Invalid value: -1: should be greater than or equal to 0 (rule 59)',
+    );
+  });
+
+  test('a violation without path', () => {
+    expect(formatViolation({ kind: 'DynamoGraphDeployment', name: 'x', path: '', message: 'Invalid value: 1: bad', rule: 'schema' })).toBe(
+      'DynamoGraphDeployment/x: Invalid value: 1: bad (rule schema)',
+    );
+  });
+
+  test('violations carry kind, name and the offending value', () => {
+    expect(validateDocument(dcd({ replicas: -1 }))).toEqual([
+      {
+        kind: 'DynamoComponentDeployment',
+        name: 'my-worker',
+        path: 'spec.replicas',
+        value: -1,
+        message: 'Invalid value: -1: should be greater than or equal to 0',
+        rule: '59',
+      },
+    ]);
+    const [required] = validateDocument(dgd({ components: [] }));
+    expect(required).not.toHaveProperty('value');
+  });
+
+  test('long values are shortened in messages', () => {
+    const pattern = found(dgdWith(frontend(), worker({ name: `a_${'b'.repeat(200)}` }))).find((v) => v.message.includes('should match'));
+    expect(pattern?.message.length).toBeLessThan(220);
+    expect(pattern?.message).toMatch(/^Invalid value: "a_b+\.\.\.: should match/);
+  });
+});
+
+describe('rule catalog', () => {
+  const all = Array.from({ length: 148 }, (_, i) => String(i + 1));
+
+  test('every row is either implemented or explained', () => {
+    const notApplicable = Object.keys(NOT_APPLICABLE_RULES);
+    expect([...IMPLEMENTED_RULES, ...notApplicable].sort()).toEqual([...all].sort());
+    expect(IMPLEMENTED_RULES.filter((r) => notApplicable.includes(r))).toEqual([]);
+    expect(new Set(IMPLEMENTED_RULES).size).toBe(IMPLEMENTED_RULES.length);
+    for (const reason of Object.values(NOT_APPLICABLE_RULES)) expect(reason.length).toBeGreaterThan(10);
+  });
+});
+
+describe('document order', () => {
+  test('violations follow the order of fields in the document', () => {
+    const doc = dgd({
+      foo: 1,
+      components: [frontend({ replicas: -1 }), worker({ type: 'router', sharedMemorySize: '-1Gi' })],
+    }, { annotations: { 'nvidia.com/grove-update-strategy': 'x' } });
+    expect(found(doc).map((v) => `${v.path} ${v.rule}`)).toEqual([
+      'metadata.annotations[nvidia.com/grove-update-strategy] 3',
+      'spec.components[0] 62',
+      'spec.components[0].replicas 59',
+      'spec.components[1].type 43',
+      'spec.components[1].sharedMemorySize 100',
+      'spec.foo schema',
+    ]);
+  });
+});
+
+describe('malformed input never throws', () => {
+  const weird: unknown[] = [null, undefined, 0, -1, 1.5, '', 'x', true, [], [null], {}, { a: null }, [1, 'a', {}]];
+
+  test('top-level values', () => {
+    for (const value of weird) {
+      const violations = validateDocument(value);
+      expect(Array.isArray(violations)).toBe(true);
+      expect(violations.filter((v) => v.rule === 'internal')).toEqual([]);
+    }
+  });
+
+  /** Every path of a JSON value. */
+  function paths(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+    const out: Array<Array<string | number>> = [prefix];
+    if (Array.isArray(value)) {value.forEach((item, i) => out.push(...paths(item, [...prefix, i])));} else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) out.push(...paths(child, [...prefix, key]));
+    }
+    return out;
+  }
+
+  function replaced(doc: any, at: Array<string | number>, value: unknown): any {
+    const copy = JSON.parse(JSON.stringify(doc));
+    let parent = copy;
+    for (const step of at.slice(0, -1)) parent = parent[step];
+    parent[at[at.length - 1]] = value;
+    return copy;
+  }
+
+  const rich = (): any => {
+    const roles = [{ name: 'leader', providerOverride: { apiVersion: 'grove.io/v1alpha1', value: { topologyConstraint: {} } } }, { name: 'worker' }];
+    return dgd({
+      restart: { id: 'r', strategy: { type: 'Sequential', order: ['Frontend', 'worker'] } },
+      topologyConstraint: { clusterTopologyName: 'topo', packDomain: 'rack' },
+      experimental: { kvTransferPolicy: { labelKey: 'k', domain: 'zone', enforcement: 'preferred', preferredWeight: 0.5 } },
+      providerOverride: { apiVersion: 'grove.io/v1alpha1', value: { spec: { template: { topologyConstraint: {} } } } },
+      components: [
+        frontend({ frontendSidecar: 'main', eppConfig: { config: { plugins: [{ type: 't' }], schedulingProfiles: [{ name: 'p', plugins: [{ pluginRef: 't' }] }] } } }),
+        worker({
+          multinode: { nodeCount: 2 },
+          roles,
+          sharedMemorySize: '1Gi',
+          topologyConstraint: { packDomain: 'rack' },
+          experimental: {
+            gpuMemoryService: { mode: 'IntraPod', extraClientContainers: ['main'] },
+            failover: { mode: 'IntraPod', numShadows: 1 },
+            grove: { forceScalingGroup: true },
+            checkpoint: { enabled: true, job: { gmsClientContainers: ['main'] }, identity: { model: 'm', backendFramework: 'vllm' } },
+          },
+          podTemplate: {
+            metadata: { annotations: { 'dynamo.nvidia.com/gpu-power-limit': '300' } },
+            spec: {
+              containers: [{ name: 'main', image: 'repo/x:1.4.0', args: ['--enable-elastic-ep'], resources: { limits: { 'nvidia.com/gpu': '1' }, claims: [] } }],
+              initContainers: [{ name: 'init', image: 'busybox' }],
+            },
+          },
+        }),
+      ],
+    }, { annotations: { 'nvidia.com/dynamo-kube-discovery-mode': 'container' }, ownerReferences: [{ kind: 'x' }] });
+  };
+
+  test('any field of a DGD replaced by a value of any type', () => {
+    const base = rich();
+    const replacements: unknown[] = [null, 1, -1, 'x', '', true, [], [null, 1], {}, { a: 1 }];
+    for (const at of paths(base).filter((p) => p.length > 0)) {
+      for (const value of replacements) {
+        const violations = validateDocument(replaced(base, at, value));
+        expect(violations.filter((v) => v.rule === 'internal')).toEqual([]);
+      }
+    }
+  });
+
+  test('any field of a DCD replaced by a value of any type', () => {
+    const base = dcd({ type: 'epp', eppConfig: { configMapRef: { key: 'k' } }, experimental: { checkpoint: { enabled: true, checkpointRef: 'x' } } });
+    for (const at of paths(base).filter((p) => p.length > 0)) {
+      for (const value of [null, 1, 'x', [], {}]) {
+        expect(validateDocument(replaced(base, at, value)).filter((v) => v.rule === 'internal')).toEqual([]);
+      }
+    }
+  });
+
+  test('reference cycles and shared references', () => {
+    const doc = dgd();
+    doc.spec.components[0].podTemplate.spec.self = doc.spec.components[0].podTemplate.spec;
+    doc.spec.components.push(doc.spec.components[1]);
+    const violations = validateDocument(doc);
+    expect(violations.filter((v) => v.rule === 'internal')).toEqual([]);
+    expect(violations.map((v) => v.rule)).toContain('14');
+  });
+});
+
+describe('input is not modified', () => {
+  test('defaults apply to a copy', () => {
+    const doc = dgdWith(frontend(), worker({ multinode: {}, roles: [{ name: 'leader' }, { name: 'worker' }] }));
+    const before = JSON.stringify(doc);
+    validateDocument(Object.freeze(doc), { operatorVersion: '1.4.0' });
+    expect(JSON.stringify(doc)).toBe(before);
+  });
+});
+
+describe('create-time defaulting', () => {
+  test('workload provider (row 9) overwrites any user value', () => {
+    const user = dgd({}, { annotations: { 'nvidia.com/workload-provider': 'something' } });
+    expect(defaultGraphDeployment(user, {}).doc.metadata.annotations['nvidia.com/workload-provider']).toBe('grove');
+    expect(defaultGraphDeployment(user, { groveEnabled: false }).provider).toBe('component');
+    const optOut = dgd({}, { annotations: { 'nvidia.com/enable-grove': 'FALSE' } });
+    expect(defaultGraphDeployment(optOut, {}).provider).toBe('component');
+    expect(found(user)).toEqual([]);
+  });
+
+  test('origin version (row 10) stamped only when the operator version is known', () => {
+    expect(defaultGraphDeployment(dgd(), {}).doc.metadata.annotations).not.toHaveProperty(['nvidia.com/dynamo-operator-origin-version']);
+    expect(defaultGraphDeployment(dgd(), { operatorVersion: '1.4.0' }).doc.metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.4.0');
+    expect(found(dgd(), { operatorVersion: 'dev' })).toEqual([
+      { path: 'metadata.annotations[nvidia.com/dynamo-operator-origin-version]', message: 'Invalid value: "dev": must be valid semver', rule: '1' },
+    ]);
+  });
+
+  test('replicas (60), minAvailable on Grove (65), role replicas (74), CRD defaults', () => {
+    const { doc } = defaultGraphDeployment(dgdWith(frontend(), worker({
+      multinode: {},
+      roles: [{ name: 'leader' }, { name: 'worker' }],
+      experimental: { gpuMemoryService: {}, failover: {}, checkpoint: { enabled: false, identity: { model: 'm', backendFramework: 'vllm' } } },
+    })), {});
+    const w = doc.spec.components[1];
+    expect(doc.spec.components[0]).toMatchObject({ replicas: 1, minAvailable: 1 });
+    expect(w).toMatchObject({ replicas: 1, minAvailable: 1, multinode: { nodeCount: 2 } });
+    expect(w.roles).toEqual([{ name: 'leader', replicas: 1 }, { name: 'worker', replicas: 1 }]);
+    expect(w.experimental).toEqual({
+      gpuMemoryService: { mode: 'IntraPod', deviceClassName: 'gpu.nvidia.com' },
+      failover: { mode: 'IntraPod', numShadows: 1 },
+      checkpoint: {
+        enabled: false,
+        identity: { model: 'm', backendFramework: 'vllm', tensorParallelSize: 1, pipelineParallelSize: 1 },
+        startupPolicy: 'Immediate',
+        deletionPolicy: 'Delete',
+        targetContainerName: 'main',
+      },
+    });
+    const componentProvider = defaultGraphDeployment(dgd({}, { annotations: { 'nvidia.com/enable-grove': 'false' } }), {}).doc;
+    expect(componentProvider.spec.components[1]).not.toHaveProperty('minAvailable');
+  });
+
+  test('spec-level CRD defaults (rows 22, 35)', () => {
+    const { doc } = defaultGraphDeployment(dgd({
+      restart: { id: 'r', strategy: {} },
+      experimental: { kvTransferPolicy: { labelKey: 'k', domain: 'zone' } },
+    }), {});
+    expect(doc.spec.restart.strategy.type).toBe('Sequential');
+    expect(doc.spec.experimental.kvTransferPolicy.enforcement).toBe('required');
+  });
+
+  test('provider override targets (row 87)', () => {
+    const override = (): any => ({ apiVersion: 'grove.io/v1alpha1', value: {} });
+    const { doc } = defaultGraphDeployment(dgd({
+      providerOverride: override(),
+      components: [
+        frontend({ providerOverride: override() }),
+        worker({ multinode: { nodeCount: 3 }, providerOverride: override(), roles: [{ name: 'leader', providerOverride: override() }, { name: 'worker' }] }),
+      ],
+    }), {});
+    expect(doc.spec.providerOverride.target).toBe('PodCliqueSet');
+    expect(doc.spec.components[0].providerOverride.target).toBe('PodCliqueTemplateSpec');
+    expect(doc.spec.components[1].providerOverride.target).toBe('PodCliqueScalingGroupConfig');
+    expect(doc.spec.components[1].roles[0].providerOverride.target).toBe('PodCliqueTemplateSpec');
+    expect(doc.spec.components[1].roles[1].replicas).toBe(2);
+    const component = defaultGraphDeployment(dgd({ providerOverride: override() }), { groveEnabled: false }).doc;
+    expect(component.spec.providerOverride).not.toHaveProperty('target');
+  });
+
+  test('DCD spec.name from metadata.name (row 42)', () => {
+    expect(defaultComponentDeployment(dcd()).spec.name).toBe('my-worker');
+    expect(defaultComponentDeployment(dcd({ name: 'explicit' })).spec.name).toBe('explicit');
+    expect(found(dcd({}, { name: 'my.worker' }))).toEqual([
+      { path: 'spec.name', message: "Invalid value: \"my.worker\": should match '^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$'", rule: '41' },
+    ]);
+  });
+
+  test('DCD defaults: no replicas, no role replicas', () => {
+    const doc = defaultComponentDeployment(dcd({ multinode: {}, roles: [{ name: 'leader' }, { name: 'worker' }] }));
+    expect(doc.spec).not.toHaveProperty('replicas');
+    expect(doc.spec.multinode).toEqual({ nodeCount: 2 });
+    expect(doc.spec.roles).toEqual([{ name: 'leader' }, { name: 'worker' }]);
+  });
+});
