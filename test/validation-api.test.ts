@@ -3,7 +3,10 @@
  * malformed input, input immutability, document order, and the create-time defaulting.
  */
 import { defaultComponentDeployment, defaultGraphDeployment } from '../src/validation/defaulting';
+import { parseQuantity } from '../src/validation/quantity';
 import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/validation/rule-catalog';
+import { isLenientSemver, parseImageVersion } from '../src/validation/runtime-version';
+import type { ValidateOptions } from '../src/validation/validate';
 import { formatViolation, validateDocument } from '../src/validation/validate';
 import { dcd, dgd, dgdWith, found, frontend, worker } from './fixtures/validation/builders';
 
@@ -178,10 +181,14 @@ describe('input is not modified', () => {
   });
 });
 
+/** The defaulted copy of a DGD, untyped for the assertions. */
+const defaultedGraph = (doc: unknown, options: ValidateOptions = {}): any => defaultGraphDeployment(doc as any, options).doc;
+const defaultedComponent = (doc: unknown): any => defaultComponentDeployment(doc as any);
+
 describe('create-time defaulting', () => {
   test('workload provider (row 9) overwrites any user value', () => {
     const user = dgd({}, { annotations: { 'nvidia.com/workload-provider': 'something' } });
-    expect(defaultGraphDeployment(user, {}).doc.metadata.annotations['nvidia.com/workload-provider']).toBe('grove');
+    expect(defaultedGraph(user).metadata.annotations['nvidia.com/workload-provider']).toBe('grove');
     expect(defaultGraphDeployment(user, { groveEnabled: false }).provider).toBe('component');
     const optOut = dgd({}, { annotations: { 'nvidia.com/enable-grove': 'FALSE' } });
     expect(defaultGraphDeployment(optOut, {}).provider).toBe('component');
@@ -189,19 +196,19 @@ describe('create-time defaulting', () => {
   });
 
   test('origin version (row 10) stamped only when the operator version is known', () => {
-    expect(defaultGraphDeployment(dgd(), {}).doc.metadata.annotations).not.toHaveProperty(['nvidia.com/dynamo-operator-origin-version']);
-    expect(defaultGraphDeployment(dgd(), { operatorVersion: '1.4.0' }).doc.metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.4.0');
+    expect(defaultedGraph(dgd()).metadata.annotations).not.toHaveProperty(['nvidia.com/dynamo-operator-origin-version']);
+    expect(defaultedGraph(dgd(), { operatorVersion: '1.4.0' }).metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.4.0');
     expect(found(dgd(), { operatorVersion: 'dev' })).toEqual([
       { path: 'metadata.annotations[nvidia.com/dynamo-operator-origin-version]', message: 'Invalid value: "dev": must be valid semver', rule: '1' },
     ]);
   });
 
   test('replicas (60), minAvailable on Grove (65), role replicas (74), CRD defaults', () => {
-    const { doc } = defaultGraphDeployment(dgdWith(frontend(), worker({
+    const doc = defaultedGraph(dgdWith(frontend(), worker({
       multinode: {},
       roles: [{ name: 'leader' }, { name: 'worker' }],
       experimental: { gpuMemoryService: {}, failover: {}, checkpoint: { enabled: false, identity: { model: 'm', backendFramework: 'vllm' } } },
-    })), {});
+    })));
     const w = doc.spec.components[1];
     expect(doc.spec.components[0]).toMatchObject({ replicas: 1, minAvailable: 1 });
     expect(w).toMatchObject({ replicas: 1, minAvailable: 1, multinode: { nodeCount: 2 } });
@@ -217,49 +224,79 @@ describe('create-time defaulting', () => {
         targetContainerName: 'main',
       },
     });
-    const componentProvider = defaultGraphDeployment(dgd({}, { annotations: { 'nvidia.com/enable-grove': 'false' } }), {}).doc;
+    const componentProvider = defaultedGraph(dgd({}, { annotations: { 'nvidia.com/enable-grove': 'false' } }));
     expect(componentProvider.spec.components[1]).not.toHaveProperty('minAvailable');
   });
 
   test('spec-level CRD defaults (rows 22, 35)', () => {
-    const { doc } = defaultGraphDeployment(dgd({
+    const doc = defaultedGraph(dgd({
       restart: { id: 'r', strategy: {} },
       experimental: { kvTransferPolicy: { labelKey: 'k', domain: 'zone' } },
-    }), {});
+    }));
     expect(doc.spec.restart.strategy.type).toBe('Sequential');
     expect(doc.spec.experimental.kvTransferPolicy.enforcement).toBe('required');
   });
 
   test('provider override targets (row 87)', () => {
     const override = (): any => ({ apiVersion: 'grove.io/v1alpha1', value: {} });
-    const { doc } = defaultGraphDeployment(dgd({
+    const doc = defaultedGraph(dgd({
       providerOverride: override(),
       components: [
         frontend({ providerOverride: override() }),
         worker({ multinode: { nodeCount: 3 }, providerOverride: override(), roles: [{ name: 'leader', providerOverride: override() }, { name: 'worker' }] }),
       ],
-    }), {});
+    }));
     expect(doc.spec.providerOverride.target).toBe('PodCliqueSet');
     expect(doc.spec.components[0].providerOverride.target).toBe('PodCliqueTemplateSpec');
     expect(doc.spec.components[1].providerOverride.target).toBe('PodCliqueScalingGroupConfig');
     expect(doc.spec.components[1].roles[0].providerOverride.target).toBe('PodCliqueTemplateSpec');
     expect(doc.spec.components[1].roles[1].replicas).toBe(2);
-    const component = defaultGraphDeployment(dgd({ providerOverride: override() }), { groveEnabled: false }).doc;
+    const component = defaultedGraph(dgd({ providerOverride: override() }), { groveEnabled: false });
     expect(component.spec.providerOverride).not.toHaveProperty('target');
   });
 
   test('DCD spec.name from metadata.name (row 42)', () => {
-    expect(defaultComponentDeployment(dcd()).spec.name).toBe('my-worker');
-    expect(defaultComponentDeployment(dcd({ name: 'explicit' })).spec.name).toBe('explicit');
+    expect(defaultedComponent(dcd()).spec.name).toBe('my-worker');
+    expect(defaultedComponent(dcd({ name: 'explicit' })).spec.name).toBe('explicit');
     expect(found(dcd({}, { name: 'my.worker' }))).toEqual([
       { path: 'spec.name', message: "Invalid value: \"my.worker\": should match '^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$'", rule: '41' },
     ]);
   });
 
   test('DCD defaults: no replicas, no role replicas', () => {
-    const doc = defaultComponentDeployment(dcd({ multinode: {}, roles: [{ name: 'leader' }, { name: 'worker' }] }));
+    const doc = defaultedComponent(dcd({ multinode: {}, roles: [{ name: 'leader' }, { name: 'worker' }] }));
     expect(doc.spec).not.toHaveProperty('replicas');
     expect(doc.spec.multinode).toEqual({ nodeCount: 2 });
     expect(doc.spec.roles).toEqual([{ name: 'leader' }, { name: 'worker' }]);
+  });
+});
+
+describe('parsing helpers', () => {
+  test('quantities', () => {
+    expect(parseQuantity('1e3')?.value).toBe(1000);
+    expect(parseQuantity('1E')?.value).toBe(1e18);
+    expect(parseQuantity('3000m')?.value).toBe(3);
+    expect(parseQuantity('1.5Gi')?.value).toBe(1.5 * 2 ** 30);
+    expect(parseQuantity('-0')?.sign).toBe(0);
+    expect(parseQuantity('-1Mi')?.sign).toBe(-1);
+    expect(parseQuantity(8)?.value).toBe(8);
+    expect(parseQuantity('1 Gi')).toBeUndefined();
+    expect(parseQuantity('abc')).toBeUndefined();
+    expect(parseQuantity(true)).toBeUndefined();
+  });
+
+  test('image tag versions', () => {
+    expect(parseImageVersion('repo/x:V1.2.3')).toEqual({ major: 1, minor: 2, patch: 3 });
+    expect(parseImageVersion('repo/x:1.5.0-rc.1+b7')).toEqual({ major: 1, minor: 5, patch: 0 });
+    expect(parseImageVersion('repo/x:1.02.3')).toBeUndefined();
+    expect(parseImageVersion('repo/x:1.2.3-01')).toBeUndefined();
+    expect(parseImageVersion('repo/x:1.3.0rc21')).toBeUndefined();
+    expect(parseImageVersion('repo/x')).toBeUndefined();
+    expect(parseImageVersion('registry:5000/x')).toBeUndefined();
+  });
+
+  test('lenient semantic versions (origin-version annotation)', () => {
+    for (const ok of ['1', '1.2', '1.2.3', 'v1.2.3-rc.1', '1.2.3+build.7']) expect(isLenientSemver(ok)).toBe(true);
+    for (const bad of ['one', '', '1.2.3.4', '1.2.3-01', 'v']) expect(isLenientSemver(bad)).toBe(false);
   });
 });

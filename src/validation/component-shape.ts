@@ -44,12 +44,6 @@ export function isInterPodGms(component: JsonMap): boolean {
   return gms !== undefined && effectiveMode(stringAt(gms, 'mode')) === MODE_INTER_POD;
 }
 
-/** Whether the component uses inter-pod failover. */
-export function isInterPodFailover(component: JsonMap): boolean {
-  const fo = failover(component);
-  return fo !== undefined && effectiveMode(stringAt(fo, 'mode')) === MODE_INTER_POD;
-}
-
 export function forcesScalingGroup(component: JsonMap): boolean {
   return boolAt(mapAt(mapAt(component, 'experimental'), 'grove'), 'forceScalingGroup') === true;
 }

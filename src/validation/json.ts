@@ -41,13 +41,6 @@ export function intAt(obj: unknown, key: string): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
-/** The number at `obj[key]`, or undefined. */
-export function numberAt(obj: unknown, key: string): number | undefined {
-  if (!isMap(obj)) return undefined;
-  const value = obj[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 /** The boolean at `obj[key]`, or undefined. */
 export function boolAt(obj: unknown, key: string): boolean | undefined {
   if (!isMap(obj)) return undefined;
