@@ -237,6 +237,7 @@ function construct(): Constructed {
   const dcdRestore = new ComponentDeployment(chart, 'Restore', {
     metadata: { name: 'restore' },
     type: ComponentType.DECODE,
+    multinode: { nodeCount: 2, roles: [{ name: MultinodeRoleName.LEADER, replicas: 1 }, { name: MultinodeRoleName.WORKER, replicas: 1 }] },
     ...experimentalRestore(),
   });
   const dcdEpp = new ComponentDeployment(chart, 'Epp', {

@@ -1,7 +1,7 @@
 /** A standalone DynamoComponentDeployment: one component managed on its own. */
 import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
 import { Construct } from 'constructs';
-import { Component, ComponentProps } from './component';
+import { Component, ComponentProps, MultinodeOptions } from './component';
 import { BackendFramework } from './enums';
 import { graphValidation } from './validation';
 import { deepClone } from '../engine/json';
@@ -20,6 +20,11 @@ export interface ComponentDeploymentProps extends ComponentProps {
    * @default - none
    */
   readonly backendFramework?: BackendFramework;
+  /**
+   * Multinode layout, for a worker-class component spanning several nodes.
+   * @default - single node
+   */
+  readonly multinode?: MultinodeOptions;
 }
 
 /** A standalone DynamoComponentDeployment. */
