@@ -20,8 +20,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   stability: 'experimental',
 
   peerDeps: [`${CDK8S_PLUS}@^${CDK8S_PLUS_VERSION}`],
-  devDeps: [`${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', '@types/semver@^7'],
-  bundledDeps: ['yaml@^2.9.1', 'semver@^7.7.2'],
+  devDeps: [`${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60'],
+  bundledDeps: ['yaml@^2.9.1'],
 
   // the generated CRD imports live beside src/, so the compiler root is the project folder
   entrypoint: 'lib/src/index.js',

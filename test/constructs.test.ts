@@ -238,3 +238,45 @@ describe('ComponentDeployment', () => {
     }]);
   });
 });
+
+describe('import', () => {
+  const graphDoc = (spec: any) => ({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name: 'g' }, spec });
+
+  test('an unknown field is an error, not silent loss', () => {
+    expect(() => DynamoGraph.fromObject(chart(), 'G', graphDoc({ components: [{ name: 'w', replica: 2 }] })))
+      .toThrow(/DynamoGraphDeployment\/g: cannot import:\n.*spec\.components\[0\]\.replica: .*unknown field/);
+  });
+
+  test('a value of the wrong type is an error', () => {
+    expect(() => DynamoGraph.fromObject(chart(), 'G', graphDoc({ components: [{ name: 'w', replicas: 'two' }] })))
+      .toThrow(/spec\.components\[0\]\.replicas/);
+  });
+
+  test('another kind is an error', () => {
+    expect(() => DynamoGraph.fromObject(chart(), 'G', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }))
+      .toThrow('ConfigMap/c: expected apiVersion nvidia.com/v1beta1 and kind DynamoGraphDeployment, got v1 ConfigMap');
+  });
+
+  test('fromYaml picks the graph among other documents and keeps it as written', () => {
+    const c = chart();
+    const graph = DynamoGraph.fromYaml(c, 'G', [
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}',
+      'apiVersion: nvidia.com/v1beta1\nkind: DynamoGraphDeployment\nmetadata: {name: g}\nspec:\n  components:\n  - {name: f, type: frontend}',
+    ].join('\n---\n'));
+    expect(graph.toJson().spec).toEqual({ components: [{ name: 'f', type: 'frontend' }] });
+    expect(graph.components.map(x => x.name)).toEqual(['f']);
+  });
+
+  test('server-managed metadata cannot be imported', () => {
+    expect(() => DynamoGraph.fromObject(chart(), 'G', { ...graphDoc({}), metadata: { name: 'g', uid: 'x' } }))
+      .toThrow('DynamoGraphDeployment/g: metadata: cannot import server-managed or unknown fields: uid');
+  });
+
+  test('ComponentDeployment.fromYaml keeps a DCD as written', () => {
+    const dcd = ComponentDeployment.fromYaml(chart(), 'D',
+      'apiVersion: nvidia.com/v1beta1\nkind: DynamoComponentDeployment\nmetadata: {name: d}\nspec: {backendFramework: vllm, type: worker}');
+    expect(dcd.toJson()).toEqual({
+      apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoComponentDeployment', metadata: { name: 'd' }, spec: { backendFramework: 'vllm', type: 'worker' },
+    });
+  });
+});

@@ -2,10 +2,10 @@
  * The public surface of synth-time validation: formatting, the rule catalog, robustness against
  * malformed input, input immutability, document order, and the create-time defaulting.
  */
+import { isLenientSemver, parseImageVersion } from '../src/model/runtime-version';
 import { defaultComponentDeployment, defaultGraphDeployment } from '../src/validation/defaulting';
 import { parseQuantity } from '../src/validation/quantity';
 import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/validation/rule-catalog';
-import { isLenientSemver, parseImageVersion } from '../src/validation/runtime-version';
 import type { ValidateOptions } from '../src/validation/validate';
 import { formatViolation, validateDocument } from '../src/validation/validate';
 import { dcd, dgd, dgdWith, found, frontend, worker } from './fixtures/validation/builders';

@@ -3,7 +3,6 @@ import { Construct } from 'constructs';
 import { parseYamlDocuments, singleDocumentOfKind } from './documents';
 import { assertImportable } from './graph-import';
 import { importableMetadata } from './metadata';
-import { DCD_V1BETA1_SCHEMA } from '../../imports/nvidia.com.schema';
 import { ComponentDeployment } from '../constructs/component-deployment';
 import { deepClone } from '../engine/json';
 import { DCD_KIND, DcdJson } from '../model/v1beta1';
@@ -13,7 +12,7 @@ export function componentDocumentOfYaml(text: string): any {
 }
 
 export function importComponentDeployment(scope: Construct, id: string, doc: any): ComponentDeployment {
-  assertImportable(doc, DCD_KIND, DCD_V1BETA1_SCHEMA);
+  assertImportable(doc, DCD_KIND);
   const input = deepClone(doc) as DcdJson;
   const metadata = importableMetadata(`${DCD_KIND}/${input.metadata?.name}`, input.metadata);
   const deployment = new ComponentDeployment(scope, id, { metadata, name: input.spec?.name });

@@ -2,33 +2,37 @@
 import { Construct } from 'constructs';
 import { parseYamlDocuments, singleDocumentOfKind } from './documents';
 import { importableMetadata } from './metadata';
-import { structureProblems } from './structure';
-import { DGD_V1BETA1_SCHEMA } from '../../imports/nvidia.com.schema';
 import { Component } from '../constructs/component';
 import { DynamoGraph, GraphImportOptions } from '../constructs/graph';
 import { deepClone } from '../engine/json';
 import { API_VERSION, DGD_KIND, DgdJson } from '../model/v1beta1';
+import { formatViolation, STRUCTURAL_RULE, validateDocument } from '../validation';
 
 export function graphDocumentOfYaml(text: string): any {
   return singleDocumentOfKind(parseYamlDocuments(text), DGD_KIND);
 }
 
-/** Throws one error listing every structural problem of a document of `kind`. */
-export function assertImportable(doc: any, kind: string, schema: any): void {
+/** How the validator words a value of the wrong JSON type. */
+const WRONG_TYPE = /^Invalid value: .*: must be of type /;
+
+/**
+ * Throws one error listing every structural problem (unknown field, wrong type) of a document of
+ * `kind`, so that nothing is silently lost. Other rule violations are left to synth validation.
+ */
+export function assertImportable(doc: any, kind: string): void {
   const name = doc?.metadata?.name ?? '<unnamed>';
-  const ref = `${kind}/${name}`;
+  const ref = `${doc?.kind ?? kind}/${name}`;
   if (doc?.apiVersion !== API_VERSION || doc?.kind !== kind) {
     throw new Error(`${ref}: expected apiVersion ${API_VERSION} and kind ${kind}, got ${doc?.apiVersion} ${doc?.kind}`);
   }
-  const { status, ...rest } = doc;
-  const problems = structureProblems({ apiVersion: rest.apiVersion, kind: rest.kind, spec: rest.spec ?? {} }, schema, '');
+  const problems = validateDocument(doc).filter(v => v.rule === STRUCTURAL_RULE || WRONG_TYPE.test(v.message));
   if (problems.length > 0) {
-    throw new Error(`${ref}: cannot import:\n${problems.map(p => `  ${p.path}: ${p.message}`).join('\n')}`);
+    throw new Error(`${ref}: cannot import:\n${problems.map(p => `  ${formatViolation(p)}`).join('\n')}`);
   }
 }
 
 export function importGraph(scope: Construct, id: string, doc: any, options: GraphImportOptions = {}): DynamoGraph {
-  assertImportable(doc, DGD_KIND, DGD_V1BETA1_SCHEMA);
+  assertImportable(doc, DGD_KIND);
   const input = deepClone(doc) as DgdJson;
   const metadata = importableMetadata(`${DGD_KIND}/${input.metadata?.name}`, input.metadata);
   const graph = new DynamoGraph(scope, id, { metadata, output: options.output, operator: options.operator });

@@ -7,8 +7,8 @@ import { ComponentContext } from './component-context';
 import { componentType, isMultinode } from './component-shape';
 import { has, intAt, mapAt, stringAt } from './json';
 import { mainContainer } from './main-container';
-import { compareVersions, NATIVE_RUST_EPP_VERSION, resolveRuntimeVersion } from './runtime-version';
 import { ViolationSink } from './violation';
+import { compareVersions, NATIVE_RUST_EPP_VERSION, resolveRuntimeVersion } from '../model/runtime-version';
 
 export function checkEpp(ctx: ComponentContext, sink: ViolationSink): void {
   const { component, path } = ctx;

@@ -12,8 +12,8 @@ import {
 import { componentEntries, effectiveMode, failover, MODE_INTRA_POD } from './component-shape';
 import { FieldPath } from './field-path';
 import { JsonMap, mapAt, stringAt } from './json';
-import { isLenientSemver } from './runtime-version';
 import { ViolationSink } from './violation';
+import { isLenientSemver } from '../model/runtime-version';
 
 /** Rows 1-4 and 6 on a defaulted DGD. */
 export function checkGraphAnnotations(doc: JsonMap, sink: ViolationSink): void {

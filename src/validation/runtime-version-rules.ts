@@ -7,8 +7,8 @@ import { ComponentContext } from './component-context';
 import { componentType } from './component-shape';
 import { has, stringAt } from './json';
 import { mainContainer } from './main-container';
-import { runtimeVersionOverrideRequired } from './runtime-version';
 import { ViolationSink } from './violation';
+import { runtimeVersionOverrideRequired } from '../model/runtime-version';
 
 export const RUNTIME_VERSION_OVERRIDE_REQUIRED = 'is required when the specified main container image has no parseable semantic-version tag';
 

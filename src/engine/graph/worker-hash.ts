@@ -4,13 +4,13 @@
  */
 import { DgdJson, isWorkerType } from '../../model/v1beta1';
 import { computeWorkerHash, WorkerHashRecord } from '../hash/worker-hash';
-import { resolveRuntimeVersion, versionAtLeast } from '../runtime-version';
+import { formatVersion, resolveRuntimeVersion, versionAtLeast } from '../runtime-version';
 import { WORKER_HASH_PLACEHOLDER } from '../well-known';
 import { dcdComponentName, workloadAnnotations, workloadLabels } from '../workload-metadata';
 import { generateComponentDcds } from './component-dcds';
 
 /** Runtime versions from this one on are part of the worker hash. */
-export const HASHED_RUNTIME_VERSION_MINIMUM = '1.5.0';
+export const HASHED_RUNTIME_VERSION_MINIMUM = { major: 1, minor: 5, patch: 0 };
 
 /** The worker hash of an admitted graph (see `admitNewGraph`). */
 export function graphWorkerHash(dgd: DgdJson): string {
@@ -24,7 +24,7 @@ export function graphWorkerHash(dgd: DgdJson): string {
       annotations: workloadAnnotations(dcd),
       spec,
     };
-    if (versionAtLeast(runtimeVersion, HASHED_RUNTIME_VERSION_MINIMUM)) record.runtimeVersion = runtimeVersion;
+    if (versionAtLeast(runtimeVersion, HASHED_RUNTIME_VERSION_MINIMUM)) record.runtimeVersion = formatVersion(runtimeVersion!);
     records[dcdComponentName(dcd)] = record;
   }
   return computeWorkerHash(records);
