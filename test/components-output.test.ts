@@ -82,7 +82,15 @@ describe('graph → DCDs (operator graph controller)', () => {
       'nvidia.com/enable-metrics': 'false',
       'nvidia.com/dynamo-operator-origin-version': '1.4.0',
     });
-    expect(out[0].metadata.annotations).toBeUndefined();
+    expect(Object.keys(out[0].metadata.annotations)).toEqual(['nvidia.com/last-applied-hash', 'nvidia.com/last-applied-generation']);
+  });
+
+  test('bookkeeping annotations: sha256 of the spec and generation 1', () => {
+    const [dcd] = components(dgd({ components: [{ name: 'f', type: 'frontend' }] }));
+    expect(dcd.metadata.annotations['nvidia.com/last-applied-generation']).toBe('1');
+    expect(dcd.metadata.annotations['nvidia.com/last-applied-hash']).toMatch(/^[0-9a-f]{64}$/);
+    const [other] = components(dgd({ components: [{ name: 'f', type: 'frontend', replicas: 3 }] }));
+    expect(other.metadata.annotations['nvidia.com/last-applied-hash']).not.toBe(dcd.metadata.annotations['nvidia.com/last-applied-hash']);
   });
 
   test('EPP: istio injection off; workers get the component-class label when the graph has an EPP', () => {
@@ -132,7 +140,7 @@ describe('graph → DCDs (operator graph controller)', () => {
       name: 'topology-labels',
       downwardAPI: { items: [{ path: 'zone', fieldRef: { fieldPath: "metadata.labels['topology.kubernetes.io/zone']" } }] },
     }]);
-    expect(out[0].metadata.annotations).toEqual({ 'nvidia.com/topology-label-key': 'topology.kubernetes.io/zone' });
+    expect(out[0].metadata.annotations['nvidia.com/topology-label-key']).toBe('topology.kubernetes.io/zone');
   });
 
   test('worker hash changes with the worker spec and namespace, not with replicas', () => {

@@ -7,9 +7,10 @@ import { admitNewGraph } from './admission/graph-defaulting';
 import { RenderError } from './errors';
 import { generateComponentDcds } from './graph/component-dcds';
 import { graphWorkerHash } from './graph/worker-hash';
+import { lastAppliedHash } from './hash/last-applied-hash';
 import { deepClone, isPlainObject } from './json';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
-import { ANNOTATION_WORKLOAD_PROVIDER } from './well-known';
+import { ANNOTATION_LAST_APPLIED_GENERATION, ANNOTATION_LAST_APPLIED_HASH, ANNOTATION_WORKLOAD_PROVIDER } from './well-known';
 
 /** What the engine writes for Dynamo documents. */
 export type OutputMode = 'graph' | 'components';
@@ -56,7 +57,17 @@ export function renderGraphComponents(input: DgdJson, settings: OperatorSettings
     throw new RenderError(ref, `spec.components[${multinode}].multinode`,
       'no multinode orchestrator available: the component provider needs LeaderWorkerSet for multinode components');
   }
-  return generateComponentDcds(dgd, graphWorkerHash(dgd));
+  return generateComponentDcds(dgd, graphWorkerHash(dgd)).map(withCreateBookkeeping);
+}
+
+/** The annotations the operator writes on every object it creates: content hash and generation 1. */
+function withCreateBookkeeping<T extends { metadata: { annotations?: Record<string, string> } }>(obj: T): T {
+  obj.metadata.annotations = {
+    ...(obj.metadata.annotations ?? {}),
+    [ANNOTATION_LAST_APPLIED_HASH]: lastAppliedHash(obj),
+    [ANNOTATION_LAST_APPLIED_GENERATION]: '1',
+  };
+  return obj;
 }
 
 /** Renders every document; non-Dynamo documents pass through unchanged. Input is not modified. */
