@@ -14,13 +14,18 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoGraph } from '../src';
+import { validateOptionsFor } from '../src/engine/admission';
 import { RenderError } from '../src/engine/errors';
 import { jsonEqual } from '../src/engine/json';
+import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { renderDocuments } from '../src/engine/render';
 import { parseYamlDocuments } from '../src/import/documents';
 import { isDcd, isDgd } from '../src/model/v1beta1';
 import { validateDocument } from '../src/validation/validate';
 import { withVersionedImages } from '../test/support/shared';
+
+/** The corpus targets the full Dynamo platform: operator 1.4.0 with Grove. */
+const PLATFORM = validateOptionsFor(resolveOperatorSettings({ groveAvailable: true }));
 
 function roundTrip(doc: any): string | undefined {
   const chart = new Chart(Testing.app(), 'corpus');
@@ -49,9 +54,9 @@ export function runCorpus(dir: string, log: (line: string) => void = console.log
       } catch (e) {
         problems.push(`round trip: ${(e as Error).message}`);
       }
-      for (const v of validateDocument(doc)) count(asWritten, v.rule);
+      for (const v of validateDocument(doc, PLATFORM)) count(asWritten, v.rule);
       const fixed = withVersionedImages(doc);
-      for (const v of validateDocument(fixed)) count(versioned, v.rule);
+      for (const v of validateDocument(fixed, PLATFORM)) count(versioned, v.rule);
       try {
         renderDocuments([fixed], { output: 'components' });
       } catch (e) {

@@ -32,10 +32,13 @@ describeCorpus('corpus round trip (import, then synth gives the input back)', ()
     'examples__power-aware-budget__dgd.yaml#0': /podTemplate\.spec\.containers\[0\]\.image: Required value: is required \(rule 46\)$/,
   };
 
+  // the corpus targets the full Dynamo platform, Grove included (as the operator goldens do)
+  const groveOperator = { groveAvailable: true };
+
   test.each(dynamoDocs.map(d => [d.id, d.doc]))('%s synthesizes with no violation (with semantic-version images)', (id, doc) => {
     const chart = new Chart(Testing.app(), 'test');
     const construct = doc.kind === 'DynamoGraphDeployment'
-      ? DynamoGraph.fromObject(chart, 'Imported', doc)
+      ? DynamoGraph.fromObject(chart, 'Imported', doc, { operator: groveOperator })
       : ComponentDeployment.fromObject(chart, 'Imported', doc);
     const errors = construct.node.validate();
     const expected = REJECTED[id];
@@ -46,4 +49,14 @@ describeCorpus('corpus round trip (import, then synth gives the input back)', ()
       expect(errors).toEqual([]);
     }
   });
+
+  test.each(['deploy__operator__samples__dgd-gms-failover.yaml#0', 'examples__backends__vllm__deploy__gms-failover.yaml#0'])(
+    '%s (inter-pod GMS) is rejected by an operator without Grove', id => {
+      const doc = dynamoDocs.find(d => d.id === id)!.doc;
+      const graph = DynamoGraph.fromObject(new Chart(Testing.app(), 'test'), 'Imported', doc);
+      expect(graph.node.validate()).toEqual([
+        'test/Imported: DynamoGraphDeployment/llm-serving-mn: spec.components[0].experimental.gpuMemoryService.mode: '
+        + 'Forbidden: requires the Grove pathway, but workload provider "component" is selected (rule 117)',
+      ]);
+    });
 });

@@ -10,7 +10,9 @@
  */
 import * as fs from 'fs';
 import { stringify } from 'yaml';
+import { validateOptionsFor } from '../engine/admission';
 import { RenderError } from '../engine/errors';
+import { resolveOperatorSettings } from '../engine/operator-settings';
 import { OUTPUT_MODES, OutputMode, renderDocuments } from '../engine/render';
 import { parseYamlDocuments } from '../import/documents';
 import { isDcd, isDgd } from '../model/v1beta1';
@@ -108,10 +110,11 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
       problems.push(describe(e));
     }
   }
+  const validateOptions = validateOptionsFor(resolveOperatorSettings());
   for (const { file, docs } of loaded) {
     for (const doc of docs) {
       if (!isDgd(doc) && !isDcd(doc)) continue;
-      for (const violation of validateDocument(doc)) problems.push(`${file}: ${formatViolation(violation)}`);
+      for (const violation of validateDocument(doc, validateOptions)) problems.push(`${file}: ${formatViolation(violation)}`);
     }
   }
 

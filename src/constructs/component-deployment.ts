@@ -3,7 +3,7 @@ import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Component, ComponentProps, MultinodeOptions } from './component';
 import { BackendFramework } from './enums';
-import { graphValidation } from './validation';
+import { constructValidation } from './validation';
 import { deepClone } from '../engine/json';
 import { componentDocumentOfYaml, importComponentDeployment } from '../import/component-import';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson, JsonObject } from '../model/v1beta1';
@@ -63,7 +63,7 @@ export class ComponentDeployment extends Construct {
       metadata: this.metadata,
       spec: Lazy.any({ produce: () => this.toJson().spec }),
     });
-    this.node.addValidation({ validate: () => graphValidation(this, this.toJson()) });
+    this.node.addValidation({ validate: () => constructValidation(this, this.toJson(), undefined) });
   }
 
   /** The DynamoComponentDeployment as a plain object. */

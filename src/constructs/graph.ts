@@ -8,7 +8,7 @@ import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
 import { OperatorOptions } from './operator-options';
 import { envVarJson } from './pod-template-json';
 import { RenderedObject } from './rendered-object';
-import { graphValidation } from './validation';
+import { constructValidation } from './validation';
 import { deepClone } from '../engine/json';
 import { resolveOperatorSettings } from '../engine/operator-settings';
 import { renderGraphComponents } from '../engine/render';
@@ -215,7 +215,7 @@ export class DynamoGraph extends Construct {
         spec: Lazy.any({ produce: () => this.toJson().spec }),
       });
     }
-    this.node.addValidation({ validate: () => graphValidation(this, this.toJson()) });
+    this.node.addValidation({ validate: () => constructValidation(this, this.toJson(), this.settings) });
   }
 
   /** Components of the graph, in order. */

@@ -2,9 +2,9 @@
  * The render engine: a pure function from plain documents (Dynamo custom resources and any other
  * Kubernetes objects) plus operator settings to the list of objects to write.
  */
-import { DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
-import { admitNewGraph } from './admission/graph-defaulting';
+import { admitNewGraph } from './admission';
 import { RenderError } from './errors';
+import { DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
 import { generateComponentDcds } from './graph/component-dcds';
 import { graphWorkerHash } from './graph/worker-hash';
 import { lastAppliedHash } from './hash/last-applied-hash';

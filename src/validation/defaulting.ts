@@ -1,6 +1,7 @@
 /**
- * The defaulting a new object goes through before it is validated: CRD schema defaults
- * (API server, DEF-CRD rows) and the mutating webhooks (DEF-WH rows), applied to a copy.
+ * The defaulting a new object goes through before it is validated and stored: CRD schema defaults
+ * (API server, DEF-CRD rows, generated from the CRDs) and the mutating webhooks (DEF-WH rows),
+ * applied to a copy. The render engine admits graphs through the same functions.
  *
  * Internal module.
  */
@@ -9,6 +10,7 @@ import { componentEntries, isMultinode, nodeCount } from './component-shape';
 import { deepCopy, has, isMap, JsonMap, mapAt, stringAt } from './json';
 import { ValidateOptions } from './options';
 import { expectedTarget, GROVE_API_VERSION, OverrideScope, roleScope } from './provider-override-rules';
+import { applyStoredDefaults } from '../admission/stored-defaults';
 
 /** Sets `obj[key] = value` when `obj` is an object whose `key` is absent or null. */
 function setDefault(obj: unknown, key: string, value: unknown): void {
@@ -20,26 +22,6 @@ export function createTimeProvider(doc: JsonMap, options: ValidateOptions): stri
   const groveEnabled = options.groveEnabled ?? true;
   const enableGrove = stringAt(mapAt(mapAt(doc, 'metadata'), 'annotations'), ANNOTATION_ENABLE_GROVE);
   return groveEnabled && (enableGrove ?? '').toLowerCase() !== 'false' ? PROVIDER_GROVE : PROVIDER_COMPONENT;
-}
-
-/** CRD defaults of the shared component spec (rows 54, 67, 107, 108, 120, 121, 133-135, 138). */
-function applyComponentSchemaDefaults(component: JsonMap): void {
-  setDefault(mapAt(component, 'multinode'), 'nodeCount', 2);
-  setDefault(mapAt(mapAt(component, 'eppConfig'), 'configMapRef'), 'name', '');
-  const experimental = mapAt(component, 'experimental');
-  const gms = mapAt(experimental, 'gpuMemoryService');
-  setDefault(gms, 'mode', 'IntraPod');
-  setDefault(gms, 'deviceClassName', 'gpu.nvidia.com');
-  const failover = mapAt(experimental, 'failover');
-  setDefault(failover, 'mode', 'IntraPod');
-  setDefault(failover, 'numShadows', 1);
-  const checkpoint = mapAt(experimental, 'checkpoint');
-  setDefault(checkpoint, 'startupPolicy', 'Immediate');
-  setDefault(checkpoint, 'deletionPolicy', 'Delete');
-  setDefault(checkpoint, 'targetContainerName', 'main');
-  const identity = mapAt(checkpoint, 'identity');
-  setDefault(identity, 'tensorParallelSize', 1);
-  setDefault(identity, 'pipelineParallelSize', 1);
 }
 
 /** Row 87: a Grove override without a target gets the one its context resolves to. */
@@ -58,12 +40,8 @@ function defaultOverrideTarget(override: unknown, provider: string, scope: Overr
  */
 export function defaultGraphDeployment(input: JsonMap, options: ValidateOptions): { doc: JsonMap; provider: string } {
   const doc = deepCopy(input) as JsonMap;
+  applyStoredDefaults(doc);
   const spec = mapAt(doc, 'spec');
-
-  // API server: CRD schema defaults
-  setDefault(mapAt(mapAt(spec, 'restart'), 'strategy'), 'type', 'Sequential');
-  setDefault(mapAt(mapAt(spec, 'experimental'), 'kvTransferPolicy'), 'enforcement', 'required');
-  for (const { component } of componentEntries(spec)) applyComponentSchemaDefaults(component);
 
   // mutating webhook
   const provider = createTimeProvider(doc, options);
@@ -104,9 +82,9 @@ export function defaultGraphDeployment(input: JsonMap, options: ValidateOptions)
  */
 export function defaultComponentDeployment(input: JsonMap): JsonMap {
   const doc = deepCopy(input) as JsonMap;
+  applyStoredDefaults(doc);
   const spec = mapAt(doc, 'spec');
   if (spec) {
-    applyComponentSchemaDefaults(spec);
     const metadataName = stringAt(mapAt(doc, 'metadata'), 'name') ?? '';
     if ((stringAt(spec, 'name') ?? '') === '' && !(has(spec, 'name') && typeof spec.name !== 'string') && metadataName !== '') {
       spec.name = metadataName;

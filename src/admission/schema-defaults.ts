@@ -1,8 +1,8 @@
 /**
  * Structural defaults that the API server applies when it stores an object: every `default` of the
- * CRD schema whose parent object is present and whose field is absent.
+ * CRD schema whose parent object is present and whose field is absent or null.
  */
-import { isPlainObject } from '../json';
+import { isPlainObject } from '../engine/json';
 
 /** The subset of a CRD schema node that defaulting needs. */
 export interface DefaultingSchemaNode {
@@ -31,7 +31,7 @@ export function applySchemaDefaults(
   }
   if (!isPlainObject(value)) return;
   for (const [name, child] of Object.entries(node.properties ?? {})) {
-    if (value[name] === undefined && child.default !== undefined) {
+    if (value[name] == null && child.default !== undefined) {
       value[name] = JSON.parse(JSON.stringify(child.default));
     }
     if (value[name] !== undefined) applySchemaDefaults(value[name], child, embedded);
