@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-34';
 import { BackendFramework, DynamoGraph, OutputMode } from '../src';
 import { CONFORMANCE_DIR } from './support/shared';
 import { matchScenario } from '../src/conformance/matcher';
@@ -186,5 +187,18 @@ describeGolden('operator golden dgd/components', () => {
     const result = matchScenario(expected, rendered);
     expect(result.differences).toEqual([]);
     expect(result.matched).toBe(true);
+  });
+});
+
+describe('constructs in components output', () => {
+  test('a change after a first synthesis is rendered (no stale cache)', () => {
+    const c = new Chart(Testing.app(), 'test', { namespace: 'team-a' });
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'llm' }, output: OutputMode.COMPONENTS });
+    const worker = graph.addWorker('w', { image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0' });
+    const before = c.toJson()[0];
+    worker.addEnv('X', kplus.EnvValue.fromValue('1'));
+    const after = c.toJson()[0];
+    expect(after.spec.podTemplate.spec.containers[0].env).toEqual([{ name: 'X', value: '1' }]);
+    expect(after.metadata.name).not.toBe(before.metadata.name);
   });
 });

@@ -137,6 +137,12 @@ export interface ComponentOptions extends PodOptions {
   readonly experimental?: ExperimentalOptions;
 }
 
+/** What a graph offers the components created in it. */
+interface GraphParent {
+  _attachComponent(component: Component): void;
+  _invalidate(): void;
+}
+
 /** Multinode layout of a worker-class component. */
 export interface MultinodeOptions {
   /** Number of nodes of one component instance (2 or more). */
@@ -258,7 +264,7 @@ export class Component extends Construct {
     checkInteger(this, 'minAvailable', props.minAvailable, 1);
     checkInteger(this, 'gpus', props.gpus, 0);
     this.spec = componentSpecJson(this.name, props, Component.multinodeOf(this, props));
-    const graph = scope as { _attachComponent?: (c: Component) => void };
+    const graph = scope as Partial<GraphParent>;
     if (typeof graph._attachComponent === 'function') graph._attachComponent(this);
   }
 
@@ -269,11 +275,13 @@ export class Component extends Construct {
 
   /** Sets an environment variable of the `main` container (replacing one of the same name). */
   public addEnv(name: string, value: kplus.EnvValue): void {
+    this.changed();
     upsertEnv(mainContainerOf(this.podTemplate()), [envVarJson(name, value)]);
   }
 
   /** Adds a user-managed container beside `main` (it receives no operator defaults). */
   public addSidecar(container: kplus.k8s.Container): void {
+    this.changed();
     const template = this.podTemplate();
     template.spec = template.spec ?? {};
     template.spec.containers = [...(template.spec.containers ?? []), kplus.k8s.toJson_Container(container)];
@@ -281,12 +289,18 @@ export class Component extends Construct {
 
   /** @internal Replaces the whole plain spec (import). */
   public _replaceSpec(spec: ComponentSpecJson): void {
+    this.changed();
     this.spec = deepClone(spec);
   }
 
   /** @internal The plain component spec. */
   public _toSpecJson(): ComponentSpecJson {
     return deepClone(this.spec);
+  }
+
+  /** Tells the graph this component belongs to (if any) that its rendering is stale. */
+  private changed(): void {
+    (this.node.scope as Partial<GraphParent>)._invalidate?.();
   }
 
   private podTemplate(): JsonObject {

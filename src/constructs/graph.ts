@@ -195,7 +195,8 @@ export class DynamoGraph extends Construct {
   private readonly settings: OperatorOptions | undefined;
   private spec: DgdSpecJson;
   private readonly componentList: Component[] = [];
-  private renderCache?: { key: string; docs: JsonObject[] };
+  /** The rendered DCDs, until the graph or one of its components changes. */
+  private renderedComponents?: JsonObject[];
 
   constructor(scope: Construct, id: string, props: DynamoGraphProps = {}) {
     super(scope, id);
@@ -265,6 +266,7 @@ export class DynamoGraph extends Construct {
 
   /** Sets an environment variable given to every component. */
   public addEnv(name: string, value: kplus.EnvValue): void {
+    this._invalidate();
     const env = (this.spec.env ?? []).filter(e => e.name !== name);
     env.push(envVarJson(name, value));
     this.spec.env = env;
@@ -280,6 +282,7 @@ export class DynamoGraph extends Construct {
 
   /** @internal Called by a component created in this graph. */
   public _attachComponent(component: Component): void {
+    this._invalidate();
     const index = this.componentList.length;
     this.componentList.push(component);
     if (this.output === OutputMode.COMPONENTS) {
@@ -289,17 +292,21 @@ export class DynamoGraph extends Construct {
 
   /** @internal Replaces the graph spec (import). */
   public _setSpec(spec: DgdSpecJson): void {
+    this._invalidate();
     this.spec = deepClone(spec);
   }
 
+  /** @internal Called whenever the graph or one of its components changes. */
+  public _invalidate(): void {
+    this.renderedComponents = undefined;
+  }
+
   private renderComponents(): JsonObject[] {
-    const graph = this.toJson();
-    const key = JSON.stringify(graph);
-    if (this.renderCache?.key !== key) {
+    if (!this.renderedComponents) {
       const settings = resolveOperatorSettings({ ...(this.settings ?? {}) });
-      this.renderCache = { key, docs: renderGraphComponents(graph, settings) };
+      this.renderedComponents = renderGraphComponents(this.toJson(), settings);
     }
-    return this.renderCache.docs;
+    return this.renderedComponents;
   }
 
 }

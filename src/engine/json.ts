@@ -13,16 +13,6 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Returns a copy of `map` with its keys in byte-wise order, or undefined when it is empty. */
-export function sortedMap(map: Record<string, string> | undefined): Record<string, string> | undefined {
-  if (!map) return undefined;
-  const keys = Object.keys(map).sort(compareStrings);
-  if (keys.length === 0) return undefined;
-  const out: Record<string, string> = {};
-  for (const k of keys) out[k] = map[k];
-  return out;
-}
-
 /** Deep equality of two JSON values (key order ignored). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
