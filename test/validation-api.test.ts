@@ -53,6 +53,29 @@ describe('formatViolation', () => {
   });
 });
 
+describe('structural violations', () => {
+  const flagged = (doc: unknown): unknown[] => validateDocument(doc).map((v) => [v.path, v.rule, v.structural]);
+
+  test('wrong types and unknown fields are structural, whatever their row', () => {
+    expect(flagged(dcd({ replicas: '2', foo: 1, providerOverride: { apiVersion: 'grove.io/v1alpha1', value: {} } }))).toEqual([
+      ['spec.replicas', '59', true],
+      ['spec.foo', 'schema', true],
+      ['spec.providerOverride', '79', true],
+    ]);
+    expect(flagged(dgdWith(frontend({ globalDynamoNamespace: 'yes' }), worker(), null))).toEqual([
+      ['spec.components[0].globalDynamoNamespace', 'schema', true],
+      ['spec.components[2]', 'schema', true],
+    ]);
+    expect(flagged('hello')).toEqual([['', 'schema', true]]);
+  });
+
+  test('other violations are not', () => {
+    const violations = [...validateDocument(dcd({ replicas: -1 })), ...validateDocument({ ...dgd(), apiVersion: 'v1' }), ...validateDocument(dgd({ components: [] }))];
+    expect(violations.length).toBeGreaterThan(2);
+    for (const v of violations) expect(v).not.toHaveProperty('structural');
+  });
+});
+
 describe('rule catalog', () => {
   const all = Array.from({ length: 148 }, (_, i) => String(i + 1));
 

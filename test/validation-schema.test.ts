@@ -1,6 +1,8 @@
 /**
  * Structural (Schema) and CEL rows of validation-rules.md: one minimal invalid object per message.
  */
+import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../imports/nvidia.com.schema';
+import type { Violation } from '../src/validation/validate';
 import { dcd, dgd, dgdWith, found, frontend, IMAGE, podTemplate, worker } from './fixtures/validation/builders';
 
 const NO_GROVE = { 'nvidia.com/enable-grove': 'false' };
@@ -556,6 +558,71 @@ describe('experimental (rows 107-139)', () => {
     const checkpoint = { enabled: false, checkpointRef: 'snap', job: {} };
     expect(found(dgdWith(frontend(), worker({ experimental: { checkpoint } })))).toEqual([
       { path: 'spec.components[1].experimental.checkpoint', message: 'Invalid value: "object": checkpoint.job cannot be set when checkpointRef is specified', rule: '139' },
+    ]);
+  });
+});
+
+describe('the structural check reads the generated CRD schema', () => {
+  const componentType = DGD_V1BETA1_SCHEMA.properties?.spec.properties?.components.items?.properties?.type;
+
+  test('supported values come from the generated enum', () => {
+    const supported = (componentType?.enum ?? []).map((value) => JSON.stringify(value)).join(', ');
+    expect(supported).not.toBe('');
+    expect(found(dgdWith(frontend(), worker({ type: 'router' })))[0].message).toBe(`Unsupported value: "router": supported values: ${supported}`);
+    expect(DCD_V1BETA1_SCHEMA.properties?.spec.properties?.type.enum).toEqual(componentType?.enum);
+  });
+
+  /** validateDocument over a copy of the generated schema that `change` edits. */
+  function validateWithSchema(change: (schema: any) => void): (doc: unknown) => Violation[] {
+    let validate: ((doc: unknown) => Violation[]) | undefined;
+    jest.isolateModules(() => {
+      jest.doMock('../imports/nvidia.com.schema', () => {
+        const actual = jest.requireActual('../imports/nvidia.com.schema');
+        const schema = JSON.parse(JSON.stringify(actual.DGD_V1BETA1_SCHEMA));
+        change(schema);
+        return { ...actual, DGD_V1BETA1_SCHEMA: schema };
+      });
+      validate = jest.requireActual('../src/validation/validate').validateDocument;
+    });
+    jest.dontMock('../imports/nvidia.com.schema');
+    return validate as (doc: unknown) => Violation[];
+  }
+
+  const triples = (violations: Violation[]): unknown[] => violations.map(({ path, message, rule }) => ({ path, message, rule }));
+
+  test('a field only the generated schema has is accepted and checked, with its overlay row', () => {
+    const validate = validateWithSchema((schema) => {
+      const component = schema.properties.spec.properties.components.items.properties;
+      component.maxRestarts = { type: 'integer', minimum: 0 };
+      component.replicas.maximum = 10;
+    });
+    expect(found(dgdWith(frontend(), worker({ maxRestarts: 3 })))).toEqual([
+      { path: 'spec.components[1].maxRestarts', message: 'unknown field "spec.components[1].maxRestarts"', rule: 'schema' },
+    ]);
+    expect(validate(dgdWith(frontend(), worker({ maxRestarts: 3 })))).toEqual([]);
+    expect(triples(validate(dgdWith(frontend(), worker({ maxRestarts: -1, replicas: 11 }))))).toEqual([
+      { path: 'spec.components[1].maxRestarts', message: 'Invalid value: -1: should be greater than or equal to 0', rule: 'schema' },
+      { path: 'spec.components[1].replicas', message: 'Invalid value: 11: should be less than or equal to 10', rule: '59' },
+    ]);
+  });
+
+  test('list types, int-or-string, minItems and open objects come from the generated schema', () => {
+    const validate = validateWithSchema((schema) => {
+      const spec = schema.properties.spec.properties;
+      spec.order = { 'type': 'array', 'minItems': 1, 'x-kubernetes-list-type': 'set', 'items': { type: 'string' } };
+      spec.budget = { 'x-kubernetes-int-or-string': true };
+      spec.extra = { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true };
+      spec.restart.properties.strategy.properties.type.enum = ['Sequential', 'Parallel', 'Random'];
+    });
+    expect(triples(validate(dgd({ order: ['a', 'a'], budget: '10%', extra: { anything: 1 } })))).toEqual([
+      { path: 'spec.order[1]', message: 'Duplicate value: "a"', rule: 'schema' },
+    ]);
+    expect(triples(validate(dgd({ order: [], budget: 1.5 })))).toEqual([
+      { path: 'spec.order', message: 'Invalid value: []: should have at least 1 items', rule: 'schema' },
+      { path: 'spec.budget', message: 'Invalid value: 1.5: must be of type integer or string', rule: 'schema' },
+    ]);
+    expect(triples(validate(dgd({ restart: { id: 'r', strategy: { type: 'Random' } } })))).toEqual([
+      expect.objectContaining({ path: 'spec', rule: '11' }),
     ]);
   });
 });

@@ -6,14 +6,11 @@ import { Component } from '../constructs/component';
 import { DynamoGraph, GraphImportOptions } from '../constructs/graph';
 import { deepClone } from '../engine/json';
 import { API_VERSION, DGD_KIND, DgdJson } from '../model/v1beta1';
-import { formatViolation, STRUCTURAL_RULE, validateDocument } from '../validation';
+import { formatViolation, validateDocument } from '../validation';
 
 export function graphDocumentOfYaml(text: string): any {
   return singleDocumentOfKind(parseYamlDocuments(text), DGD_KIND);
 }
-
-/** How the validator words a value of the wrong JSON type. */
-const WRONG_TYPE = /^Invalid value: .*: must be of type /;
 
 /**
  * Throws one error listing every structural problem (unknown field, wrong type) of a document of
@@ -25,7 +22,7 @@ export function assertImportable(doc: any, kind: string): void {
   if (doc?.apiVersion !== API_VERSION || doc?.kind !== kind) {
     throw new Error(`${ref}: expected apiVersion ${API_VERSION} and kind ${kind}, got ${doc?.apiVersion} ${doc?.kind}`);
   }
-  const problems = validateDocument(doc).filter(v => v.rule === STRUCTURAL_RULE || WRONG_TYPE.test(v.message));
+  const problems = validateDocument(doc).filter(v => v.structural === true);
   if (problems.length > 0) {
     throw new Error(`${ref}: cannot import:\n${problems.map(p => `  ${formatViolation(p)}`).join('\n')}`);
   }

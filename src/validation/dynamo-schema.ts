@@ -1,189 +1,132 @@
 /**
- * The structural schema of the Dynamo-owned parts of DynamoGraphDeployment and
- * DynamoComponentDeployment (nvidia.com/v1beta1), written from the CRDs, each constraint tagged
- * with its row in validation-rules.md. Embedded Kubernetes types (pod templates, env entries,
- * ConfigMap key selectors) are open: only the parts a Dynamo rule speaks about are described.
+ * The structural schema of DynamoGraphDeployment and DynamoComponentDeployment (nvidia.com/v1beta1):
+ * the schema generated from the CRDs (`imports/nvidia.com.schema.ts`) plus an explicit overlay of
+ * what the CRD does not say: the row of validation-rules.md each node belongs to, the fields the
+ * CRD post-processing pruned, and the parts of embedded Kubernetes types a Dynamo rule speaks about.
  *
  * Internal module.
  */
 import { QUANTITY_PATTERN } from './quantity';
-import { anyValue, arr, bool, int, intOrString, num, obj, openObj, SchemaNode, str, stringMap } from './schema-node';
+import { DocumentSchema, SchemaOverlay } from './schema-node';
+import { CrdSchemaNode, DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../../imports/nvidia.com.schema';
 
 /** Rule id for structural errors (wrong type, unknown field) that no numbered row covers. */
 export const STRUCTURAL_RULE = 'schema';
 
-export const DNS_LABEL_PATTERN = '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$';
-export const COMPONENT_NAME_PATTERN = '^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$';
-export const PACK_DOMAIN_PATTERN = '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$';
-export const RUNTIME_VERSION_OVERRIDE_PATTERN = '^(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})$';
-export const LABEL_KEY_PATTERN =
-  '^(([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)(\\.[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*/)?([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)$';
+/** Row ids of the graph-level fields of a DGD, by schema path. */
+const GRAPH_RULES: Record<string, string> = {
+  'spec.backendFramework': '12',
+  'spec.components': '14',
+  // a component's own errors are not row 14's
+  'spec.components[]': STRUCTURAL_RULE,
+  'spec.experimental.kvTransferPolicy': '35',
+  'spec.providerOverride': '78',
+  'spec.restart': '21',
+  'spec.restart.strategy.type': '22',
+  'spec.topologyConstraint': '28',
+};
 
-export const BACKEND_FRAMEWORKS = ['sglang', 'vllm', 'trtllm'] as const;
-export const COMPONENT_TYPES = ['frontend', 'worker', 'prefill', 'decode', 'planner', 'epp'] as const;
-export const GMS_MODES = ['IntraPod', 'InterPod'] as const;
+/** Row ids of the shared component spec, by schema path below a component (DGD `spec.components[]`, DCD `spec`). */
+const COMPONENT_RULES: Record<string, string> = {
+  'compilationCache': '101',
+  'eppConfig': '54',
+  'experimental.checkpoint.checkpointRef': '136',
+  'experimental.checkpoint.deletionPolicy': '134',
+  'experimental.checkpoint.enabled': '131',
+  'experimental.checkpoint.identity': '138',
+  'experimental.checkpoint.job': '137',
+  'experimental.checkpoint.mode': '132',
+  'experimental.checkpoint.startupPolicy': '133',
+  'experimental.checkpoint.targetContainerName': '135',
+  'experimental.failover.mode': '120',
+  'experimental.failover.numShadows': '121',
+  'experimental.gpuMemoryService.deviceClassName': '108',
+  'experimental.gpuMemoryService.extraClientContainers': '109',
+  'experimental.gpuMemoryService.extraClientPods': '113',
+  'experimental.gpuMemoryService.mode': '107',
+  'minAvailable': '61',
+  'modelRef': '102',
+  'multinode': '67',
+  'name': '41',
+  'podTemplate': '89',
+  'podTemplate.metadata.annotations': '92',
+  'providerOverride': '78',
+  'replicas': '59',
+  'roles': '70',
+  'roles[].providerOverride': '78',
+  'runtimeVersionOverride': '45',
+  'sharedMemorySize': '99',
+  'topologyConstraint': '104',
+  'type': '43',
+};
 
-const dnsLabel = (rule?: string): SchemaNode => str({ rule, minLength: 1, maxLength: 63, pattern: DNS_LABEL_PATTERN });
+/** Fields the post-processing removed from the standalone DCD schema (row 79), by schema path. */
+const DCD_PRUNED_FIELDS: Record<string, string> = {
+  'spec.multinode.leader': '79',
+  'spec.multinode.worker': '79',
+  'spec.providerOverride': '79',
+  'spec.roles[].providerOverride': '79',
+};
+
+const PRESERVE = { 'x-kubernetes-preserve-unknown-fields': true } as const;
+const STRING: CrdSchemaNode = { type: 'string' };
+const STRING_MAP: CrdSchemaNode = { type: 'object', additionalProperties: STRING };
+
+/** Object metadata (ObjectMeta, validated by the API server itself) and the status subresource, ignored on create. */
+const API_SERVER_FIELDS: Record<string, CrdSchemaNode> = {
+  metadata: { type: 'object', ...PRESERVE, properties: { name: STRING, annotations: STRING_MAP, labels: STRING_MAP } },
+  status: PRESERVE,
+};
 
 /** A container of a pod template: only what rows 46, 89-91 and 93 read. */
-const container = obj({ name: str(), image: str() }, { openFields: true, required: ['name'] });
+const CONTAINERS: CrdSchemaNode = {
+  'type': 'array',
+  'x-kubernetes-list-type': 'map',
+  'x-kubernetes-list-map-keys': ['name'],
+  'items': { type: 'object', ...PRESERVE, required: ['name'], properties: { name: STRING, image: STRING } },
+};
 
-/** `podTemplate` (row 89): an embedded PodTemplateSpec, checked where Dynamo rules look. */
-const podTemplate = obj({
-  metadata: obj({
-    annotations: stringMap(str({ maxLength: 262144 }), { rule: '92' }),
-  }, { openFields: true }),
-  spec: obj({
-    containers: arr(container, { listMapKeys: ['name'] }),
-    initContainers: arr(container, { listMapKeys: ['name'] }),
-  }, { openFields: true, required: ['containers'] }),
-}, { rule: '89', openFields: true });
+/** The embedded Kubernetes types, checked where Dynamo rules look. */
+const EMBEDDED: SchemaOverlay['embedded'] = {
+  ConfigMapKeySelector: {
+    type: 'object',
+    ...PRESERVE,
+    required: ['key'],
+    properties: { key: STRING, name: STRING, optional: { type: 'boolean' } },
+  },
+  EnvVar: { type: 'object', ...PRESERVE },
+  PodTemplateSpec: {
+    type: 'object',
+    ...PRESERVE,
+    properties: {
+      metadata: { type: 'object', ...PRESERVE, properties: { annotations: { type: 'object', additionalProperties: { type: 'string', maxLength: 262144 } } } },
+      spec: { type: 'object', ...PRESERVE, required: ['containers'], properties: { containers: CONTAINERS, initContainers: CONTAINERS } },
+    },
+  },
+  Quantity: { 'x-kubernetes-int-or-string': true, 'pattern': QUANTITY_PATTERN },
+};
 
-const providerOverride = obj({
-  apiVersion: str({ minLength: 1 }),
-  target: str(),
-  value: openObj(),
-}, { rule: '78', required: ['apiVersion', 'value'] });
-
-const eppConfig = obj({
-  config: obj({
-    apiVersion: str(),
-    featureGates: arr(str()),
-    kind: str(),
-    plugins: arr(obj({ name: str(), parameters: anyValue(), type: str() }, { required: ['type'] })),
-    saturationDetector: obj({ kvCacheUtilThreshold: num(), metricsStalenessThreshold: str(), queueDepthThreshold: int() }),
-    schedulingProfiles: arr(obj({
-      name: str(),
-      plugins: arr(obj({ pluginRef: str(), weight: int() }, { required: ['pluginRef'] })),
-    }, { required: ['name', 'plugins'] })),
-  }, { openFields: true, required: ['plugins', 'schedulingProfiles'] }),
-  configMapRef: obj({ key: str(), name: str(), optional: bool() }, { openFields: true, required: ['key'] }),
-}, { rule: '54' });
-
-const checkpoint = obj({
-  checkpointRef: str({ rule: '136' }),
-  deletionPolicy: str({ rule: '134', enum: ['Delete', 'Retain'] }),
-  enabled: bool({ rule: '131' }),
-  identity: obj({
-    backendFramework: str({ enum: ['vllm', 'sglang', 'trtllm'] }),
-    dtype: str(),
-    dynamoVersion: str(),
-    extraParameters: stringMap(),
-    maxModelLen: int({ minimum: 1 }),
-    model: str({ minLength: 1 }),
-    pipelineParallelSize: int({ minimum: 1 }),
-    tensorParallelSize: int({ minimum: 1 }),
-  }, { rule: '138', required: ['backendFramework', 'model'] }),
-  job: obj({
-    gmsClientContainers: arr(dnsLabel(), { listSet: true }),
-    podTemplate: openObj(),
-  }, { rule: '137' }),
-  mode: str({ rule: '132', enum: ['Auto', 'Manual'] }),
-  startupPolicy: str({ rule: '133', enum: ['Immediate', 'WaitForCheckpoint'] }),
-  targetContainerName: str({ rule: '135', minLength: 1, maxLength: 63, pattern: DNS_LABEL_PATTERN }),
-}, { required: ['enabled'] });
-
-const experimental = obj({
-  checkpoint,
-  failover: obj({
-    mode: str({ rule: '120', enum: GMS_MODES }),
-    numShadows: int({ rule: '121', minimum: 1, maximum: 1 }),
-  }),
-  gpuMemoryService: obj({
-    mode: str({ rule: '107', enum: GMS_MODES }),
-    deviceClassName: str({ rule: '108' }),
-    extraClientContainers: arr(dnsLabel(), { rule: '109', listSet: true }),
-    extraClientPods: arr(obj({ name: dnsLabel(), podTemplate: openObj() }, { required: ['name', 'podTemplate'] }), {
-      rule: '113',
-      listMapKeys: ['name'],
-    }),
-  }),
-  grove: obj({ forceScalingGroup: bool() }),
-});
-
-/** The shared component spec: a DGD `spec.components[*]` entry, or a DCD `spec` (without backendFramework). */
-function componentSpec(owner: 'DGD' | 'DCD'): Record<string, SchemaNode> {
-  const dcd = owner === 'DCD';
-  const roleProperties: Record<string, SchemaNode> = {
-    name: dnsLabel(),
-    replicas: int({ minimum: 1 }),
-  };
-  if (!dcd) roleProperties.providerOverride = providerOverride;
-  const properties: Record<string, SchemaNode> = {
-    compilationCache: obj({ mountPath: str(), pvcName: str({ minLength: 1 }) }, { rule: '101', required: ['pvcName'] }),
-    eppConfig,
-    experimental,
-    frontendSidecar: str(),
-    globalDynamoNamespace: bool(),
-    minAvailable: int({ rule: '61', minimum: 1 }),
-    modelRef: obj({ name: str({ minLength: 1 }), revision: str() }, { rule: '102', required: ['name'] }),
-    multinode: obj({ nodeCount: int({ minimum: 2 }) }, {
-      rule: '67',
-      prunedFields: dcd ? { leader: '79', worker: '79' } : undefined,
-    }),
-    name: str({ rule: '41', minLength: 1, maxLength: 63, pattern: COMPONENT_NAME_PATTERN }),
-    podTemplate,
-    replicas: int({ rule: '59', minimum: 0 }),
-    runtimeVersionOverride: str({ rule: '45', pattern: RUNTIME_VERSION_OVERRIDE_PATTERN }),
-    scalingAdapter: obj({}),
-    sharedMemorySize: intOrString({ rule: '99', pattern: QUANTITY_PATTERN }),
-    topologyConstraint: obj({ packDomain: str({ pattern: PACK_DOMAIN_PATTERN }) }, { rule: '104', required: ['packDomain'] }),
-    type: str({ rule: '43', enum: COMPONENT_TYPES }),
-    roles: arr(obj(roleProperties, { required: ['name'], prunedFields: dcd ? { providerOverride: '79' } : undefined }), {
-      rule: '70',
-      listMapKeys: ['name'],
-    }),
-  };
-  if (!dcd) properties.providerOverride = providerOverride;
-  return properties;
+/** `rules` with every path put below `prefix`. */
+function below(prefix: string, rules: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(rules).map(([path, rule]) => [`${prefix}.${path}`, rule]));
 }
 
-/** Top level of both kinds; `status` is ignored on create (status subresource). */
-function topLevel(spec: SchemaNode): SchemaNode {
-  return obj({
-    apiVersion: str(),
-    kind: str(),
-    metadata: obj({ name: str(), annotations: stringMap(), labels: stringMap() }, { openFields: true }),
-    spec,
-    status: anyValue(),
-  }, { rule: STRUCTURAL_RULE });
-}
+export const DGD_SCHEMA: DocumentSchema = {
+  root: DGD_V1BETA1_SCHEMA,
+  overlay: {
+    rules: { ...GRAPH_RULES, ...below('spec.components[]', COMPONENT_RULES) },
+    prunedFields: {},
+    apiServerFields: API_SERVER_FIELDS,
+    embedded: EMBEDDED,
+  },
+};
 
-export const DGD_SCHEMA: SchemaNode = topLevel(obj({
-  annotations: stringMap(),
-  backendFramework: str({ rule: '12', enum: BACKEND_FRAMEWORKS }),
-  components: arr(obj(componentSpec('DGD'), { rule: STRUCTURAL_RULE, required: ['name'] }), {
-    rule: '14',
-    maxItems: 25,
-    listMapKeys: ['name'],
-  }),
-  env: arr(openObj()),
-  experimental: obj({
-    kvTransferPolicy: obj({
-      clusterTopologyName: str({ minLength: 1 }),
-      domain: str({ pattern: PACK_DOMAIN_PATTERN }),
-      enforcement: str({ enum: ['required', 'preferred'] }),
-      labelKey: str({ minLength: 1, maxLength: 317, pattern: LABEL_KEY_PATTERN }),
-      preferredWeight: num({ minimum: 0, maximum: 1 }),
-    }, { rule: '35', required: ['domain'] }),
-  }),
-  labels: stringMap(),
-  priorityClassName: str(),
-  providerOverride,
-  restart: obj({
-    id: str({ minLength: 1 }),
-    strategy: obj({
-      order: arr(str()),
-      type: str({ rule: '22', enum: ['Sequential', 'Parallel'] }),
-    }),
-  }, { rule: '21', required: ['id'] }),
-  topologyConstraint: obj({
-    clusterTopologyName: str({ minLength: 1 }),
-    packDomain: str({ pattern: PACK_DOMAIN_PATTERN }),
-  }, { rule: '28', required: ['clusterTopologyName'] }),
-}));
-
-export const DCD_SCHEMA: SchemaNode = topLevel(obj({
-  backendFramework: str({ rule: '12', enum: BACKEND_FRAMEWORKS }),
-  ...componentSpec('DCD'),
-}, { prunedFields: { providerOverride: '79' } }));
+export const DCD_SCHEMA: DocumentSchema = {
+  root: DCD_V1BETA1_SCHEMA,
+  overlay: {
+    rules: { 'spec.backendFramework': GRAPH_RULES['spec.backendFramework'], ...below('spec', COMPONENT_RULES) },
+    prunedFields: DCD_PRUNED_FIELDS,
+    apiServerFields: API_SERVER_FIELDS,
+    embedded: EMBEDDED,
+  },
+};

@@ -1,82 +1,79 @@
 /**
- * A small structural-schema model: just what the Dynamo CRDs use (types, required, enums,
- * patterns, lengths, bounds, maxItems, list-map keys, list sets, closed objects), with the row of
- * validation-rules.md each constraint belongs to.
+ * How the structural check reads the generated CRD schema (`imports/nvidia.com.schema.ts`), and
+ * the overlay of what the CRD does not say, keyed by schema path.
  *
- * Internal module. (A later issue replaces the hand-written schema with the generated one.)
+ * A schema path names a node of the schema, not of a document: field names joined by `.`, `[]`
+ * for the items of a list, `[*]` for the values of a map, e.g. `spec.components[].replicas`,
+ * `spec.components[].podTemplate.metadata.annotations[*]`. The root is the empty path.
+ *
+ * Internal module.
  */
+import { CrdK8sType, CrdSchemaNode } from '../../imports/nvidia.com.schema';
 
 export type SchemaType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'int-or-string';
 
-export interface SchemaNode {
-  readonly type?: SchemaType;
-  /** Row id of this node's constraints; inherited by descendants that name none. */
-  readonly rule?: string;
-  readonly properties?: Readonly<Record<string, SchemaNode>>;
-  /** Schema of every map value (annotations, labels). */
-  readonly additionalProperties?: SchemaNode;
+/** What the structural check knows of a document kind beyond its generated CRD schema. */
+export interface SchemaOverlay {
+  /** Row id of the node at each schema path; inherited by descendants that name none. */
+  readonly rules: Readonly<Record<string, string>>;
+  /** Fields the CRD post-processing removed, by schema path, with the row that reports them as unknown. */
+  readonly prunedFields: Readonly<Record<string, string>>;
   /**
-   * Unknown fields are allowed here: embedded Kubernetes objects (validated only where a Dynamo
-   * rule speaks about them) and `x-kubernetes-preserve-unknown-fields` objects.
+   * Nodes the CRD leaves to the API server (`metadata`, `status`), by schema path; they take the
+   * place of what the generated schema says there.
    */
-  readonly openFields?: boolean;
-  /** Fields the CRD post-processing removed, with the row that reports them as unknown. */
-  readonly prunedFields?: Readonly<Record<string, string>>;
-  readonly required?: readonly string[];
-  readonly items?: SchemaNode;
-  readonly enum?: readonly string[];
-  readonly pattern?: string;
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly maxItems?: number;
-  /** `x-kubernetes-list-type: map` with these keys. */
-  readonly listMapKeys?: readonly string[];
-  /** `x-kubernetes-list-type: set`. */
-  readonly listSet?: boolean;
+  readonly apiServerFields: Readonly<Record<string, CrdSchemaNode>>;
+  /**
+   * The part of each embedded Kubernetes type that is checked, for a `{ k8sType }` marker node.
+   * Below a marker that has `x-kubernetes-preserve-unknown-fields` (no CRD schema there) only the
+   * JSON type of the embedded type is checked.
+   */
+  readonly embedded: Readonly<Record<CrdK8sType, CrdSchemaNode>>;
 }
 
-type Options = Omit<SchemaNode, 'type' | 'properties' | 'items' | 'additionalProperties'>;
-
-export function str(options: Options = {}): SchemaNode {
-  return { type: 'string', ...options };
+/** The schema the structural check walks for one document kind. */
+export interface DocumentSchema {
+  /** The generated schema of the kind (`DGD_V1BETA1_SCHEMA`, `DCD_V1BETA1_SCHEMA`). */
+  readonly root: CrdSchemaNode;
+  readonly overlay: SchemaOverlay;
 }
 
-export function int(options: Options = {}): SchemaNode {
-  return { type: 'integer', ...options };
+/** The JSON type a node demands, if any (`x-kubernetes-int-or-string` is `int-or-string`). */
+export function schemaType(node: CrdSchemaNode): SchemaType | undefined {
+  return node['x-kubernetes-int-or-string'] === true ? 'int-or-string' : node.type;
 }
 
-export function num(options: Options = {}): SchemaNode {
-  return { type: 'number', ...options };
+/** The keys of an `x-kubernetes-list-type: map` list. */
+export function listMapKeys(node: CrdSchemaNode): readonly string[] | undefined {
+  return node['x-kubernetes-list-type'] === 'map' ? node['x-kubernetes-list-map-keys'] : undefined;
 }
 
-export function bool(options: Options = {}): SchemaNode {
-  return { type: 'boolean', ...options };
+/** An `x-kubernetes-list-type: set` list. */
+export function isListSet(node: CrdSchemaNode): boolean {
+  return node['x-kubernetes-list-type'] === 'set';
 }
 
-export function intOrString(options: Options = {}): SchemaNode {
-  return { type: 'int-or-string', ...options };
+/** The schema of every value of a map node (`additionalProperties`), if it has one. */
+export function mapValues(node: CrdSchemaNode): CrdSchemaNode | undefined {
+  return typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
 }
 
-/** Any JSON value (`x-kubernetes-preserve-unknown-fields` without a type). */
-export function anyValue(options: Options = {}): SchemaNode {
-  return { openFields: true, ...options };
+/** Unknown fields of an object node are kept, not reported. */
+export function keepsUnknownFields(node: CrdSchemaNode): boolean {
+  return node['x-kubernetes-preserve-unknown-fields'] === true || node.additionalProperties === true;
 }
 
-export function obj(properties: Record<string, SchemaNode>, options: Options = {}): SchemaNode {
-  return { type: 'object', properties, ...options };
+/** Schema path of a field of the object at `at`. */
+export function fieldAt(at: string, name: string): string {
+  return at === '' ? name : `${at}.${name}`;
 }
 
-/** An object whose fields are all kept as they are (schemaless pod templates, override values). */
-export function openObj(options: Options = {}): SchemaNode {
-  return { type: 'object', properties: {}, openFields: true, ...options };
+/** Schema path of the items of the list at `at`. */
+export function itemsAt(at: string): string {
+  return `${at}[]`;
 }
 
-export function arr(items: SchemaNode, options: Options = {}): SchemaNode {
-  return { type: 'array', items, ...options };
-}
-
-export function stringMap(values: SchemaNode = str(), options: Options = {}): SchemaNode {
-  return { type: 'object', additionalProperties: values, ...options };
+/** Schema path of the values of the map at `at`. */
+export function valuesAt(at: string): string {
+  return `${at}[*]`;
 }

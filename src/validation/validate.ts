@@ -45,7 +45,7 @@ export function validateDocument(doc: unknown, options: ValidateOptions = {}): V
 function check(doc: unknown, kind: string, options: ValidateOptions): { records: readonly ViolationRecord[]; ordered: unknown } {
   const sink = new ViolationSink();
   if (!isMap(doc)) {
-    sink.invalid(FieldPath.root(), doc, 'must be of type object', STRUCTURAL_RULE);
+    sink.wrongType(FieldPath.root(), doc, 'object', STRUCTURAL_RULE);
     return { records: sink.all, ordered: doc };
   }
   const apiVersion = doc.apiVersion;
@@ -60,13 +60,13 @@ function check(doc: unknown, kind: string, options: ValidateOptions): { records:
   checkObjectName(doc, sink);
   if (kind === DGD_KIND_NAME) {
     const { doc: admitted, provider } = defaultGraphDeployment(doc, options);
-    checkStructure(admitted, DGD_SCHEMA, FieldPath.root(), STRUCTURAL_RULE, sink);
+    checkStructure(admitted, DGD_SCHEMA, sink);
     checkGraphAnnotations(admitted, sink);
     checkGraphSpec(admitted, provider, options, sink);
     return { records: sink.all, ordered: admitted };
   }
   const admitted = defaultComponentDeployment(doc);
-  checkStructure(admitted, DCD_SCHEMA, FieldPath.root(), STRUCTURAL_RULE, sink);
+  checkStructure(admitted, DCD_SCHEMA, sink);
   const spec = mapAt(admitted, 'spec') ?? {};
   const ctx: ComponentContext = {
     owner: 'DCD',
@@ -94,6 +94,7 @@ function checkObjectName(doc: JsonMap, sink: ViolationSink): void {
 }
 
 function attach(record: ViolationRecord, kind: string, name: string): Violation {
-  const base = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
-  return record.value === undefined ? base : { ...base, value: record.value };
+  const base: Violation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
+  const withValue = record.value === undefined ? base : { ...base, value: record.value };
+  return record.structural === true ? { ...withValue, structural: true } : withValue;
 }

@@ -23,6 +23,11 @@ export interface Violation {
    * or `schema` for a structural error (wrong type, unknown field) no numbered row covers.
    */
   readonly rule: string;
+  /**
+   * True when the document does not fit the schema at all: a value of the wrong JSON type or an
+   * unknown field, whatever row it belongs to. Absent on every other violation.
+   */
+  readonly structural?: boolean;
 }
 
 /** `Kind/name: field.path: message (rule N)`, one line. */
@@ -37,6 +42,8 @@ export interface ViolationRecord {
   readonly value?: unknown;
   readonly message: string;
   readonly rule: string;
+  /** See `Violation.structural`. */
+  readonly structural?: boolean;
 }
 
 const MAX_RENDERED_VALUE = 120;
@@ -89,8 +96,13 @@ export class ViolationSink {
     this.add(path, undefined, detail === undefined ? 'Required value' : `Required value: ${detail}`, rule);
   }
 
+  /** `Invalid value: <value>: must be of type <type>` (a structural violation). */
+  public wrongType(path: FieldPath, value: unknown, type: string, rule: string): void {
+    this.add(path, value, `Invalid value: ${renderValue(value)}: must be of type ${type}`, rule, true);
+  }
+
   /** `Unsupported value: <value>: supported values: "a", "b"` */
-  public notSupported(path: FieldPath, value: unknown, supported: readonly string[], rule: string): void {
+  public notSupported(path: FieldPath, value: unknown, supported: readonly unknown[], rule: string): void {
     const list = supported.map((s) => JSON.stringify(s)).join(', ');
     this.add(path, value, `Unsupported value: ${renderValue(value)}: supported values: ${list}`, rule);
   }
@@ -115,12 +127,13 @@ export class ViolationSink {
     this.add(path, value, `Too long: may not be longer than ${max}`, rule);
   }
 
-  /** A field the schema does not know, reported like strict field validation does. */
+  /** A field the schema does not know, reported like strict field validation does (a structural violation). */
   public unknownField(path: FieldPath, value: unknown, rule: string): void {
-    this.add(path, value, `unknown field ${JSON.stringify(path.toString())}`, rule);
+    this.add(path, value, `unknown field ${JSON.stringify(path.toString())}`, rule, true);
   }
 
-  private add(path: FieldPath, value: unknown, message: string, rule: string): void {
-    this.records.push(value === undefined ? { path, message, rule } : { path, value, message, rule });
+  private add(path: FieldPath, value: unknown, message: string, rule: string, structural = false): void {
+    const record: ViolationRecord = value === undefined ? { path, message, rule } : { path, value, message, rule };
+    this.records.push(structural ? { ...record, structural } : record);
   }
 }
