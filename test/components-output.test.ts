@@ -144,6 +144,24 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(out[0].metadata.annotations['nvidia.com/topology-label-key']).toBe('topology.kubernetes.io/zone');
   });
 
+  test('DYN_DEPLOYMENT_CONFIG: the frontend entry gets port 8000, re-serialized with sorted keys; ServiceArgs.resources set requests and limits', () => {
+    const config = JSON.stringify({ Frontend: { b: 1, a: '<x>' }, w: { ServiceArgs: { workers: 4, resources: { cpu: '2', gpu: '1', custom: { 'example.com/fpga': '1' } } } } });
+    const env = [{ name: 'DYN_DEPLOYMENT_CONFIG', value: config }];
+    const out = components(dgd({
+      components: [
+        { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', env }] } } },
+        { name: 'w', type: 'worker', podTemplate: { spec: { containers: [{ name: 'main', image: 'i:1.4.0', env }] } } },
+      ],
+    }));
+    const frontendEnv = out[0].spec.podTemplate.spec.containers[0].env[0].value;
+    expect(frontendEnv).toBe('{"Frontend":{"a":"\\u003cx\\u003e","b":1,"port":8000},"w":{"ServiceArgs":{"resources":{"cpu":"2","custom":{"example.com/fpga":"1"},"gpu":"1"},"workers":4}}}');
+    const worker = out[1].spec;
+    expect(worker.replicas).toBe(1); // admission defaulted replicas before, so ServiceArgs.workers does not apply
+    const quantities = { 'cpu': '2', 'nvidia.com/gpu': '1', 'example.com/fpga': '1' };
+    expect(worker.podTemplate.spec.containers[0].resources).toEqual({ requests: quantities, limits: quantities });
+    expect(worker.podTemplate.spec.containers[0].env[0].value).toBe(config);
+  });
+
   test('worker hash changes with the worker spec and namespace, not with replicas', () => {
     const hashOf = (spec: any, ns = 'team-a') => components(dgd(spec, { name: 'llm', namespace: ns }))[0].metadata.name;
     const base = hashOf({ components: [decodeComponent] });

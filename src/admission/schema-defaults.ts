@@ -2,7 +2,7 @@
  * Structural defaults that the API server applies when it stores an object: every `default` of the
  * CRD schema whose parent object is present and whose field is absent or null.
  */
-import { isPlainObject } from '../engine/json';
+import { isMap } from '../model/json';
 
 /** The subset of a CRD schema node that defaulting needs. */
 export interface DefaultingSchemaNode {
@@ -29,14 +29,14 @@ export function applySchemaDefaults(
     if (node.items) for (const item of value) applySchemaDefaults(item, node.items, embedded);
     return;
   }
-  if (!isPlainObject(value)) return;
+  if (!isMap(value)) return;
   for (const [name, child] of Object.entries(node.properties ?? {})) {
     if (value[name] == null && child.default !== undefined) {
       value[name] = JSON.parse(JSON.stringify(child.default));
     }
     if (value[name] !== undefined) applySchemaDefaults(value[name], child, embedded);
   }
-  if (isPlainObject(node.additionalProperties)) {
+  if (isMap(node.additionalProperties)) {
     const known = new Set(Object.keys(node.properties ?? {}));
     for (const [name, child] of Object.entries(value)) {
       if (!known.has(name)) applySchemaDefaults(child, node.additionalProperties, embedded);

@@ -4,8 +4,8 @@ import { Construct } from 'constructs';
 import { Component, ComponentProps, MultinodeOptions } from './component';
 import { BackendFramework } from './enums';
 import { constructValidation } from './validation';
-import { deepClone } from '../engine/json';
 import { componentDocumentOfYaml, importComponentDeployment } from '../import/component-import';
+import { deepClone } from '../model/json';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson, JsonObject } from '../model/v1beta1';
 
 /** Props of a standalone component deployment. */

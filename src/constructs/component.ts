@@ -6,7 +6,7 @@ import { EppConfig } from './epp-config';
 import { ExperimentalOptions } from './experimental';
 import { PodOptions } from './pod-template';
 import { envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
-import { deepClone } from '../engine/json';
+import { deepClone } from '../model/json';
 import { ComponentSpecJson, JsonObject, ProviderOverrideJson } from '../model/v1beta1';
 
 const COMPONENT_NAME = /^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$/;

@@ -9,10 +9,10 @@ import { OperatorOptions } from './operator-options';
 import { envVarJson } from './pod-template-json';
 import { RenderedObject } from './rendered-object';
 import { constructValidation } from './validation';
-import { deepClone } from '../engine/json';
 import { resolveOperatorSettings } from '../engine/operator-settings';
 import { renderGraphComponents } from '../engine/render';
 import { graphDocumentOfYaml, importGraph } from '../import/graph-import';
+import { deepClone } from '../model/json';
 import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
 
 /** Graph-level topology constraint. */

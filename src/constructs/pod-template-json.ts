@@ -1,8 +1,8 @@
 /** How the pod props of a component become its plain `podTemplate`. */
 import * as kplus from 'cdk8s-plus-34';
 import { PodOptions } from './pod-template';
-import { MAIN_CONTAINER } from '../engine/well-known';
 import { JsonObject } from '../model/v1beta1';
+import { MAIN_CONTAINER } from '../model/well-known';
 
 /** Mutable, plain pod template with helpers to reach the `main` container. */
 export function mainContainerOf(podTemplate: JsonObject): JsonObject {

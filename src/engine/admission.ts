@@ -3,9 +3,9 @@
  * CRD's structural defaults, exactly as validation applies them before checking the rules.
  */
 import { OperatorSettings } from './operator-settings';
+import { JsonMap } from '../model/json';
 import { DgdJson } from '../model/v1beta1';
 import { defaultGraphDeployment } from '../validation/defaulting';
-import { JsonMap } from '../validation/json';
 import { ValidateOptions } from '../validation/options';
 
 /** Validation options that describe the same operator as `settings`. */

@@ -8,9 +8,9 @@ import { DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
 import { generateComponentDcds } from './graph/component-dcds';
 import { graphWorkerHash } from './graph/worker-hash';
 import { lastAppliedHash } from './hash/last-applied-hash';
-import { deepClone, isPlainObject } from './json';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
-import { ANNOTATION_LAST_APPLIED_GENERATION, ANNOTATION_LAST_APPLIED_HASH, ANNOTATION_WORKLOAD_PROVIDER } from './well-known';
+import { deepClone, isMap } from '../model/json';
+import { ANNOTATION_LAST_APPLIED_GENERATION, ANNOTATION_LAST_APPLIED_HASH, ANNOTATION_WORKLOAD_PROVIDER } from '../model/well-known';
 
 /** What the engine writes for Dynamo documents. */
 export type OutputMode = 'graph' | 'components';
@@ -36,9 +36,9 @@ const CLUSTER_SCOPED_KINDS = new Set([
 ]);
 
 function withNamespace<T>(doc: T, namespace: string | undefined): T {
-  if (!namespace || !isPlainObject(doc) || CLUSTER_SCOPED_KINDS.has((doc as any).kind)) return doc;
+  if (!namespace || !isMap(doc) || CLUSTER_SCOPED_KINDS.has((doc as any).kind)) return doc;
   const meta = (doc as any).metadata;
-  if (isPlainObject(meta) && meta.namespace) return doc;
+  if (isMap(meta) && meta.namespace) return doc;
   return { ...(doc as any), metadata: { ...(meta ?? {}), namespace } } as T;
 }
 

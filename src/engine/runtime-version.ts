@@ -2,9 +2,9 @@
  * The runtime version of a component, resolved the way the operator resolves it: the
  * `runtimeVersionOverride` when set, else the semantic version in the `main` image tag.
  */
-import { MAIN_CONTAINER } from './well-known';
 import { compareVersions, resolveRuntimeVersion as resolveVersion, RuntimeVersion } from '../model/runtime-version';
 import { ComponentSpecJson } from '../model/v1beta1';
+import { MAIN_CONTAINER } from '../model/well-known';
 
 export function mainContainer(component: ComponentSpecJson): any | undefined {
   const containers = component.podTemplate?.spec?.containers;

@@ -4,12 +4,12 @@
  */
 import { createHash } from 'crypto';
 import { computeDynamoNamespace } from './dynamo-namespace';
+import { DcdJson } from '../model/v1beta1';
 import {
   ANNOTATION_BASE_MODEL, ANNOTATION_ORIGIN_VERSION, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY,
   LABEL_BASE_MODEL_HASH, LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME,
   LABEL_SUB_COMPONENT_TYPE, LABEL_WORKER_HASH,
-} from './well-known';
-import { DcdJson } from '../model/v1beta1';
+} from '../model/well-known';
 
 /** Labels whose non-empty value on the DCD itself wins over every derived value. */
 const DCD_AUTHORITATIVE_LABELS = [LABEL_COMPONENT, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME, LABEL_WORKER_HASH, LABEL_COMPONENT_CLASS];

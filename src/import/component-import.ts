@@ -4,7 +4,7 @@ import { parseYamlDocuments, singleDocumentOfKind } from './documents';
 import { assertImportable } from './graph-import';
 import { importableMetadata } from './metadata';
 import { ComponentDeployment } from '../constructs/component-deployment';
-import { deepClone } from '../engine/json';
+import { deepClone } from '../model/json';
 import { DCD_KIND, DcdJson } from '../model/v1beta1';
 
 export function componentDocumentOfYaml(text: string): any {

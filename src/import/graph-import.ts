@@ -4,7 +4,7 @@ import { parseYamlDocuments, singleDocumentOfKind } from './documents';
 import { importableMetadata } from './metadata';
 import { Component } from '../constructs/component';
 import { DynamoGraph, GraphImportOptions } from '../constructs/graph';
-import { deepClone } from '../engine/json';
+import { deepClone } from '../model/json';
 import { API_VERSION, DGD_KIND, DgdJson } from '../model/v1beta1';
 import { formatViolation, validateDocument } from '../validation';
 

@@ -1,13 +1,13 @@
 /** Object metadata of an imported document, as construct props. */
 import { ApiObjectMetadata } from 'cdk8s';
-import { isPlainObject } from '../engine/json';
+import { isMap } from '../model/json';
 
 const IMPORTABLE_METADATA = new Set(['name', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences']);
 
 /** Metadata as construct props; fields the constructs cannot carry are reported, not dropped. */
 export function importableMetadata(ref: string, metadata: unknown): ApiObjectMetadata {
   if (metadata === undefined) return {};
-  if (!isPlainObject(metadata)) throw new Error(`${ref}: metadata: must be an object`);
+  if (!isMap(metadata)) throw new Error(`${ref}: metadata: must be an object`);
   const unsupported = Object.keys(metadata).filter(k => !IMPORTABLE_METADATA.has(k) && metadata[k] !== null);
   if (unsupported.length > 0) {
     throw new Error(`${ref}: metadata: cannot import server-managed or unknown fields: ${unsupported.sort().join(', ')}`);

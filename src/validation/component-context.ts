@@ -4,8 +4,8 @@
  * Internal module.
  */
 import { FieldPath } from './field-path';
-import { JsonMap } from './json';
 import { ValidateOptions } from './options';
+import { JsonMap } from '../model/json';
 
 export interface ComponentContext {
   /** `DGD` for an entry of `spec.components`, `DCD` for a standalone DynamoComponentDeployment. */

@@ -7,13 +7,13 @@
 import { ComponentContext } from './component-context';
 import { checkEpp } from './epp-rules';
 import { checkExperimental } from './experimental-rules';
-import { has, intAt, mapAt } from './json';
 import { checkRoles } from './multinode-rules';
 import { checkPodTemplate } from './pod-template-rules';
 import { checkProviderOverride } from './provider-override-rules';
 import { parseQuantity } from './quantity';
 import { checkRuntimeVersion } from './runtime-version-rules';
 import { ViolationSink } from './violation';
+import { has, intAt, mapAt } from '../model/json';
 
 export function checkComponent(ctx: ComponentContext, sink: ViolationSink): void {
   checkReplicas(ctx, sink);

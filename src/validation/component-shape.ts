@@ -4,7 +4,7 @@
  *
  * Internal module.
  */
-import { boolAt, intAt, isMap, JsonMap, mapAt, stringAt } from './json';
+import { boolAt, intAt, isMap, JsonMap, mapAt, stringAt } from '../model/json';
 
 export const MODE_INTRA_POD = 'IntraPod';
 export const MODE_INTER_POD = 'InterPod';

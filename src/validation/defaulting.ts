@@ -5,12 +5,12 @@
  *
  * Internal module.
  */
-import { ANNOTATION_ENABLE_GROVE, ANNOTATION_ORIGIN_VERSION, ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_COMPONENT, PROVIDER_GROVE } from './annotation-keys';
 import { componentEntries, isMultinode, nodeCount } from './component-shape';
-import { deepCopy, has, isMap, JsonMap, mapAt, stringAt } from './json';
 import { ValidateOptions } from './options';
 import { expectedTarget, GROVE_API_VERSION, OverrideScope, roleScope } from './provider-override-rules';
 import { applyStoredDefaults } from '../admission/stored-defaults';
+import { deepCopy, has, isMap, JsonMap, mapAt, stringAt } from '../model/json';
+import { ANNOTATION_ENABLE_GROVE, ANNOTATION_ORIGIN_VERSION, ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_COMPONENT, PROVIDER_GROVE } from '../model/well-known';
 
 /** Sets `obj[key] = value` when `obj` is an object whose `key` is absent or null. */
 function setDefault(obj: unknown, key: string, value: unknown): void {

@@ -5,8 +5,8 @@
  * Internal module.
  */
 import { FieldPath } from './field-path';
-import { isMap } from './json';
 import { ViolationRecord } from './violation';
+import { isMap } from '../model/json';
 
 /**
  * Position of each path step in the document. An absent field sorts after the present fields of

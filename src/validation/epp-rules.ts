@@ -5,9 +5,9 @@
  */
 import { ComponentContext } from './component-context';
 import { componentType, isMultinode } from './component-shape';
-import { has, intAt, mapAt, stringAt } from './json';
 import { mainContainer } from './main-container';
 import { ViolationSink } from './violation';
+import { has, intAt, mapAt, stringAt } from '../model/json';
 import { compareVersions, NATIVE_RUST_EPP_VERSION, resolveRuntimeVersion } from '../model/runtime-version';
 
 export function checkEpp(ctx: ComponentContext, sink: ViolationSink): void {

@@ -15,9 +15,9 @@ import {
   MODE_INTER_POD,
   MODE_INTRA_POD,
 } from './component-shape';
-import { boolAt, has, isMap, listAt, mapAt, stringAt, stringItems } from './json';
 import { hasContainerNamed, mainContainerGpuCount } from './main-container';
 import { ViolationSink } from './violation';
+import { boolAt, has, isMap, listAt, mapAt, stringAt, stringItems } from '../model/json';
 
 export function checkExperimental(ctx: ComponentContext, sink: ViolationSink): void {
   if (!mapAt(ctx.component, 'experimental')) return;

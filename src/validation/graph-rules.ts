@@ -5,16 +5,16 @@
  *
  * Internal module.
  */
-import { PROVIDER_GROVE } from './annotation-keys';
 import { ComponentContext, groveRequirementDetail } from './component-context';
 import { checkComponent } from './component-rules';
 import { componentEntries, componentType } from './component-shape';
 import { FieldPath } from './field-path';
 import { checkGroveNameLengths } from './grove-naming';
-import { has, isMap, JsonMap, listAt, lowerAscii, mapAt, stringAt, stringItems } from './json';
 import { ValidateOptions } from './options';
 import { checkProviderOverride, OverrideSite, roleScope, writesGroveTopology } from './provider-override-rules';
 import { ViolationSink } from './violation';
+import { has, isMap, JsonMap, listAt, lowerAscii, mapAt, stringAt, stringItems } from '../model/json';
+import { PROVIDER_GROVE } from '../model/well-known';
 
 const SPEC = FieldPath.of('spec');
 

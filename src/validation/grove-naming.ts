@@ -6,8 +6,8 @@
  */
 import { componentEntries, longestCliqueName, usesScalingGroup } from './component-shape';
 import { FieldPath } from './field-path';
-import { JsonMap, stringAt } from './json';
 import { ViolationSink } from './violation';
+import { JsonMap, stringAt } from '../model/json';
 
 export const MAX_COMBINED_NAME_LENGTH = 45;
 const MIN_PCS_NAME_LENGTH = 8;

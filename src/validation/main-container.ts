@@ -3,8 +3,8 @@
  *
  * Internal module.
  */
-import { isMap, JsonMap, listAt, mapAt, stringAt } from './json';
 import { parseQuantity } from './quantity';
+import { isMap, JsonMap, listAt, mapAt, stringAt } from '../model/json';
 
 export const MAIN_CONTAINER = 'main';
 

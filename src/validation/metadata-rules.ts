@@ -3,17 +3,17 @@
  *
  * Internal module.
  */
+import { componentEntries, effectiveMode, failover, MODE_INTRA_POD } from './component-shape';
+import { FieldPath } from './field-path';
+import { ViolationSink } from './violation';
+import { JsonMap, mapAt, stringAt } from '../model/json';
+import { isLenientSemver } from '../model/runtime-version';
 import {
-  ANNOTATION_DISCOVERY_MODE,
+  ANNOTATION_KUBE_DISCOVERY_MODE,
   ANNOTATION_GROVE_UPDATE_STRATEGY,
   ANNOTATION_ORIGIN_VERSION,
   ANNOTATION_VLLM_EXECUTOR_BACKEND,
-} from './annotation-keys';
-import { componentEntries, effectiveMode, failover, MODE_INTRA_POD } from './component-shape';
-import { FieldPath } from './field-path';
-import { JsonMap, mapAt, stringAt } from './json';
-import { ViolationSink } from './violation';
-import { isLenientSemver } from '../model/runtime-version';
+} from '../model/well-known';
 
 /** Rows 1-4 and 6 on a defaulted DGD. */
 export function checkGraphAnnotations(doc: JsonMap, sink: ViolationSink): void {
@@ -35,9 +35,9 @@ export function checkGraphAnnotations(doc: JsonMap, sink: ViolationSink): void {
     sink.notSupported(path.key(ANNOTATION_GROVE_UPDATE_STRATEGY), updateStrategy, ['RollingRecreate', 'OnDelete'], '3');
   }
 
-  const discoveryMode = stringAt(annotations, ANNOTATION_DISCOVERY_MODE);
+  const discoveryMode = stringAt(annotations, ANNOTATION_KUBE_DISCOVERY_MODE);
   if (discoveryMode !== undefined && discoveryMode !== 'pod' && discoveryMode !== 'container') {
-    sink.notSupported(path.key(ANNOTATION_DISCOVERY_MODE), discoveryMode, ['pod', 'container'], '4');
+    sink.notSupported(path.key(ANNOTATION_KUBE_DISCOVERY_MODE), discoveryMode, ['pod', 'container'], '4');
   }
 
   const intraPodFailover = componentEntries(mapAt(doc, 'spec')).some(({ component }) => {
@@ -45,6 +45,6 @@ export function checkGraphAnnotations(doc: JsonMap, sink: ViolationSink): void {
     return fo !== undefined && effectiveMode(stringAt(fo, 'mode')) === MODE_INTRA_POD;
   });
   if (intraPodFailover && discoveryMode !== 'container') {
-    sink.invalid(path.key(ANNOTATION_DISCOVERY_MODE), discoveryMode ?? '', 'must be "container" when intra-pod failover is configured', '6');
+    sink.invalid(path.key(ANNOTATION_KUBE_DISCOVERY_MODE), discoveryMode ?? '', 'must be "container" when intra-pod failover is configured', '6');
   }
 }

@@ -6,9 +6,9 @@
  */
 import { ComponentContext } from './component-context';
 import { nodeCount } from './component-shape';
-import { intAt, isMap, listAt, mapAt, stringAt } from './json';
 import { checkProviderOverride, roleScope } from './provider-override-rules';
 import { ViolationSink } from './violation';
+import { intAt, isMap, listAt, mapAt, stringAt } from '../model/json';
 
 const ROLE_NAMES = ['leader', 'worker'];
 

@@ -4,12 +4,12 @@
  *
  * Internal module.
  */
-import { ANNOTATION_GPU_POWER_LIMIT, ANNOTATION_VLLM_EXECUTOR_BACKEND } from './annotation-keys';
 import { ComponentContext } from './component-context';
 import { gpuMemoryService } from './component-shape';
-import { has, isMap, JsonMap, listAt, lowerAscii, mapAt, stringAt } from './json';
 import { containers, hasContainerNamed, MAIN_CONTAINER, mainContainer } from './main-container';
 import { ViolationSink } from './violation';
+import { has, isMap, JsonMap, listAt, lowerAscii, mapAt, stringAt } from '../model/json';
+import { ANNOTATION_GPU_POWER_LIMIT, ANNOTATION_VLLM_EXECUTOR_BACKEND } from '../model/well-known';
 
 export function checkPodTemplate(ctx: ComponentContext, sink: ViolationSink): void {
   checkContainerImages(ctx, sink);

@@ -4,11 +4,11 @@
  *
  * Internal module.
  */
-import { PROVIDER_GROVE } from './annotation-keys';
 import { isInterPodGms, isMultinode, usesScalingGroup } from './component-shape';
 import { FieldPath } from './field-path';
-import { has, isMap, JsonMap, stringAt } from './json';
 import { ViolationSink } from './violation';
+import { has, isMap, JsonMap, stringAt } from '../model/json';
+import { PROVIDER_GROVE } from '../model/well-known';
 
 export const GROVE_API_VERSION = 'grove.io/v1alpha1';
 export const TARGET_POD_CLIQUE_SET = 'PodCliqueSet';

@@ -5,9 +5,9 @@
  */
 import { ComponentContext } from './component-context';
 import { componentType } from './component-shape';
-import { has, stringAt } from './json';
 import { mainContainer } from './main-container';
 import { ViolationSink } from './violation';
+import { has, stringAt } from '../model/json';
 import { runtimeVersionOverrideRequired } from '../model/runtime-version';
 
 export const RUNTIME_VERSION_OVERRIDE_REQUIRED = 'is required when the specified main container image has no parseable semantic-version tag';

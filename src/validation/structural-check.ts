@@ -9,12 +9,12 @@
  */
 import { STRUCTURAL_RULE } from './dynamo-schema';
 import { FieldPath } from './field-path';
-import { isMap, JsonMap } from './json';
 import {
   DocumentSchema, fieldAt, isListSet, itemsAt, keepsUnknownFields, listMapKeys, mapValues, SchemaOverlay, SchemaType, schemaType, valuesAt,
 } from './schema-node';
 import { ViolationSink } from './violation';
 import { CrdSchemaNode } from '../../imports/nvidia.com.schema';
+import { isMap, JsonMap } from '../model/json';
 
 /** Checks a document (an object) against the schema of its kind. */
 export function checkStructure(doc: JsonMap, schema: DocumentSchema, sink: ViolationSink): void {

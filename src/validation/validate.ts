@@ -11,11 +11,11 @@ import { inDocumentOrder } from './document-order';
 import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from './dynamo-schema';
 import { FieldPath } from './field-path';
 import { checkGraphSpec } from './graph-rules';
-import { isMap, JsonMap, mapAt, stringAt } from './json';
 import { checkGraphAnnotations } from './metadata-rules';
 import { ValidateOptions } from './options';
 import { checkStructure } from './structural-check';
 import { Violation, ViolationRecord, ViolationSink } from './violation';
+import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
 
 export { formatViolation } from './violation';
 export type { Violation } from './violation';

@@ -2,17 +2,17 @@
  * DGD → DCDs: the DynamoComponentDeployments the operator's graph controller creates, one per
  * component, on the component (non-Grove) workload provider.
  */
+import { backendFrameworkForGeneratedDcds } from './backend-framework';
+import { applyDeploymentConfigEnv } from './deployment-config-env';
+import { applyKvTransferPolicy } from './kv-transfer-policy';
+import { compareStrings, deepClone, isMap } from '../../model/json';
 import { ComponentSpecJson, DCD_KIND, DcdJson, DcdSpecJson, DgdJson, API_VERSION, isWorkerType, JsonObject } from '../../model/v1beta1';
-import { computeDynamoNamespace } from '../dynamo-namespace';
-import { compareStrings, deepClone, isPlainObject } from '../json';
 import {
   ANNOTATION_ISTIO_INJECT, ANNOTATION_RESTART_AT, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY,
   LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME, LABEL_WORKER_HASH, MAIN_CONTAINER,
   PLANNER_SERVICE_ACCOUNT, PROPAGATED_GRAPH_ANNOTATIONS,
-} from '../well-known';
-import { backendFrameworkForGeneratedDcds } from './backend-framework';
-import { applyDeploymentConfigEnv } from './deployment-config-env';
-import { applyKvTransferPolicy } from './kv-transfer-policy';
+} from '../../model/well-known';
+import { computeDynamoNamespace } from '../dynamo-namespace';
 
 /** Name of the DCD for a component: `<graph>-<component lower-cased>[-<worker hash>]`. */
 export function dcdName(graphName: string, component: ComponentSpecJson, workerHash: string): string {
@@ -56,9 +56,9 @@ function addMissing(target: Record<string, string>, source: Record<string, strin
 /** Removes empty label/annotation maps and an empty metadata object from a pod template. */
 function pruneEmptyMetadata(podTemplate: JsonObject): void {
   const meta = podTemplate.metadata;
-  if (!isPlainObject(meta)) return;
+  if (!isMap(meta)) return;
   for (const key of ['labels', 'annotations']) {
-    if (isPlainObject(meta[key]) && Object.keys(meta[key]).length === 0) delete meta[key];
+    if (isMap(meta[key]) && Object.keys(meta[key]).length === 0) delete meta[key];
   }
 }
 

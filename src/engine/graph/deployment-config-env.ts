@@ -2,16 +2,16 @@
  * `DYN_DEPLOYMENT_CONFIG` in a component's `main` env: the frontend's entry gets its HTTP port,
  * and a component's `ServiceArgs` may set its replicas and `main` container resources.
  */
+import { isMap } from '../../model/json';
 import { DcdSpecJson, JsonObject } from '../../model/v1beta1';
+import { MAIN_CONTAINER } from '../../model/well-known';
 import { goJsonEncode } from '../hash/go-json';
-import { isPlainObject } from '../json';
-import { MAIN_CONTAINER } from '../well-known';
 
 export const DEPLOYMENT_CONFIG_ENV = 'DYN_DEPLOYMENT_CONFIG';
 const FRONTEND_PORT = 8000;
 
 function entryKey(config: JsonObject, componentName: string, frontendFallback: boolean): string | undefined {
-  if (isPlainObject(config[componentName])) return componentName;
+  if (isMap(config[componentName])) return componentName;
   if (!frontendFallback) return undefined;
   return Object.keys(config).find(k => k.toLowerCase() === 'frontend');
 }
@@ -26,23 +26,24 @@ export function applyDeploymentConfigEnv(spec: DcdSpecJson, componentName: strin
   } catch {
     return;
   }
-  if (!isPlainObject(config)) return;
+  if (!isMap(config)) return;
   const frontend = spec.type === 'frontend';
   const key = entryKey(config, componentName, frontend);
   if (frontend) {
-    if (key !== undefined && isPlainObject(config[key])) config[key].port = FRONTEND_PORT;
+    if (key !== undefined && isMap(config[key])) config[key].port = FRONTEND_PORT;
     envVar.value = goJsonEncode(config);
   }
-  const serviceArgs = key !== undefined ? config[key]?.ServiceArgs : undefined;
-  if (!isPlainObject(serviceArgs)) return;
+  const entry = key !== undefined ? config[key] : undefined;
+  const serviceArgs = isMap(entry) ? entry.ServiceArgs : undefined;
+  if (!isMap(serviceArgs)) return;
   if (spec.replicas === undefined && typeof serviceArgs.workers === 'number') spec.replicas = serviceArgs.workers;
   const resources = serviceArgs.resources;
-  if (!isPlainObject(resources)) return;
+  if (!isMap(resources)) return;
   const quantities: Record<string, string> = {};
   if (resources.cpu) quantities.cpu = String(resources.cpu);
   if (resources.memory) quantities.memory = String(resources.memory);
   if (resources.gpu) quantities['nvidia.com/gpu'] = String(resources.gpu);
-  for (const [name, value] of Object.entries(isPlainObject(resources.custom) ? resources.custom : {})) {
+  for (const [name, value] of Object.entries(isMap(resources.custom) ? resources.custom : {})) {
     quantities[name] = String(value);
   }
   if (Object.keys(quantities).length === 0) return;

@@ -3,9 +3,9 @@
  * downward-API volume that worker-class components receive when the policy names a label key or a
  * cluster topology.
  */
+import { compareStrings } from '../../model/json';
 import { JsonObject, KvTransferPolicyJson } from '../../model/v1beta1';
-import { compareStrings } from '../json';
-import { MAIN_CONTAINER } from '../well-known';
+import { MAIN_CONTAINER } from '../../model/well-known';
 
 export const TOPOLOGY_VOLUME = 'topology-labels';
 export const TOPOLOGY_MOUNT_PATH = '/etc/dynamo/topology';

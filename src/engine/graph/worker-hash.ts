@@ -2,12 +2,12 @@
  * The graph's worker hash: 8 hex characters over the rendered worker-class DCDs, used to suffix
  * worker DCD names and to tag worker pods.
  */
+import { generateComponentDcds } from './component-dcds';
 import { DgdJson, isWorkerType } from '../../model/v1beta1';
+import { WORKER_HASH_PLACEHOLDER } from '../../model/well-known';
 import { computeWorkerHash, WorkerHashRecord } from '../hash/worker-hash';
 import { formatVersion, resolveRuntimeVersion, versionAtLeast } from '../runtime-version';
-import { WORKER_HASH_PLACEHOLDER } from '../well-known';
 import { dcdComponentName, workloadAnnotations, workloadLabels } from '../workload-metadata';
-import { generateComponentDcds } from './component-dcds';
 
 /** Runtime versions from this one on are part of the worker hash. */
 export const HASHED_RUNTIME_VERSION_MINIMUM = { major: 1, minor: 5, patch: 0 };

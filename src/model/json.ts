@@ -1,4 +1,6 @@
 /**
+ * Helpers over plain JSON values, shared by the engine, validation and import.
+ *
  * Defensive readers for untrusted, parsed YAML/JSON. A value of the wrong type reads as absent
  * (`undefined`), so rules never throw on malformed input; the structural check reports the type
  * error itself. `null` reads as absent too (the API server drops nulls of non-nullable fields).
@@ -85,4 +87,30 @@ export function deepCopy(value: unknown, ancestors: Set<unknown> = new Set()): u
   } finally {
     ancestors.delete(value);
   }
+}
+
+/** A typed deep copy of plain JSON data (see `deepCopy`). */
+export function deepClone<T>(value: T): T {
+  return deepCopy(value) as T;
+}
+
+/** Byte-wise (UTF-16 code unit) string comparison, as Go's `<` on ASCII strings. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Deep equality of two JSON values (key order ignored, undefined members ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => jsonEqual(x, b[i]));
+  }
+  if (isMap(a) && isMap(b)) {
+    const ka = Object.keys(a).filter(k => a[k] !== undefined);
+    const kb = Object.keys(b).filter(k => b[k] !== undefined);
+    if (ka.length !== kb.length) return false;
+    return ka.every(k => jsonEqual(a[k], b[k]));
+  }
+  return false;
 }

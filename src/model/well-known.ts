@@ -25,6 +25,12 @@ export const ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY = 'nvidia.com/topology-cluster
 export const ANNOTATION_LAST_APPLIED_HASH = 'nvidia.com/last-applied-hash';
 export const ANNOTATION_LAST_APPLIED_GENERATION = 'nvidia.com/last-applied-generation';
 export const ANNOTATION_ISTIO_INJECT = 'sidecar.istio.io/inject';
+export const ANNOTATION_GROVE_UPDATE_STRATEGY = 'nvidia.com/grove-update-strategy';
+export const ANNOTATION_GPU_POWER_LIMIT = 'dynamo.nvidia.com/gpu-power-limit';
+
+/** Values of `nvidia.com/workload-provider`. */
+export const PROVIDER_GROVE = 'grove';
+export const PROVIDER_COMPONENT = 'component';
 
 /** DGD metadata annotations that the operator copies into every component's pod template. */
 export const PROPAGATED_GRAPH_ANNOTATIONS: readonly string[] = [
