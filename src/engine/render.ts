@@ -10,7 +10,7 @@ import { graphWorkerHash } from './graph/worker-hash';
 import { lastAppliedHash } from './hash/last-applied-hash';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
 import { deepClone, isMap } from '../model/json';
-import { ANNOTATION_LAST_APPLIED_GENERATION, ANNOTATION_LAST_APPLIED_HASH, ANNOTATION_WORKLOAD_PROVIDER } from '../model/well-known';
+import { ANNOTATION_LAST_APPLIED_GENERATION, ANNOTATION_LAST_APPLIED_HASH, ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
 
 /** What the engine writes for Dynamo documents. */
 export type OutputMode = 'graph' | 'components';
@@ -47,7 +47,7 @@ export function renderGraphComponents(input: DgdJson, settings: OperatorSettings
   const located = withNamespace(input, namespace ?? DEFAULT_NAMESPACE);
   const dgd = admitNewGraph(located, settings);
   const ref = `DynamoGraphDeployment/${dgd.metadata.name}`;
-  if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === 'grove') {
+  if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE) {
     throw new RenderError(ref, `metadata.annotations["${ANNOTATION_WORKLOAD_PROVIDER}"]`,
       'the graph takes the Grove workload provider, which creates no DynamoComponentDeployments; '
       + 'annotate it nvidia.com/enable-grove: "false" or render with Grove unavailable');
