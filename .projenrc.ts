@@ -20,7 +20,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   stability: 'experimental',
 
   peerDeps: [`${CDK8S_PLUS}@^${CDK8S_PLUS_VERSION}`],
-  devDeps: [`${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60'],
+  devDeps: [`${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', 'kubernetes-models@^5.1.0'],
   bundledDeps: ['yaml@^2.9.1'],
 
   // the generated CRD imports live beside src/, so the compiler root is the project folder
@@ -84,6 +84,16 @@ project.addTask('conformance', {
 project.addTask('corpus', {
   description: 'Round-trip, validate and render every document in $DYNAMO_CORPUS_DIR',
   exec: 'ts-node --project tsconfig.dev.json scripts/corpus.ts',
+  receiveArgs: true,
+});
+
+// Speed and memory figures (a script, never a test).
+project.addTask('bench', {
+  description: 'Benchmark library load and synthesis (graph and workloads output) against plain cdk8s baselines',
+  steps: [
+    { spawn: 'compile' },
+    { exec: 'ts-node --project tsconfig.dev.json scripts/bench.ts' },
+  ],
   receiveArgs: true,
 });
 

@@ -1,17 +1,71 @@
 /**
  * The Dynamo operator settings that change what the operator renders or admits.
  *
- * Plain data, resolved once per render. Names follow the operator's configuration where one exists.
+ * Plain data, resolved once per render. Each setting names the field of the operator's
+ * configuration file (`OperatorConfiguration`) it mirrors; defaults are the operator's Helm
+ * defaults.
  */
+
+/** A `kubernetes.io/dockerconfigjson` Secret the operator can see in the workload namespace. */
+export interface RegistrySecret {
+  /** The Secret's name. */
+  readonly name: string;
+  /** The registry hosts its `.dockerconfigjson` `auths` hold credentials for (e.g. `nvcr.io`). */
+  readonly registries: readonly string[];
+}
+
 export interface OperatorSettings {
   /** Operator build version; stamped on new graphs as `nvidia.com/dynamo-operator-origin-version`. */
   readonly version: string;
-  /** Whether the Grove API is available and enabled (`orchestrators.grove`). */
+  /** Whether the Grove API is available and enabled (`orchestrators.grove.enabled` / detection). */
   readonly groveAvailable: boolean;
-  /** Whether LeaderWorkerSet (and Volcano) are available (`lws` gate). */
+  /** Whether LeaderWorkerSet (and Volcano) are available (`orchestrators.lws.enabled` / detection). */
   readonly lwsAvailable: boolean;
-  /** `discovery.backend`: `kubernetes` (default) or another backend such as `etcd`. */
+  /** `discovery.backend`: `kubernetes` (default) or `etcd`. */
   readonly discoveryBackend: string;
+  /** `namespace.restricted`: the only namespace the operator manages; empty = cluster-wide. */
+  readonly restrictedNamespace: string;
+  /** `rbac.plannerClusterRoleName`: ClusterRole bound to `planner-serviceaccount` (cluster-wide mode). */
+  readonly plannerClusterRoleName: string;
+  /** `rbac.eppClusterRoleName`: ClusterRole bound to `epp-serviceaccount` (cluster-wide mode). */
+  readonly eppClusterRoleName: string;
+  /** `infrastructure.natsAddress` → `NATS_SERVER`. */
+  readonly natsAddress: string;
+  /** `infrastructure.etcdAddress` → `ETCD_ENDPOINTS`. */
+  readonly etcdAddress: string;
+  /** `infrastructure.modelExpressURL` → `MODEL_EXPRESS_URL`. */
+  readonly modelExpressUrl: string;
+  /** `infrastructure.prometheusEndpoint` → `PROMETHEUS_ENDPOINT`. */
+  readonly prometheusEndpoint: string;
+  /** `ingress.controllerClassName`: frontends get an Ingress of this class. */
+  readonly ingressControllerClassName: string;
+  /** `ingress.controllerTLSSecretName`: TLS secret of frontend Ingresses. */
+  readonly ingressControllerTlsSecretName: string;
+  /** `ingress.hostSuffix`: frontend host is `<graph>.<suffix>` (`local` when empty). */
+  readonly ingressHostSuffix: string;
+  /** `ingress.virtualServiceGateway`: frontends get an Istio VirtualService on this gateway. */
+  readonly virtualServiceGateway: string;
+  /** `serviceMesh.provider`: `istio` or empty. */
+  readonly serviceMeshProvider: string;
+  /** `serviceMesh.istio.tlsMode` of the EPP DestinationRule (`SIMPLE` when empty). */
+  readonly istioTlsMode: string;
+  /** `serviceMesh.istio.insecureSkipVerify` of the EPP DestinationRule. */
+  readonly istioInsecureSkipVerify: boolean;
+  /** `serviceMesh.istio.clientCertificate` (MUTUAL mode). */
+  readonly istioClientCertificate: string;
+  /** `serviceMesh.istio.privateKey` (MUTUAL mode). */
+  readonly istioPrivateKey: string;
+  /** `serviceMesh.istio.caCertificates` (MUTUAL mode). */
+  readonly istioCaCertificates: string;
+  /** `mpi.sshSecretName`: SSH secret for TensorRT-LLM multinode. */
+  readonly mpiSshSecretName: string;
+  /** `checkpoint.enabled`. */
+  readonly checkpointEnabled: boolean;
+  /**
+   * The docker registry secrets in the workload namespace. The operator discovers them in the
+   * cluster and adds those matching a container's registry to `imagePullSecrets`.
+   */
+  readonly registrySecrets: readonly RegistrySecret[];
 }
 
 /** The operator version this library renders for unless told otherwise. */
@@ -22,6 +76,26 @@ export const DEFAULT_OPERATOR_SETTINGS: OperatorSettings = {
   groveAvailable: false,
   lwsAvailable: true,
   discoveryBackend: 'kubernetes',
+  restrictedNamespace: '',
+  plannerClusterRoleName: 'dynamo-platform-dynamo-operator-planner',
+  eppClusterRoleName: 'dynamo-platform-dynamo-operator-epp',
+  natsAddress: '',
+  etcdAddress: '',
+  modelExpressUrl: '',
+  prometheusEndpoint: '',
+  ingressControllerClassName: '',
+  ingressControllerTlsSecretName: '',
+  ingressHostSuffix: '',
+  virtualServiceGateway: '',
+  serviceMeshProvider: '',
+  istioTlsMode: 'SIMPLE',
+  istioInsecureSkipVerify: true,
+  istioClientCertificate: '',
+  istioPrivateKey: '',
+  istioCaCertificates: '',
+  mpiSshSecretName: 'mpi-run-ssh-secret',
+  checkpointEnabled: false,
+  registrySecrets: [],
 };
 
 export function resolveOperatorSettings(partial?: Partial<OperatorSettings>): OperatorSettings {
@@ -30,4 +104,14 @@ export function resolveOperatorSettings(partial?: Partial<OperatorSettings>): Op
     if (value !== undefined) out[key] = value;
   }
   return out as OperatorSettings;
+}
+
+/** Whether the operator runs cluster-wide (and so creates planner/EPP accounts per namespace). */
+export function isClusterWide(settings: OperatorSettings): boolean {
+  return settings.restrictedNamespace === '';
+}
+
+/** Whether the `istio` gate is on (mesh provider istio; the DestinationRule API is assumed present). */
+export function istioEnabled(settings: OperatorSettings): boolean {
+  return settings.serviceMeshProvider === 'istio';
 }

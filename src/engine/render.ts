@@ -4,18 +4,20 @@
  */
 import { admitNewGraph } from './admission';
 import { RenderError } from './errors';
-import { DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
+import { ComponentSpecJson, DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
+import { defaultComponentDeployment } from '../validation/defaulting';
+import * as workloads from './workloads/render-workloads';
 import { generateComponentDcds } from './graph/component-dcds';
 import { graphWorkerHash } from './graph/worker-hash';
-import { lastAppliedHash } from './hash/last-applied-hash';
+import { withCreateBookkeeping } from './bookkeeping';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
-import { deepClone, isMap } from '../model/json';
-import { ANNOTATION_LAST_APPLIED_GENERATION, ANNOTATION_LAST_APPLIED_HASH, ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
+import { deepClone, isMap, JsonMap } from '../model/json';
+import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
 
 /** What the engine writes for Dynamo documents. */
-export type OutputMode = 'graph' | 'components';
+export type OutputMode = 'graph' | 'components' | 'workloads';
 
-export const OUTPUT_MODES: readonly OutputMode[] = ['graph', 'components'];
+export const OUTPUT_MODES: readonly OutputMode[] = ['graph', 'components', 'workloads'];
 
 /** Kubernetes' namespace for objects that name none. */
 export const DEFAULT_NAMESPACE = 'default';
@@ -44,8 +46,14 @@ function withNamespace<T>(doc: T, namespace: string | undefined): T {
 
 /** The DCDs the operator's graph controller creates for a new graph. */
 export function renderGraphComponents(input: DgdJson, settings: OperatorSettings, namespace?: string): DcdJson[] {
-  const located = withNamespace(input, namespace ?? DEFAULT_NAMESPACE);
-  const dgd = admitNewGraph(located, settings);
+  return generateGraphComponents(admitGraph(input, settings, namespace), settings);
+}
+
+function admitGraph(input: DgdJson, settings: OperatorSettings, namespace?: string): DgdJson {
+  return admitNewGraph(withNamespace(input, namespace ?? DEFAULT_NAMESPACE), settings);
+}
+
+function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings): DcdJson[] {
   const ref = `DynamoGraphDeployment/${dgd.metadata.name}`;
   if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE) {
     throw new RenderError(ref, `metadata.annotations["${ANNOTATION_WORKLOAD_PROVIDER}"]`,
@@ -60,14 +68,42 @@ export function renderGraphComponents(input: DgdJson, settings: OperatorSettings
   return generateComponentDcds(dgd, graphWorkerHash(dgd)).map(withCreateBookkeeping);
 }
 
-/** The annotations the operator writes on every object it creates: content hash and generation 1. */
-function withCreateBookkeeping<T extends { metadata: { annotations?: Record<string, string> } }>(obj: T): T {
-  obj.metadata.annotations = {
-    ...(obj.metadata.annotations ?? {}),
-    [ANNOTATION_LAST_APPLIED_HASH]: lastAppliedHash(obj),
-    [ANNOTATION_LAST_APPLIED_GENERATION]: '1',
-  };
-  return obj;
+
+/** Every object the operator creates for a new graph: shared resources, DCDs, their workloads, adapters. */
+export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings, namespace?: string): unknown[] {
+  const dgd = admitGraph(input, settings, namespace);
+  if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE) {
+    throw new RenderError(`DynamoGraphDeployment/${dgd.metadata.name}`, `metadata.annotations["${ANNOTATION_WORKLOAD_PROVIDER}"]`,
+      'the graph takes the Grove workload provider; workloads output of Grove (PodCliqueSet) is not supported yet. '
+      + 'Annotate the graph nvidia.com/enable-grove: "false", render with Grove unavailable, or use graph output');
+  }
+  const dcds = generateGraphComponents(dgd, settings);
+  assertComponentPathSupported(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
+  return workloads.renderGraphWorkloads(dgd, dcds, settings);
+}
+
+/** The workloads the component controller creates for a new standalone DCD. */
+export function renderComponentWorkloads(input: DcdJson, settings: OperatorSettings, namespace?: string): unknown[] {
+  const dcd = defaultComponentDeployment(withNamespace(input, namespace ?? DEFAULT_NAMESPACE) as unknown as JsonMap) as unknown as DcdJson;
+  assertComponentPathSupported(`DynamoComponentDeployment/${dcd.metadata.name}`, [dcd.spec ?? {}], 'spec');
+  return workloads.renderComponentWorkloads(dcd, settings);
+}
+
+/**
+ * Multinode and experimental components render in later stages; until then they are refused
+ * rather than rendered wrongly.
+ */
+function assertComponentPathSupported(ref: string, components: readonly ComponentSpecJson[], base: string): void {
+  components.forEach((component, i) => {
+    const at = base === 'spec' ? 'spec' : `${base}[${i}]`;
+    if ((component.multinode?.nodeCount ?? 0) > 1) {
+      throw new RenderError(ref, `${at}.multinode`, 'workloads output of multinode components (LeaderWorkerSet) is not supported yet; use graph or components output');
+    }
+    const experimental = Object.keys(component.experimental ?? {}).filter(k => (component.experimental as any)[k] !== undefined);
+    if (experimental.length > 0) {
+      throw new RenderError(ref, `${at}.experimental.${experimental[0]}`, 'workloads output of experimental features (GPU memory service, failover, checkpoint) is not supported yet; use graph or components output');
+    }
+  });
 }
 
 /** Renders every document; non-Dynamo documents pass through unchanged. Input is not modified. */
@@ -77,6 +113,10 @@ export function renderDocuments(docs: readonly unknown[], options: RenderOptions
   for (const doc of docs) {
     if (options.output === 'components' && isDgd(doc)) {
       out.push(...renderGraphComponents(doc, settings, options.namespace));
+    } else if (options.output === 'workloads' && isDgd(doc)) {
+      out.push(...renderGraphWorkloads(doc, settings, options.namespace));
+    } else if (options.output === 'workloads' && isDcd(doc)) {
+      out.push(...renderComponentWorkloads(doc, settings, options.namespace));
     } else if (isDgd(doc) || isDcd(doc)) {
       out.push(withNamespace(deepClone(doc), options.namespace));
     } else {
