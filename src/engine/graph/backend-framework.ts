@@ -3,17 +3,9 @@
  * `backendFramework`, else detected from the worker-class components' `main` command line.
  */
 import { DgdJson, isWorkerType } from '../../model/v1beta1';
+import { frameworksRunBy } from '../backend/select';
 import { RenderError } from '../errors';
 import { mainContainer } from '../runtime-version';
-
-const FRAMEWORK_IN_COMMAND = /python[0-9.]*\s+[^|&;]*-m\s+[^|&;]*dynamo\.(vllm|sglang|trtllm)[^|&;]*/g;
-
-/** Frameworks named in one command line (`python3 -m dynamo.<framework>`), in order of appearance. */
-export function frameworksInCommandLine(words: string[]): string[] {
-  const found = new Set<string>();
-  for (const m of words.join(' ').matchAll(FRAMEWORK_IN_COMMAND)) found.add(m[1]);
-  return [...found];
-}
 
 export function backendFrameworkForGeneratedDcds(dgd: DgdJson): string | undefined {
   if (dgd.spec.backendFramework) return dgd.spec.backendFramework;
@@ -24,7 +16,7 @@ export function backendFrameworkForGeneratedDcds(dgd: DgdJson): string | undefin
     const main = mainContainer(component);
     if (!main) return;
     const words = [...(main.command ?? []), ...(main.args ?? [])].map(String);
-    const frameworks = frameworksInCommandLine(words);
+    const frameworks = frameworksRunBy(words);
     const field = `spec.components[${i}].podTemplate.spec.containers[main]`;
     if (frameworks.length > 1) {
       throw new RenderError(ref, field, `command line names more than one backend framework (${frameworks.join(', ')}); set spec.backendFramework`);

@@ -1,10 +1,144 @@
 /**
- * The pod template of a DCD's workload (§5.2 pipeline).
+ * The pod template of a DCD's workload: the operator's pod-spec pipeline (render-core §5.2), step
+ * by step in its order, then the pod labels and annotations (§5.9).
  */
+import { applyCompilationCacheMount, applyCompilationCacheVolume, resolveCompilationCache } from './compilation-cache';
+import { mergeMainContainer, userMainContainer } from './container-merge';
+import { addStandardEnv } from './env';
+import { applyFrontendSidecar } from './frontend-sidecar';
+import { applyImagePullSecrets } from './image-pull-secrets';
+import { ContainerJson, objectItems, PodSpecJson, VolumeMountJson } from './k8s-json';
+import { podTemplateAnnotations, podTemplateLabels } from './pod-metadata';
+import { mergePodSpec, userSetSecurityContext } from './pod-spec-merge';
+import { applyDefaultSecurityContext } from './security-context';
+import { applyDiscoveryServiceAccount, applyFallbackServiceAccount } from './service-account';
+import { applySharedMemory } from './shared-memory';
+import { orderVolumesByMounts, validateMainMounts } from './volumes';
+import { deepClone, isMap } from '../../model/json';
+import { DcdSpecJson, isWorkerType, JsonObject } from '../../model/v1beta1';
+import { MAIN_CONTAINER } from '../../model/well-known';
+import { selectBackend } from '../backend/select';
+import { componentDefaults } from '../component';
+import { ComponentContext } from '../component/context';
+import { operatorHasRuntimeGates } from '../component/runtime-gates';
+import { computeDynamoNamespace } from '../dynamo-namespace';
+import { RenderError } from '../errors';
+import { goJsonEncode } from '../hash/go-json';
+import { resolveRuntimeVersion } from '../runtime-version';
 import { DcdContext } from '../workloads/dcd-context';
-import { JsonObject } from '../../model/v1beta1';
+
+/** A rewrite of the finished pod spec (before labels and annotations are attached). */
+export interface PodSpecHook {
+  /** What the hook renders, for error messages and tracing. */
+  readonly name: string;
+  apply(podSpec: PodSpecJson, ctx: DcdContext): void;
+}
+
+/**
+ * Rewrites the operator applies after image pull secrets (§5.2 step 19): the experimental GPU
+ * memory service and intra-pod failover. The engine refuses components using them before
+ * rendering, so the list is empty; a supported experimental feature adds its hook here.
+ */
+export const EXPERIMENTAL_POD_HOOKS: readonly PodSpecHook[] = [];
+
+/** The component context of a DCD: what the type defaults are computed from. */
+export function dcdComponentContext(ctx: DcdContext): ComponentContext {
+  const spec: DcdSpecJson = ctx.dcd.spec ?? {};
+  const runtimeGatesAvailable = operatorHasRuntimeGates(ctx.settings.version);
+  const override = spec.runtimeVersionOverride;
+  const runtimeVersion = resolveRuntimeVersion(spec);
+  if (runtimeGatesAvailable && typeof override === 'string' && override !== '' && runtimeVersion === undefined) {
+    throw new RenderError(ctx.ref, 'spec.runtimeVersionOverride',
+      `runtime version override "${override}" is not a semantic version MAJOR.MINOR.PATCH`);
+  }
+  return {
+    componentType: ctx.workloadType,
+    // the env uses the namespace computed from the parent, not the DCD's label
+    dynamoNamespace: computeDynamoNamespace(spec.globalDynamoNamespace, ctx.namespace, ctx.parentName),
+    parentName: ctx.parentName,
+    parentNamespace: ctx.namespace,
+    discovery: ctx.discovery,
+    eppConfig: isMap(spec.eppConfig) ? spec.eppConfig : undefined,
+    workerHashSuffix: isWorkerType(spec.type) ? ctx.workerHash : undefined,
+    runtimeVersion,
+    runtimeGatesAvailable,
+  };
+}
 
 /** The pod template (`metadata.labels`, `metadata.annotations`, `spec`) the operator renders for a DCD. */
-export function renderPodTemplate(_ctx: DcdContext): JsonObject {
-  throw new Error('renderPodTemplate: not implemented yet');
+export function renderPodTemplate(ctx: DcdContext): JsonObject {
+  // 1. work on a copy of the DCD spec; the worker hash reaches the env through the context
+  const spec: DcdSpecJson = deepClone(ctx.dcd.spec ?? {});
+  const userPodSpec = isMap(spec.podTemplate) && isMap(spec.podTemplate.spec) ? spec.podTemplate.spec : undefined;
+  const userAnnotations: Record<string, string> = isMap(spec.podTemplate?.metadata?.annotations) ? spec.podTemplate!.metadata.annotations : {};
+
+  // 2. backend framework; 3. discovery (in the DCD context); 4. type defaults
+  const backend = selectBackend(spec, ctx.ref);
+  const component = dcdComponentContext(ctx);
+  const defaults = componentDefaults(ctx.workloadType);
+  const problem = defaults.problem?.(component);
+  if (problem) throw new RenderError(ctx.ref, problem.field, problem.message);
+  let main: ContainerJson = defaults.baseContainer(component);
+
+  // 5. the user's main container over the defaults
+  const userMain = userMainContainer(userPodSpec?.containers);
+  if (userMain) main = mergeMainContainer(main, userMain);
+
+  // 6. compilation cache mount, then every mount needs a name and a path
+  const cache = resolveCompilationCache(spec.compilationCache, backend, ctx.ref);
+  if (cache) applyCompilationCacheMount(main, cache, ctx.ref);
+  validateMainMounts(main, ctx.ref);
+
+  // 7. standard env (the env is sorted from here on); 8. mounts a frontend sidecar inherits
+  addStandardEnv(main, ctx.settings);
+  const mainMounts = deepClone(objectItems<VolumeMountJson>(main.volumeMounts));
+
+  // 9. backend container hook: may rewrite the command and append env after the sorted block
+  backend.updateContainer(main, { compilationCacheMountPath: cache?.mountPath });
+
+  // 10. base pod spec with the user's pod spec over it; other user containers are sidecars
+  const sidecars = objectItems<ContainerJson>(userPodSpec?.containers).filter(c => c.name !== MAIN_CONTAINER).map(c => deepClone(c));
+  const pod = mergePodSpec(defaults.basePodSpec(component), userPodSpec);
+
+  // 11. security context; 12. discovery service account
+  if (!userSetSecurityContext(userPodSpec)) applyDefaultSecurityContext(pod);
+  applyDiscoveryServiceAccount(pod, ctx.discovery.kubernetes, ctx.parentName);
+
+  // 13. compilation cache volume, shared memory
+  if (cache) applyCompilationCacheVolume(pod, cache, ctx.ref);
+  applySharedMemory(pod, main, spec.sharedMemorySize, ctx.ref);
+
+  // 14. main first, sidecars in their order
+  const podSpec: PodSpecJson = { ...pod, containers: [main, ...sidecars] };
+
+  // 15. frontend sidecar
+  if (spec.frontendSidecar !== undefined && spec.frontendSidecar !== null) {
+    applyFrontendSidecar(podSpec, String(spec.frontendSidecar), component, ctx.settings, mainMounts, ctx.ref);
+  }
+
+  // 16. backend pod hook; 17. volumes in mount order, PVCs for mounts without a volume
+  backend.updatePodSpec(podSpec);
+  podSpec.volumes = orderVolumesByMounts(podSpec.volumes, podSpec.containers[0].volumeMounts);
+
+  // 18. image pull secrets; 19. experimental rewrites
+  applyImagePullSecrets(podSpec, userAnnotations, ctx.settings);
+  for (const hook of EXPERIMENTAL_POD_HOOKS) hook.apply(podSpec, ctx);
+
+  // 20. the renderer: labels and annotations, service-account fallback
+  const annotations = podTemplateAnnotations(ctx);
+  const labels = podTemplateLabels(ctx, annotations);
+  applyFallbackServiceAccount(podSpec);
+  const metadata: JsonObject = { labels };
+  if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
+  return asGoWouldSend({ metadata, spec: podSpec }, ctx.ref);
+}
+
+/** The template as the operator's Go client serializes it: zero values dropped, canonical quantities. */
+function asGoWouldSend(template: JsonObject, objectRef: string): JsonObject {
+  try {
+    return JSON.parse(goJsonEncode(template, 'PodTemplateSpec', { unknownFields: 'drop' }));
+  } catch (e) {
+    if (e instanceof RenderError) throw e;
+    throw new RenderError(objectRef, 'spec.podTemplate', e instanceof Error ? e.message : String(e));
+  }
 }
