@@ -39,3 +39,8 @@ export function discoveryContext(settings: OperatorSettings, annotations: Readon
     : KUBE_DISCOVERY_MODE_POD;
   return { backend, kubernetes: backend === DISCOVERY_BACKEND_KUBERNETES, mode };
 }
+
+/** `<parent>-k8s-service-discovery`: the ServiceAccount a graph creates for Kubernetes discovery (a standalone DCD refers to its own). */
+export function discoveryServiceAccountName(parentName: string): string {
+  return `${parentName}-k8s-service-discovery`;
+}

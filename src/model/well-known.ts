@@ -10,6 +10,17 @@ export const LABEL_WORKER_HASH = 'nvidia.com/dynamo-worker-hash';
 export const LABEL_BASE_MODEL_HASH = 'nvidia.com/dynamo-base-model-hash';
 export const LABEL_SELECTOR = 'nvidia.com/selector';
 export const LABEL_METRICS_ENABLED = 'nvidia.com/metrics-enabled';
+/** Pod and Service labels of components that register with Kubernetes discovery. */
+export const LABEL_DISCOVERY_BACKEND = 'nvidia.com/dynamo-discovery-backend';
+export const LABEL_DISCOVERY_ENABLED = 'nvidia.com/dynamo-discovery-enabled';
+/** Label of the model headless Services, with value {@link MANAGED_BY_OPERATOR}. */
+export const LABEL_MANAGED_BY = 'nvidia.com/managed-by';
+export const MANAGED_BY_OPERATOR = 'dynamo-operator';
+/** Standard labels of the RBAC objects the operator creates. */
+export const LABEL_APP_MANAGED_BY = 'app.kubernetes.io/managed-by';
+export const LABEL_APP_COMPONENT = 'app.kubernetes.io/component';
+export const LABEL_APP_NAME = 'app.kubernetes.io/name';
+export const APP_COMPONENT_RBAC = 'rbac';
 
 export const ANNOTATION_ORIGIN_VERSION = 'nvidia.com/dynamo-operator-origin-version';
 export const ANNOTATION_WORKLOAD_PROVIDER = 'nvidia.com/workload-provider';
@@ -27,6 +38,11 @@ export const ANNOTATION_LAST_APPLIED_GENERATION = 'nvidia.com/last-applied-gener
 export const ANNOTATION_ISTIO_INJECT = 'sidecar.istio.io/inject';
 export const ANNOTATION_GROVE_UPDATE_STRATEGY = 'nvidia.com/grove-update-strategy';
 export const ANNOTATION_GPU_POWER_LIMIT = 'dynamo.nvidia.com/gpu-power-limit';
+export const ANNOTATION_DISABLE_IMAGE_PULL_SECRET_DISCOVERY = 'nvidia.com/disable-image-pull-secret-discovery';
+/** Pod-template annotations that shape the Deployment strategy. */
+export const ANNOTATION_DEPLOYMENT_STRATEGY = 'nvidia.com/deployment-strategy';
+export const ANNOTATION_MAX_SURGE = 'nvidia.com/deployment-rolling-update-max-surge';
+export const ANNOTATION_MAX_UNAVAILABLE = 'nvidia.com/deployment-rolling-update-max-unavailable';
 
 /** Values of `nvidia.com/workload-provider`. */
 export const PROVIDER_GROVE = 'grove';
@@ -48,3 +64,4 @@ export const MAIN_CONTAINER = 'main';
 export const WORKER_HASH_PLACEHOLDER = 'worker-hash-placeholder';
 
 export const PLANNER_SERVICE_ACCOUNT = 'planner-serviceaccount';
+export const EPP_SERVICE_ACCOUNT = 'epp-serviceaccount';

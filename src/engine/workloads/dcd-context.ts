@@ -1,11 +1,11 @@
 /**
  * Everything the component controller knows while rendering one DCD's workloads.
  */
+import { DcdJson, DCD_KIND, DGD_KIND, isWorkerType } from '../../model/v1beta1';
+import { LABEL_WORKER_HASH } from '../../model/well-known';
 import { DiscoveryContext, discoveryContext } from '../discovery';
 import { OperatorSettings } from '../operator-settings';
 import { dcdComponentName, dcdDynamoNamespace } from '../workload-metadata';
-import { DcdJson, DCD_KIND, DGD_KIND, isWorkerType } from '../../model/v1beta1';
-import { LABEL_WORKER_HASH } from '../../model/well-known';
 
 export interface DcdContext {
   /** The DCD as stored (admitted, defaulted). Never modified by renderers. */

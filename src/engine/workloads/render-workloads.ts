@@ -1,19 +1,71 @@
 /**
- * The workloads of a graph or a standalone DCD on the component (Deployment) path.
+ * The workloads of a graph or a standalone DCD on the component (Deployment) path, in the order the
+ * operator's controllers create them.
  */
-import { OperatorSettings } from '../operator-settings';
+import { renderComponentService } from './component-service';
+import { DcdContext, dcdContext } from './dcd-context';
+import { renderDeployment } from './deployment';
+import { renderDiscoveryRbac } from './discovery-rbac';
+import { renderEppResources } from './epp-resources';
+import { renderIngress } from './ingress';
+import { KubeObject } from './kube-object';
+import { renderModelService } from './model-service';
+import { renderClusterWideRbac } from './planner-epp-rbac';
+import { renderScalingAdapters } from './scaling-adapter';
+import { renderVirtualService } from './virtual-service';
 import { DcdJson, DgdJson } from '../../model/v1beta1';
+import { OperatorSettings } from '../operator-settings';
+import { renderPodTemplate } from '../pod/pod-template';
+
+/**
+ * What the component controller creates for one DCD: Deployment, component Service, model
+ * Service (unless `skipModelService` says another DCD already created it), Ingress and
+ * VirtualService — each only when the operator creates it.
+ */
+function dcdWorkloads(ctx: DcdContext, skipModelService: (name: string) => boolean): KubeObject[] {
+  const out: KubeObject[] = [renderDeployment(ctx, renderPodTemplate(ctx))];
+  const service = renderComponentService(ctx);
+  if (service) out.push(service);
+  const modelService = renderModelService(ctx);
+  if (modelService && !skipModelService(modelService.metadata.name!)) out.push(modelService);
+  for (const frontendObject of [renderIngress(ctx), renderVirtualService(ctx)]) {
+    if (frontendObject) out.push(frontendObject);
+  }
+  return out;
+}
 
 /**
  * Every object the operator creates for an admitted graph on the component path, given the DCDs it
- * generates (with bookkeeping annotations): shared resources, then per component the DCD and its
- * workloads, then scaling adapters.
+ * generates (with bookkeeping annotations, in component order): shared resources (cluster-wide
+ * planner/EPP RBAC, discovery RBAC, EPP ConfigMap/InferencePool/DestinationRule), then per
+ * component the DCD and its workloads, then scaling adapters. A model Service shared by several
+ * components comes once, after the first component that names the model.
  */
-export function renderGraphWorkloads(_dgd: DgdJson, _dcds: readonly DcdJson[], _settings: OperatorSettings): unknown[] {
-  throw new Error('renderGraphWorkloads: not implemented yet');
+export function renderGraphWorkloads(dgd: DgdJson, dcds: readonly DcdJson[], settings: OperatorSettings): unknown[] {
+  const out: unknown[] = [
+    ...renderClusterWideRbac(dgd, settings),
+    ...renderDiscoveryRbac(dgd, settings),
+    ...renderEppResources(dgd, settings),
+  ];
+  const modelServices = new Set<string>();
+  const seen = (name: string) => {
+    const known = modelServices.has(name);
+    modelServices.add(name);
+    return known;
+  };
+  for (const dcd of dcds) {
+    out.push(dcd);
+    out.push(...dcdWorkloads(dcdContext(dcd, settings, dgd.metadata.name), seen));
+  }
+  out.push(...renderScalingAdapters(dgd));
+  return out;
 }
 
-/** The workloads of one admitted DCD (Deployment, Services, Ingress/VirtualService). */
-export function renderComponentWorkloads(_dcd: DcdJson, _settings: OperatorSettings, _ownerGraphName?: string): unknown[] {
-  throw new Error('renderComponentWorkloads: not implemented yet');
+/**
+ * The workloads of one admitted DCD (Deployment, Services, Ingress/VirtualService).
+ * `ownerGraphName` names the graph the DCD belongs to when it has no owner reference. A standalone
+ * DCD gets no discovery ServiceAccount (only graphs create one), though its pods name it.
+ */
+export function renderComponentWorkloads(dcd: DcdJson, settings: OperatorSettings, ownerGraphName?: string): unknown[] {
+  return dcdWorkloads(dcdContext(dcd, settings, ownerGraphName), () => false);
 }

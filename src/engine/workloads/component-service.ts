@@ -1,0 +1,53 @@
+/**
+ * The component Service of a DCD: one port by component type, selecting the component's pods by
+ * type, Dynamo namespace and component name (so every worker generation is selected).
+ */
+import { DcdContext } from './dcd-context';
+import { asGo, kubeObject, KubeObject, normalizeKubeResourceName } from './kube-object';
+import { EPP_GRPC_PORT, FRONTEND_HTTP_PORT, SYSTEM_PORT } from './workload-keys';
+import { JsonObject } from '../../model/v1beta1';
+import {
+  LABEL_COMPONENT, LABEL_COMPONENT_TYPE, LABEL_DISCOVERY_BACKEND, LABEL_DISCOVERY_ENABLED, LABEL_DYNAMO_NAMESPACE,
+} from '../../model/well-known';
+import { withCreateBookkeeping } from '../bookkeeping';
+import { DISCOVERY_BACKEND_KUBERNETES } from '../discovery';
+import { workloadAnnotations, workloadLabels } from '../workload-metadata';
+
+/** The one port of a component Service, by workload type. */
+export function componentServicePort(workloadType: string): JsonObject {
+  switch (workloadType) {
+    case 'frontend':
+      return { name: 'http', protocol: 'TCP', port: FRONTEND_HTTP_PORT, targetPort: 'http' };
+    case 'epp':
+      return { name: 'grpc', protocol: 'TCP', appProtocol: 'http2', port: EPP_GRPC_PORT, targetPort: EPP_GRPC_PORT };
+    default:
+      return { name: 'system', protocol: 'TCP', port: SYSTEM_PORT, targetPort: 'system' };
+  }
+}
+
+/** Whether the DCD gets a component Service: Kubernetes discovery is on for it, or it is a frontend. */
+export function hasComponentService(ctx: DcdContext): boolean {
+  return ctx.discovery.kubernetes || ctx.workloadType === 'frontend';
+}
+
+/** The component Service of a DCD, or undefined when the operator creates none. */
+export function renderComponentService(ctx: DcdContext): KubeObject | undefined {
+  if (!hasComponentService(ctx)) return undefined;
+  const labels = workloadLabels(ctx.dcd);
+  if (ctx.discovery.kubernetes) {
+    labels[LABEL_DISCOVERY_BACKEND] = DISCOVERY_BACKEND_KUBERNETES;
+    labels[LABEL_DISCOVERY_ENABLED] = 'true';
+  }
+  const spec = {
+    ports: [componentServicePort(ctx.workloadType)],
+    selector: {
+      [LABEL_COMPONENT_TYPE]: ctx.workloadType,
+      [LABEL_DYNAMO_NAMESPACE]: ctx.dynamoNamespace,
+      [LABEL_COMPONENT]: ctx.componentName,
+    },
+  };
+  const service = kubeObject('v1', 'Service',
+    { name: normalizeKubeResourceName(ctx.name), namespace: ctx.namespace, labels, annotations: workloadAnnotations(ctx.dcd) },
+    { spec: asGo(spec, 'ServiceSpec') });
+  return withCreateBookkeeping(service);
+}

@@ -1,0 +1,33 @@
+/**
+ * DynamoGraphDeploymentScalingAdapters: one per component with `scalingAdapter` set (even `{}`),
+ * the `scale` target that autoscalers and the planner resize; its replicas are seeded from the
+ * component. Created with create-or-patch, so they carry no bookkeeping annotations.
+ */
+import { kubeObject, KubeObject } from './kube-object';
+import { API_VERSION, DgdJson } from '../../model/v1beta1';
+import { LABEL_COMPONENT, LABEL_GRAPH_NAME } from '../../model/well-known';
+
+export const SCALING_ADAPTER_KIND = 'DynamoGraphDeploymentScalingAdapter';
+
+/** `<graph>-<component lower-cased>`. */
+export function scalingAdapterName(graphName: string, componentName: string): string {
+  return `${graphName}-${componentName.toLowerCase()}`;
+}
+
+/** The scaling adapters of a graph, in component order. */
+export function renderScalingAdapters(dgd: DgdJson): KubeObject[] {
+  const graphName = dgd.metadata.name ?? '';
+  const namespace = dgd.metadata.namespace ?? '';
+  return (dgd.spec.components ?? [])
+    .filter(c => c.scalingAdapter !== undefined && c.scalingAdapter !== null)
+    .map(c => {
+      const componentName = c.name ?? '';
+      return kubeObject(API_VERSION, SCALING_ADAPTER_KIND, {
+        name: scalingAdapterName(graphName, componentName),
+        namespace,
+        labels: { [LABEL_GRAPH_NAME]: graphName, [LABEL_COMPONENT]: componentName },
+      }, {
+        spec: { replicas: c.replicas ?? 1, dgdRef: { name: graphName, componentName } },
+      });
+    });
+}

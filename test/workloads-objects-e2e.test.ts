@@ -1,0 +1,87 @@
+/**
+ * The workloads output end to end with the real pod template (render-core §16 golden scenarios,
+ * the Deployment-level facts).
+ */
+import { resolveOperatorSettings } from '../src/engine/operator-settings';
+import { renderPodTemplate } from '../src/engine/pod/pod-template';
+import { renderDocuments } from '../src/engine/render';
+import { dcdContext } from '../src/engine/workloads/dcd-context';
+import { asGo } from '../src/engine/workloads/kube-object';
+import { defaultComponentDeployment } from '../src/validation/defaulting';
+
+function workloads(doc: any): any[] {
+  return renderDocuments([doc], { output: 'workloads' }) as any[];
+}
+
+describe('render-core §16.1 standalone DCD deployment-manifest', () => {
+  const dcd = {
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoComponentDeployment',
+    metadata: { name: 'deployment-manifest', namespace: 'clusterenv-test' },
+    spec: {
+      backendFramework: 'vllm',
+      name: 'decode',
+      type: 'decode',
+      replicas: 2,
+      podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/dynamo-worker:test' }] } },
+    },
+  };
+  const out = workloads(dcd);
+  const deployment = out.find(o => o.kind === 'Deployment');
+
+  test('Deployment: name, replicas, selector, default strategy, no graph label', () => {
+    expect(deployment.metadata.name).toBe('deployment-manifest');
+    expect(deployment.metadata.namespace).toBe('clusterenv-test');
+    expect(deployment.spec.replicas).toBe(2);
+    expect(deployment.spec.selector).toEqual({ matchLabels: { 'nvidia.com/selector': 'deployment-manifest' } });
+    expect(deployment.spec.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } });
+    expect(deployment.metadata.labels['nvidia.com/dynamo-graph-deployment-name']).toBeUndefined();
+  });
+
+  test('the template is the pod renderer output as Go sends it; its pods select on the DCD name', () => {
+    const settings = resolveOperatorSettings();
+    const admitted = defaultComponentDeployment(dcd as any) as any;
+    expect(deployment.spec.template).toEqual(asGo(renderPodTemplate(dcdContext(admitted, settings)), 'PodTemplateSpec'));
+    expect(deployment.spec.template.metadata.labels['nvidia.com/selector']).toBe('deployment-manifest');
+  });
+
+  test('the pods name the discovery ServiceAccount, which nothing creates for a standalone DCD', () => {
+    expect(deployment.spec.template.spec.serviceAccountName).toBe('deployment-manifest-k8s-service-discovery');
+    expect(out.filter(o => o.kind === 'ServiceAccount')).toEqual([]);
+  });
+});
+
+describe('render-core §16.2 graph component-manifests', () => {
+  const dgd = {
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: { name: 'component-manifests', namespace: 'clusterenv-test', annotations: { 'nvidia.com/enable-grove': 'false' } },
+    spec: {
+      backendFramework: 'vllm',
+      components: [
+        { name: 'frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/dynamo-frontend:1.4.0-test' }] } } },
+        { name: 'decode', type: 'decode', replicas: 2, podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/dynamo-worker:1.4.0-test' }] } } },
+      ],
+    },
+  };
+  const out = workloads(dgd);
+
+  test('each DCD is followed by its Deployment, wrapping the pod renderer output for that DCD', () => {
+    const settings = resolveOperatorSettings();
+    const dcds = out.filter(o => o.kind === 'DynamoComponentDeployment');
+    expect(dcds.map(d => d.metadata.name)).toEqual(['component-manifests-frontend', expect.stringMatching(/^component-manifests-decode-[0-9a-f]{8}$/)]);
+    for (const dcd of dcds) {
+      const deployment = out[out.indexOf(dcd) + 1];
+      expect(deployment.kind).toBe('Deployment');
+      expect(deployment.metadata.name).toBe(dcd.metadata.name);
+      expect(deployment.spec.replicas).toBe(dcd.spec.replicas);
+      expect(deployment.spec.template).toEqual(asGo(renderPodTemplate(dcdContext(dcd, settings, 'component-manifests')), 'PodTemplateSpec'));
+    }
+  });
+
+  test('the decode pods use the graph discovery ServiceAccount, which the graph creates', () => {
+    const decode = out.find(o => o.kind === 'Deployment' && o.metadata.name.startsWith('component-manifests-decode-'));
+    expect(decode.spec.template.spec.serviceAccountName).toBe('component-manifests-k8s-service-discovery');
+    expect(out.some(o => o.kind === 'ServiceAccount' && o.metadata.name === 'component-manifests-k8s-service-discovery')).toBe(true);
+  });
+});
