@@ -1,5 +1,6 @@
 /**
- * Example app: four Dynamo graphs authored in code.
+ * Example app: five Dynamo graphs authored in code; the last one synthesizes the Kubernetes objects
+ * the operator would create for it (workloads output) instead of the custom resource.
  *
  *   cd examples && npx cdk8s synth --output dist
  */
@@ -8,6 +9,7 @@ import * as kplus from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
 import {
   BackendFramework, ComponentOptions, ComponentType, DynamoGraph, Failover, GpuMemoryService, GpuSharingMode, MultinodeRoleName,
+  OutputMode,
 } from '../src';
 
 const VLLM_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -20,6 +22,19 @@ function hfTokenSecret(scope: Construct): kplus.ISecret {
   return kplus.Secret.fromSecretName(scope, 'HfToken', 'hf-token-secret');
 }
 
+/** The frontend and GPU worker of vLLM aggregated serving. */
+function addVllmAggregatedComponents(graph: DynamoGraph, scope: Construct): void {
+  graph.addFrontend('Frontend', { image: VLLM_IMAGE });
+  graph.addWorker('VllmWorker', {
+    image: VLLM_IMAGE,
+    command: ['python3', '-m', 'dynamo.vllm'],
+    args: ['--model', MODEL],
+    envFrom: [kplus.Env.fromSecret(hfTokenSecret(scope))],
+    gpus: 1,
+    workingDir: '/workspace/examples/backends/vllm',
+  });
+}
+
 /** vLLM aggregated serving: one frontend, one GPU worker. */
 export class VllmAggregated extends Chart {
   constructor(scope: Construct, id: string, props: ChartProps = {}) {
@@ -28,15 +43,29 @@ export class VllmAggregated extends Chart {
       metadata: { name: 'vllm-agg' },
       backendFramework: BackendFramework.VLLM,
     });
-    graph.addFrontend('Frontend', { image: VLLM_IMAGE });
-    graph.addWorker('VllmWorker', {
-      image: VLLM_IMAGE,
-      command: ['python3', '-m', 'dynamo.vllm'],
-      args: ['--model', MODEL],
-      envFrom: [kplus.Env.fromSecret(hfTokenSecret(this))],
-      gpus: 1,
-      workingDir: '/workspace/examples/backends/vllm',
+    addVllmAggregatedComponents(graph, this);
+  }
+}
+
+/**
+ * The same vLLM aggregated graph in workloads output: the DynamoComponentDeployments, Deployments,
+ * Services, service accounts and RBAC objects the operator creates for it, for an operator installed
+ * with `helm install dynamo-platform ... --namespace dynamo-system` (bundled NATS) and an `nvcr.io`
+ * pull secret in the workload namespace.
+ */
+export class VllmAggregatedWorkloads extends Chart {
+  constructor(scope: Construct, id: string, props: ChartProps = {}) {
+    super(scope, id, { namespace: 'llm', ...props });
+    const graph = new DynamoGraph(this, 'Graph', {
+      metadata: { name: 'vllm-agg' },
+      backendFramework: BackendFramework.VLLM,
+      output: OutputMode.WORKLOADS,
+      operator: {
+        natsAddress: 'nats://dynamo-platform-nats.dynamo-system.svc.cluster.local:4222',
+        registrySecrets: [{ name: 'nvcr-imagepullsecret', registries: ['nvcr.io'] }],
+      },
     });
+    addVllmAggregatedComponents(graph, this);
   }
 }
 
@@ -119,4 +148,5 @@ new VllmAggregated(app, 'vllm-agg');
 new VllmDisaggregated(app, 'vllm-disagg');
 new SglangMultinode(app, 'sglang-multinode');
 new VllmGmsFailover(app, 'vllm-gms-failover');
+new VllmAggregatedWorkloads(app, 'vllm-agg-workloads');
 app.synth();

@@ -1,5 +1,9 @@
 import { parseAllDocuments } from 'yaml';
 import { runCli } from '../src/cli/main';
+import { parseOperatorConfiguration } from '../src/engine/operator-config';
+import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
+
+const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
 const FILES: Record<string, string> = {
   'graph.yaml': `apiVersion: nvidia.com/v1beta1
@@ -51,6 +55,75 @@ spec:
               image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0
 `,
   'broken.yaml': 'a: [\n',
+  // providerOverride needs the Grove provider (admission rule 82), so validation depends on Grove
+  'grove-override.yaml': `apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata:
+  name: pinned
+spec:
+  components:
+    - name: Frontend
+      type: frontend
+      providerOverride:
+        apiVersion: grove.io/v1alpha1
+        value:
+          topologyConstraint:
+            packDomain: rack
+      podTemplate:
+        spec:
+          containers:
+            - name: main
+              image: ${IMAGE}
+`,
+  'multinode.yaml': `apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata:
+  name: big
+spec:
+  backendFramework: vllm
+  components:
+    - name: decode
+      type: decode
+      multinode:
+        nodeCount: 2
+      podTemplate:
+        spec:
+          containers:
+            - name: main
+              image: ${IMAGE}
+`,
+  'operator.yaml': `apiVersion: operator.config.dynamo.nvidia.com/v1alpha1
+kind: OperatorConfiguration
+operatorVersion: 1.4.2
+server:
+  metrics:
+    bindAddress: 0.0.0.0
+    secure: true
+leaderElection:
+  enabled: true
+  id: dynamo.nvidia.com
+logging:
+  level: debug
+orchestrators:
+  kaiScheduler:
+    enabled: false
+  grove:
+    enabled: true
+    terminationDelay: 4h
+infrastructure:
+  natsAddress: nats://dynamo-platform-nats.dynamo-system.svc.cluster.local:4222
+rbac:
+  plannerClusterRoleName: my-platform-dynamo-operator-planner
+  dgdrProfilingClusterRoleName: my-platform-dynamo-operator-dgdr-profiling
+  eppClusterRoleName: my-platform-dynamo-operator-epp
+somethingNewer:
+  whatever: 1
+`,
+  'wrong-type.yaml': `orchestrators:
+  grove:
+    enabled: "yes"
+`,
+  'broken-config.yaml': 'orchestrators: [\n',
 };
 
 function run(...argv: string[]) {
@@ -118,8 +191,260 @@ describe('cdk8s-dynamo render', () => {
   test('usage errors exit 2', () => {
     expect(run().code).toBe(2);
     expect(run('render').code).toBe(2);
-    expect(run('render', '--output', 'workloads', 'graph.yaml').stderr).toMatch(/--output must be one of graph, components/);
+    expect(run('render', '--output', 'pods', 'graph.yaml').stderr).toMatch(/--output must be one of graph, components, workloads, got "pods"/);
     expect(run('validate', '--bogus', 'graph.yaml').code).toBe(2);
+    expect(run('validate', '--output', 'graph', 'graph.yaml').code).toBe(2);
+    expect(run('render', '--operator-config', 'operator.yaml', '--operator-config', 'operator.yaml', 'graph.yaml').stderr)
+      .toMatch(/--operator-config can be given once/);
+    expect(run('render', '--operator-config').stderr).toMatch(/--operator-config needs a value/);
+    expect(run('render', '--grove=true', 'graph.yaml').code).toBe(2);
+  });
+
+  test('the usage text names every output mode and operator flag', () => {
+    const { stderr } = run();
+    for (const text of ['--output graph|components|workloads', '--operator-config FILE', '--grove | --no-grove', '--lws | --no-lws']) {
+      expect(stderr).toContain(text);
+    }
+  });
+});
+
+/** `Kind/name` of every rendered object. */
+function inventory(docs: any[]): string[] {
+  return docs.map(d => `${d.kind}/${d.metadata.name}`);
+}
+
+describe('cdk8s-dynamo render --output workloads (render-core §14 object inventory)', () => {
+  test('a simple graph renders its DCDs, Deployments, Services and RBAC objects', () => {
+    const r = run('render', '--output', 'workloads', '--namespace', 'team-a', 'graph.yaml');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const names = inventory(r.docs);
+    const decode = names.find(n => /^Deployment\/llm-decode-[0-9a-f]{8}$/.test(n));
+    expect(decode).toBeDefined();
+    expect(names).toEqual(expect.arrayContaining([
+      'DynamoComponentDeployment/llm-frontend',
+      'Deployment/llm-frontend',
+      'Service/llm-frontend',
+      'ServiceAccount/llm-k8s-service-discovery',
+      'Role/llm-k8s-service-discovery-role',
+      'RoleBinding/llm-k8s-service-discovery-binding',
+      'ServiceAccount/planner-serviceaccount',
+      'RoleBinding/planner-serviceaccount-binding',
+      'ConfigMap/extra',
+      'Namespace/team-a',
+    ]));
+    expect(names).not.toContain('DynamoGraphDeployment/llm');
+    expect(r.docs.filter((d: any) => d.kind !== 'Namespace').every((d: any) => d.metadata.namespace === 'team-a')).toBe(true);
+  });
+
+  test('settings of the configuration file reach the workloads (§8.2 planner ClusterRole, §6.3 NATS_SERVER)', () => {
+    const r = run('render', '--output', 'workloads', '--operator-config', 'operator.yaml', '--no-grove', 'graph.yaml');
+    expect(r.stderr).toBe('');
+    const binding = r.docs.find((d: any) => d.kind === 'RoleBinding' && d.metadata.name === 'planner-serviceaccount-binding');
+    expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'my-platform-dynamo-operator-planner' });
+    const frontend = r.docs.find((d: any) => d.kind === 'Deployment' && d.metadata.name === 'llm-frontend');
+    const main = frontend.spec.template.spec.containers.find((c: any) => c.name === 'main');
+    expect(main.env).toEqual(expect.arrayContaining([{ name: 'NATS_SERVER', value: 'nats://dynamo-platform-nats.dynamo-system.svc.cluster.local:4222' }]));
+  });
+});
+
+describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availability)', () => {
+  test('--grove: new graphs take the Grove provider, which creates no DCDs', () => {
+    const r = run('render', '--output', 'components', '--grove', 'graph.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^graph\.yaml: DynamoGraphDeployment\/llm: metadata\.annotations\["nvidia\.com\/workload-provider"\]: the graph takes the Grove workload provider/);
+  });
+
+  test('--no-grove (the default) and the last of --grove/--no-grove win', () => {
+    expect(run('render', '--output', 'components', '--no-grove', 'graph.yaml').code).toBe(0);
+    expect(run('render', '--output', 'components', '--grove', '--no-grove', 'graph.yaml').code).toBe(0);
+  });
+
+  test('validation sees the same Grove availability as rendering (rule 82)', () => {
+    const without = run('validate', 'grove-override.yaml');
+    expect(without.code).toBe(1);
+    expect(without.stderr).toContain('grove-override.yaml: DynamoGraphDeployment/pinned: spec.components[0].providerOverride: Forbidden:');
+    expect(without.stderr).toContain('(rule 82)');
+    expect(run('validate', '--grove', 'grove-override.yaml')).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  test('--no-lws: multinode components have no orchestrator', () => {
+    const r = run('render', '--output', 'components', '--no-lws', 'multinode.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('multinode.yaml: DynamoGraphDeployment/big: spec.components[0].multinode: no multinode orchestrator available');
+  });
+
+  test('--lws (the default) renders multinode components', () => {
+    expect(run('render', '--output', 'components', '--lws', 'multinode.yaml')).toMatchObject({ code: 0, stderr: '' });
+    expect(run('render', '--output', 'components', 'multinode.yaml')).toMatchObject({ code: 0, stderr: '' });
+  });
+});
+
+describe('--operator-config FILE', () => {
+  test('a valid file: its settings apply; operatorVersion is stamped on new graphs', () => {
+    const r = run('render', '--output', 'components', '--operator-config', 'operator.yaml', 'grove-override.yaml');
+    // the file enables Grove: the graph takes the Grove provider (validation passes, no DCDs)
+    expect(r.stderr).toMatch(/the graph takes the Grove workload provider/);
+    const stamped = run('render', '--output', 'components', '--operator-config', 'operator.yaml', '--no-grove', 'graph.yaml');
+    expect(stamped.code).toBe(0);
+    expect(stamped.docs[0].spec.podTemplate.metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.4.2');
+  });
+
+  test('fields that do not change rendering, or are unknown, are ignored', () => {
+    expect(run('validate', '--operator-config', 'operator.yaml', 'grove-override.yaml')).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  test('flags beat the file', () => {
+    const r = run('validate', '--operator-config', 'operator.yaml', '--no-grove', 'grove-override.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('(rule 82)');
+    const flagsFirst = run('validate', '--no-grove', '--operator-config', 'operator.yaml', 'grove-override.yaml');
+    expect(flagsFirst.stderr).toBe(r.stderr);
+  });
+
+  test('a wrong type: exit 1, nothing on stdout, FILE: field.path: message naming the value', () => {
+    const r = run('render', '--operator-config', 'wrong-type.yaml', 'graph.yaml');
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toBe('wrong-type.yaml: orchestrators.grove.enabled: must be a boolean (true or false), got "yes"\n');
+  });
+
+  test('an unreadable file is one clear line', () => {
+    const r = run('validate', '--operator-config', 'missing-operator.yaml', 'graph.yaml');
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toBe('missing-operator.yaml: cannot read file: ENOENT\n');
+  });
+
+  test('bad YAML is one clear line with its position', () => {
+    const r = run('validate', '--operator-config', 'broken-config.yaml', 'graph.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^broken-config\.yaml: \(document\): invalid YAML at line \d+, column \d+: /);
+  });
+});
+
+describe('operator configuration file → settings (render-core §1)', () => {
+  const FULL = `apiVersion: operator.config.dynamo.nvidia.com/v1alpha1
+kind: OperatorConfiguration
+operatorVersion: 1.5.0
+registrySecrets:
+  - name: nvcr-creds
+    registries: [nvcr.io]
+discovery:
+  backend: etcd
+namespace:
+  restricted: team-a
+orchestrators:
+  grove:
+    enabled: true
+  lws:
+    enabled: false
+infrastructure:
+  natsAddress: nats://nats:4222
+  etcdAddress: etcd:2379
+  modelExpressURL: http://mx:8001
+  prometheusEndpoint: http://prom:9090
+ingress:
+  controllerClassName: nginx
+  controllerTLSSecretName: tls
+  hostSuffix: example.com
+  virtualServiceGateway: istio-system/gw
+serviceMesh:
+  enabled: true
+  provider: istio
+  istio:
+    tlsMode: MUTUAL
+    insecureSkipVerify: false
+    clientCertificate: /etc/certs/cert.pem
+    privateKey: /etc/certs/key.pem
+    caCertificates: /etc/certs/ca.pem
+rbac:
+  plannerClusterRoleName: p
+  eppClusterRoleName: e
+mpi:
+  sshSecretName: ssh
+  sshSecretNamespace: dynamo-system
+checkpoint:
+  enabled: true
+`;
+
+  test('every field that changes rendering is read', () => {
+    expect(parseOperatorConfiguration(FULL, 'op.yaml')).toEqual({
+      version: '1.5.0',
+      registrySecrets: [{ name: 'nvcr-creds', registries: ['nvcr.io'] }],
+      discoveryBackend: 'etcd',
+      restrictedNamespace: 'team-a',
+      groveAvailable: true,
+      lwsAvailable: false,
+      natsAddress: 'nats://nats:4222',
+      etcdAddress: 'etcd:2379',
+      modelExpressUrl: 'http://mx:8001',
+      prometheusEndpoint: 'http://prom:9090',
+      ingressControllerClassName: 'nginx',
+      ingressControllerTlsSecretName: 'tls',
+      ingressHostSuffix: 'example.com',
+      virtualServiceGateway: 'istio-system/gw',
+      serviceMeshProvider: 'istio',
+      istioTlsMode: 'MUTUAL',
+      istioInsecureSkipVerify: false,
+      istioClientCertificate: '/etc/certs/cert.pem',
+      istioPrivateKey: '/etc/certs/key.pem',
+      istioCaCertificates: '/etc/certs/ca.pem',
+      plannerClusterRoleName: 'p',
+      eppClusterRoleName: 'e',
+      mpiSshSecretName: 'ssh',
+      checkpointEnabled: true,
+    });
+  });
+
+  test('every setting can come from the file', () => {
+    expect(Object.keys(parseOperatorConfiguration(FULL, 'op.yaml')).sort()).toEqual(Object.keys(DEFAULT_OPERATOR_SETTINGS).sort());
+  });
+
+  test('JSON is accepted; an empty document sets nothing; null means unset (auto-detection)', () => {
+    expect(parseOperatorConfiguration('{"orchestrators": {"lws": {"enabled": false}}}', 'op.json')).toEqual({ lwsAvailable: false });
+    expect(parseOperatorConfiguration('', 'op.yaml')).toEqual({});
+    expect(parseOperatorConfiguration('orchestrators:\n  grove:\n    enabled: null\ninfrastructure:\n', 'op.yaml')).toEqual({});
+  });
+
+  test('the Helm chart ConfigMap holding config.yaml is accepted', () => {
+    const configMap = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'dynamo-platform-dynamo-operator-config' },
+      data: { 'config.yaml': 'apiVersion: operator.config.dynamo.nvidia.com/v1alpha1\nkind: OperatorConfiguration\ndiscovery:\n  backend: etcd\n' },
+    };
+    expect(parseOperatorConfiguration(JSON.stringify(configMap), 'cm.json')).toEqual({ discoveryBackend: 'etcd' });
+    expect(() => parseOperatorConfiguration(JSON.stringify({ ...configMap, data: {} }), 'cm.json'))
+      .toThrow('cm.json: data["config.yaml"]: a ConfigMap must hold the operator configuration under this key');
+  });
+
+  test('an empty discovery backend is the operator default kubernetes; others are refused', () => {
+    expect(parseOperatorConfiguration('discovery: {backend: ""}', 'op.yaml')).toEqual({ discoveryBackend: 'kubernetes' });
+    expect(() => parseOperatorConfiguration('discovery: {backend: consul}', 'op.yaml'))
+      .toThrow('op.yaml: discovery.backend: Unsupported value: "consul": supported values: "kubernetes", "etcd"');
+  });
+
+  test.each([
+    ['infrastructure: {natsAddress: 4222}', 'op.yaml: infrastructure.natsAddress: must be a string, got 4222'],
+    ['operatorVersion: 1.4', 'op.yaml: operatorVersion: must be a string, got 1.4'],
+    ['serviceMesh: {istio: {insecureSkipVerify: "no"}}', 'op.yaml: serviceMesh.istio.insecureSkipVerify: must be a boolean (true or false), got "no"'],
+    ['checkpoint: true', 'op.yaml: checkpoint: must be a mapping, got true'],
+    ['ingress: [a]', 'op.yaml: ingress: must be a mapping, got a list ["a"]'],
+    ['registrySecrets: {name: x}', 'op.yaml: registrySecrets: must be a list, got a mapping {"name":"x"}'],
+    ['registrySecrets: [{registries: [nvcr.io]}]', 'op.yaml: registrySecrets[0].name: Required value: the Secret name'],
+    ['registrySecrets: [{name: x, registries: [1]}]', 'op.yaml: registrySecrets[0].registries[0]: must be a registry host, got 1'],
+    ['rbac: {plannerClusterRoleName: ""}', 'op.yaml: rbac.plannerClusterRoleName: Required value: the ClusterRole name is required in cluster-wide mode'],
+    ['mpi: {sshSecretName: ""}', 'op.yaml: mpi.sshSecretName: Required value: the MPI SSH secret name is required'],
+    ['kind: ConfigMap', 'op.yaml: kind: must be OperatorConfiguration, got "ConfigMap"'],
+    ['apiVersion: v2', 'op.yaml: apiVersion: must be operator.config.dynamo.nvidia.com/v1alpha1, got "v2"'],
+    ['[1, 2]', 'op.yaml: (document): must be a mapping, got a list [1,2]'],
+    ['a: 1\n---\nb: 2', 'op.yaml: (document): expected one operator configuration document, found 2'],
+  ])('%s is refused', (text, message) => {
+    expect(() => parseOperatorConfiguration(text, 'op.yaml')).toThrow(message);
+  });
+
+  test('empty ClusterRole names are accepted in namespace-restricted mode', () => {
+    expect(parseOperatorConfiguration('namespace: {restricted: ns}\nrbac: {plannerClusterRoleName: ""}', 'op.yaml'))
+      .toEqual({ restrictedNamespace: 'ns', plannerClusterRoleName: '' });
   });
 });
 

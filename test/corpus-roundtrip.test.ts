@@ -19,7 +19,7 @@ describeCorpus('corpus round trip (import, then synth gives the input back)', ()
     const chart = new Chart(Testing.app(), 'test');
     const construct = doc.kind === 'DynamoGraphDeployment'
       ? DynamoGraph.fromObject(chart, 'Imported', doc)
-      : ComponentDeployment.fromObject(chart, 'Imported', doc);
+      : ComponentDeployment.fromObject(chart, 'Imported', doc, { operator: groveOperator });
     const resource = construct.node.findChild('Resource') as ApiObject;
     expect(resource.toJson()).toEqual(doc);
     // the graph as the render engine sees it is the same document
@@ -32,14 +32,14 @@ describeCorpus('corpus round trip (import, then synth gives the input back)', ()
     'examples__power-aware-budget__dgd.yaml#0': /podTemplate\.spec\.containers\[0\]\.image: Required value: is required \(rule 46\)$/,
   };
 
-  // the corpus targets the full Dynamo platform, Grove included (as the operator goldens do)
-  const groveOperator = { groveAvailable: true };
+  // the corpus targets the full Dynamo platform, Grove and checkpointing included (as the operator goldens do)
+  const groveOperator = { groveAvailable: true, checkpointEnabled: true };
 
   test.each(dynamoDocs.map(d => [d.id, d.doc]))('%s synthesizes with no violation (with semantic-version images)', (id, doc) => {
     const chart = new Chart(Testing.app(), 'test');
     const construct = doc.kind === 'DynamoGraphDeployment'
       ? DynamoGraph.fromObject(chart, 'Imported', doc, { operator: groveOperator })
-      : ComponentDeployment.fromObject(chart, 'Imported', doc);
+      : ComponentDeployment.fromObject(chart, 'Imported', doc, { operator: groveOperator });
     const errors = construct.node.validate();
     const expected = REJECTED[id];
     if (expected) {
@@ -59,4 +59,14 @@ describeCorpus('corpus round trip (import, then synth gives the input back)', ()
         + 'Forbidden: requires the Grove pathway, but workload provider "component" is selected (rule 117)',
       ]);
     });
+});
+
+describe('checkpointing is off in the Helm defaults', () => {
+  test('a graph with checkpointing enabled is rejected by rule 140 unless the operator enables it', () => {
+    const doc = dynamoDocs.find(d => d.id === 'examples__backends__trtllm__deploy__snapshot-restore.yaml#0')?.doc;
+    if (!doc) return;
+    const errors = DynamoGraph.fromObject(new Chart(Testing.app(), 'test'), 'Imported', doc, { operator: { groveAvailable: true } }).node.validate();
+    expect(errors.length).toBeGreaterThan(0);
+    for (const e of errors) expect(e).toMatch(/checkpoint functionality is disabled in the operator configuration \(rule 140\)$/);
+  });
 });

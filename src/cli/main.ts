@@ -2,17 +2,25 @@
  * The `cdk8s-dynamo` command line: render and validate Dynamo documents with the same engine as
  * the constructs.
  *
- *   cdk8s-dynamo render [--output graph|components] [--namespace NS] FILE...
- *   cdk8s-dynamo validate FILE...
+ *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [OPERATOR...] FILE...
+ *   cdk8s-dynamo validate [OPERATOR...] FILE...
  *
- * Exit 0 on success; 1 on invalid input (nothing on stdout, one line per problem on stderr);
- * 2 on a usage error.
+ * OPERATOR options describe the operator installation; validation and rendering see the same one:
+ *   --operator-config FILE   the operator's configuration file (OperatorConfiguration, or the Helm
+ *                            chart's ConfigMap holding it), plus `operatorVersion` and `registrySecrets`
+ *   --grove / --no-grove     Grove available or not (orchestrators.grove.enabled)
+ *   --lws / --no-lws         LeaderWorkerSet available or not (orchestrators.lws.enabled)
+ * Flags win over the file; whatever neither sets keeps the operator's Helm defaults.
+ *
+ * Exit 0 on success; 1 on invalid input or operator configuration (nothing on stdout, one line per
+ * problem on stderr); 2 on a usage error.
  */
 import * as fs from 'fs';
 import { stringify } from 'yaml';
 import { validateOptionsFor } from '../engine/admission';
 import { RenderError } from '../engine/errors';
-import { resolveOperatorSettings } from '../engine/operator-settings';
+import { parseOperatorConfiguration } from '../engine/operator-config';
+import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { OUTPUT_MODES, OutputMode, renderDocuments } from '../engine/render';
 import { parseYamlDocuments } from '../import/documents';
 import { isDcd, isDgd } from '../model/v1beta1';
@@ -32,8 +40,12 @@ const PROCESS_IO: CliIo = {
 };
 
 const USAGE = `usage:
-  cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] FILE...
-  cdk8s-dynamo validate FILE...
+  cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [OPERATOR...] FILE...
+  cdk8s-dynamo validate [OPERATOR...] FILE...
+OPERATOR (validation and rendering see the same operator; flags win over the file):
+  --operator-config FILE   operator configuration (OperatorConfiguration YAML/JSON or its ConfigMap)
+  --grove | --no-grove     Grove available (default: no)
+  --lws | --no-lws         LeaderWorkerSet available (default: yes)
 `;
 
 class UsageError extends Error {}
@@ -42,14 +54,27 @@ interface ParsedArgs {
   readonly command: 'render' | 'validate';
   readonly output: OutputMode;
   readonly namespace?: string;
+  readonly operatorConfig?: string;
+  /** Settings given by flags (they win over the configuration file). */
+  readonly operatorFlags: Partial<OperatorSettings>;
   readonly files: string[];
 }
+
+/** Boolean flags `--X` / `--no-X` and the setting each one sets. */
+const SWITCHES: { readonly [flag: string]: readonly [keyof OperatorSettings, boolean] } = {
+  '--grove': ['groveAvailable', true],
+  '--no-grove': ['groveAvailable', false],
+  '--lws': ['lwsAvailable', true],
+  '--no-lws': ['lwsAvailable', false],
+};
 
 function parseArgs(argv: string[]): ParsedArgs {
   const [command, ...rest] = argv;
   if (command !== 'render' && command !== 'validate') throw new UsageError(command ? `unknown command "${command}"` : 'no command');
   let output: OutputMode = 'graph';
   let namespace: string | undefined;
+  let operatorConfig: string | undefined;
+  const operatorFlags: { [key: string]: unknown } = {};
   const files: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -65,6 +90,12 @@ function parseArgs(argv: string[]): ParsedArgs {
       output = v as OutputMode;
     } else if (command === 'render' && flag === '--namespace') {
       namespace = value();
+    } else if (flag === '--operator-config') {
+      if (operatorConfig !== undefined) throw new UsageError('--operator-config can be given once');
+      operatorConfig = value();
+    } else if (inline === undefined && flag in SWITCHES) {
+      const [setting, on] = SWITCHES[flag];
+      operatorFlags[setting] = on;
     } else if (arg.startsWith('-') && arg !== '-') {
       throw new UsageError(`unknown option "${arg}" for ${command}`);
     } else {
@@ -72,7 +103,7 @@ function parseArgs(argv: string[]): ParsedArgs {
     }
   }
   if (files.length === 0) throw new UsageError('no input FILE given');
-  return { command, output, namespace, files };
+  return { command, output, namespace, operatorConfig, operatorFlags: operatorFlags as Partial<OperatorSettings>, files };
 }
 
 interface LoadedFile {
@@ -82,6 +113,33 @@ interface LoadedFile {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function readProblem(file: string, error: unknown): string {
+  return `${file}: cannot read file: ${(error as NodeJS.ErrnoException).code ?? describe(error)}`;
+}
+
+/**
+ * The operator the command describes: Helm defaults, then the configuration file, then the flags;
+ * or the one problem of the configuration file.
+ */
+function operatorSettings(args: ParsedArgs, io: CliIo): { settings?: OperatorSettings; problem?: string } {
+  let fromFile: Partial<OperatorSettings> = {};
+  if (args.operatorConfig !== undefined) {
+    let text: string;
+    try {
+      text = io.readFile(args.operatorConfig);
+    } catch (e) {
+      return { problem: readProblem(args.operatorConfig, e) };
+    }
+    try {
+      fromFile = parseOperatorConfiguration(text, args.operatorConfig);
+    } catch (e) {
+      if (!(e instanceof RenderError)) throw e;
+      return { problem: e.message };
+    }
+  }
+  return { settings: resolveOperatorSettings({ ...fromFile, ...args.operatorFlags }) };
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -94,6 +152,12 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     return 2;
   }
 
+  const { settings, problem } = operatorSettings(args, io);
+  if (!settings) {
+    io.stderr(`${problem}\n`);
+    return 1;
+  }
+
   const problems: string[] = [];
   const loaded: LoadedFile[] = [];
   for (const file of args.files) {
@@ -101,16 +165,16 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     try {
       text = io.readFile(file === '-' ? '/dev/stdin' : file);
     } catch (e) {
-      problems.push(`${file}: cannot read file: ${(e as NodeJS.ErrnoException).code ?? describe(e)}`);
+      problems.push(readProblem(file, e));
       continue;
     }
     try {
-      loaded.push({ file, docs: parseYamlDocuments(text, file).map(d => d) });
+      loaded.push({ file, docs: parseYamlDocuments(text, file) });
     } catch (e) {
       problems.push(describe(e));
     }
   }
-  const validateOptions = validateOptionsFor(resolveOperatorSettings());
+  const validateOptions = validateOptionsFor(settings);
   for (const { file, docs } of loaded) {
     for (const doc of docs) {
       if (!isDgd(doc) && !isDcd(doc)) continue;
@@ -118,11 +182,11 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     }
   }
 
-  let rendered: unknown[] = [];
+  const rendered: unknown[] = [];
   if (problems.length === 0 && args.command === 'render') {
     for (const { file, docs } of loaded) {
       try {
-        rendered.push(...renderDocuments(docs, { output: args.output, namespace: args.namespace }));
+        rendered.push(...renderDocuments(docs, { output: args.output, namespace: args.namespace, operator: settings }));
       } catch (e) {
         if (!(e instanceof RenderError)) throw e;
         problems.push(`${file}: ${e.message}`);

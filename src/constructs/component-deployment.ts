@@ -2,8 +2,14 @@
 import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Component, ComponentProps, MultinodeOptions } from './component';
-import { BackendFramework } from './enums';
+import { BackendFramework, OutputMode } from './enums';
+import type { ImportOptions } from './graph';
+import { OperatorOptions } from './operator-options';
+import { operatorSettingsOf } from './operator-settings-of';
+import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { constructValidation } from './validation';
+import { OperatorSettings } from '../engine/operator-settings';
+import { renderComponentWorkloads } from '../engine/render';
 import { componentDocumentOfYaml, importComponentDeployment } from '../import/component-import';
 import { deepClone } from '../model/json';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson, JsonObject } from '../model/v1beta1';
@@ -25,31 +31,59 @@ export interface ComponentDeploymentProps extends ComponentProps {
    * @default - single node
    */
   readonly multinode?: MultinodeOptions;
+  /**
+   * What to synthesize. `GRAPH` and `COMPONENTS` both give the DynamoComponentDeployment as authored.
+   *
+   * In `OutputMode.WORKLOADS` the objects the operator's component controller creates for the DCD
+   * are rendered during synth-time validation (once, again only after a change), when the DCD's own
+   * validation finds no violation; each becomes a child of the construct `Workloads` with id
+   * `<Kind>.<name>`. Input the operator cannot render is reported as a validation error.
+   * @default OutputMode.GRAPH
+   */
+  readonly output?: OutputMode;
+  /**
+   * The operator installation to render for (validation uses the same).
+   * @default - the operator's Helm defaults
+   */
+  readonly operator?: OperatorOptions;
 }
 
 /** A standalone DynamoComponentDeployment. */
 export class ComponentDeployment extends Construct {
   /** Builds a component deployment from a DynamoComponentDeployment document (a plain object). */
-  public static fromObject(scope: Construct, id: string, document: any): ComponentDeployment {
-    return importComponentDeployment(scope, id, document);
+  public static fromObject(scope: Construct, id: string, document: any, options: ImportOptions = {}): ComponentDeployment {
+    return importComponentDeployment(scope, id, document, options);
   }
 
   /** Builds a component deployment from YAML holding one DynamoComponentDeployment. */
-  public static fromYaml(scope: Construct, id: string, yamlText: string): ComponentDeployment {
-    return importComponentDeployment(scope, id, componentDocumentOfYaml(yamlText));
+  public static fromYaml(scope: Construct, id: string, yamlText: string, options: ImportOptions = {}): ComponentDeployment {
+    return importComponentDeployment(scope, id, componentDocumentOfYaml(yamlText), options);
   }
 
   /** Name of the DynamoComponentDeployment. */
   public readonly name: string;
   /** The component this deployment runs. */
   public readonly component: Component;
+  /** What the deployment synthesizes. */
+  public readonly output: OutputMode;
 
   private readonly metadata: JsonObject;
+  private readonly settings: OperatorSettings;
   private backendFramework?: string;
   private specName?: string;
+  /** The rendered workloads, until the deployment changes. */
+  private renderedWorkloads?: readonly unknown[];
+  /** Parent of the rendered objects in WORKLOADS output. */
+  private readonly workloads?: RenderedWorkloads;
 
   constructor(scope: Construct, id: string, props: ComponentDeploymentProps = {}) {
     super(scope, id);
+    this.output = props.output ?? OutputMode.GRAPH;
+    try {
+      this.settings = operatorSettingsOf(props.operator);
+    } catch (e) {
+      throw new Error(`${this.node.path}: ${(e as Error).message}`);
+    }
     this.name = props.metadata?.name ?? Names.toDnsLabel(this);
     const namespace = props.metadata?.namespace ?? Chart.of(this).namespace;
     this.metadata = { ...deepClone(props.metadata ?? {}), name: this.name };
@@ -57,13 +91,17 @@ export class ComponentDeployment extends Construct {
     this.backendFramework = props.backendFramework;
     this.specName = props.name;
     this.component = new Component(this, 'Component', { ...props, name: props.name ?? this.name });
-    new ApiObject(this, 'Resource', {
-      apiVersion: API_VERSION,
-      kind: DCD_KIND,
-      metadata: this.metadata,
-      spec: Lazy.any({ produce: () => this.toJson().spec }),
-    });
-    this.node.addValidation({ validate: () => constructValidation(this, this.toJson(), undefined) });
+    if (this.output === OutputMode.WORKLOADS) {
+      this.workloads = new RenderedWorkloads(this);
+    } else {
+      new ApiObject(this, 'Resource', {
+        apiVersion: API_VERSION,
+        kind: DCD_KIND,
+        metadata: this.metadata,
+        spec: Lazy.any({ produce: () => this.toJson().spec }),
+      });
+    }
+    this.node.addValidation({ validate: () => this.validateAndRender() });
   }
 
   /** The DynamoComponentDeployment as a plain object. */
@@ -78,9 +116,34 @@ export class ComponentDeployment extends Construct {
 
   /** @internal Replaces the whole spec (import). */
   public _setSpec(spec: DcdSpecJson): void {
+    this._invalidate();
     const { backendFramework, ...rest } = deepClone(spec);
     this.backendFramework = backendFramework;
     this.specName = rest.name;
     this.component._replaceSpec(rest);
+  }
+
+  /** @internal Called whenever the deployment or its component changes. */
+  public _invalidate(): void {
+    this.renderedWorkloads = undefined;
+  }
+
+  /**
+   * Synth-time validation: the DCD's violations; when there are none in WORKLOADS output, the
+   * rendered workloads are materialized, and RenderErrors become validation errors.
+   */
+  private validateAndRender(): string[] {
+    const violations = constructValidation(this, this.toJson(), this.settings);
+    if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
+    const { result, errors } = renderOrReport(() => this.renderWorkloads(), () => this);
+    if (result) this.workloads!.materialize(result);
+    return errors;
+  }
+
+  private renderWorkloads(): readonly unknown[] {
+    if (!this.renderedWorkloads) {
+      this.renderedWorkloads = renderComponentWorkloads(this.toJson(), this.settings);
+    }
+    return this.renderedWorkloads;
   }
 }

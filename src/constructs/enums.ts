@@ -30,6 +30,12 @@ export enum OutputMode {
   GRAPH = 'graph',
   /** One DynamoComponentDeployment per component, exactly as the operator's graph controller creates them. */
   COMPONENTS = 'components',
+  /**
+   * Every Kubernetes object the operator creates for the graph (or component deployment): the
+   * DynamoComponentDeployments and their Deployments, Services, service accounts, RBAC and other
+   * workloads; rendered at synth-time validation.
+   */
+  WORKLOADS = 'workloads',
 }
 
 /** Topology of the GPU memory service and of failover engines. */

@@ -6,11 +6,14 @@ import { Component, ComponentOptions, ComponentProps, ProviderOverride } from '.
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
 import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
 import { OperatorOptions } from './operator-options';
+import { operatorSettingsOf } from './operator-settings-of';
 import { envVarJson } from './pod-template-json';
 import { RenderedObject } from './rendered-object';
+import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { constructValidation } from './validation';
-import { resolveOperatorSettings } from '../engine/operator-settings';
-import { renderGraphComponents } from '../engine/render';
+import { RenderError } from '../engine/errors';
+import { OperatorSettings } from '../engine/operator-settings';
+import { renderGraphComponents, renderGraphWorkloads } from '../engine/render';
 import { graphDocumentOfYaml, importGraph } from '../import/graph-import';
 import { deepClone } from '../model/json';
 import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
@@ -122,18 +125,25 @@ export interface DynamoGraphProps {
   readonly providerOverride?: ProviderOverride;
   /**
    * What to synthesize.
+   *
+   * In `OutputMode.WORKLOADS` the set of objects is only known once the graph is rendered, so
+   * rendering happens during synth-time validation: when the graph's own validation finds no
+   * violation, the graph is rendered once (again only after a change) and every rendered object
+   * becomes a child of the construct `Workloads` with id `<Kind>.<name>`, which cdk8s then
+   * synthesizes. Input the operator cannot render is reported as a validation error naming the
+   * component, the field and the rule; nothing is synthesized then.
    * @default OutputMode.GRAPH
    */
   readonly output?: OutputMode;
   /**
-   * The operator installation to render for.
+   * The operator installation to render for (validation uses the same).
    * @default - the operator's Helm defaults
    */
   readonly operator?: OperatorOptions;
 }
 
-/** Options for importing a graph document. */
-export interface GraphImportOptions {
+/** Options for importing a DynamoGraphDeployment or DynamoComponentDeployment document. */
+export interface ImportOptions {
   /**
    * What to synthesize.
    * @default OutputMode.GRAPH
@@ -149,12 +159,12 @@ export interface GraphImportOptions {
 /** A Dynamo inference graph (DynamoGraphDeployment). */
 export class DynamoGraph extends Construct {
   /** Builds a graph from a DynamoGraphDeployment document (a plain object). */
-  public static fromObject(scope: Construct, id: string, document: any, options: GraphImportOptions = {}): DynamoGraph {
+  public static fromObject(scope: Construct, id: string, document: any, options: ImportOptions = {}): DynamoGraph {
     return importGraph(scope, id, document, options);
   }
 
   /** Builds a graph from YAML holding one DynamoGraphDeployment (other documents are ignored). */
-  public static fromYaml(scope: Construct, id: string, yamlText: string, options: GraphImportOptions = {}): DynamoGraph {
+  public static fromYaml(scope: Construct, id: string, yamlText: string, options: ImportOptions = {}): DynamoGraph {
     return importGraph(scope, id, graphDocumentOfYaml(yamlText), options);
   }
 
@@ -192,16 +202,24 @@ export class DynamoGraph extends Construct {
   public readonly output: OutputMode;
 
   private readonly metadata: JsonObject;
-  private readonly settings: OperatorOptions | undefined;
+  private readonly settings: OperatorSettings;
   private spec: DgdSpecJson;
   private readonly componentList: Component[] = [];
   /** The rendered DCDs, until the graph or one of its components changes. */
   private renderedComponents?: JsonObject[];
+  /** The rendered workloads, until the graph or one of its components changes. */
+  private renderedWorkloads?: readonly unknown[];
+  /** Parent of the rendered objects in WORKLOADS output. */
+  private readonly workloads?: RenderedWorkloads;
 
   constructor(scope: Construct, id: string, props: DynamoGraphProps = {}) {
     super(scope, id);
     this.output = props.output ?? OutputMode.GRAPH;
-    this.settings = props.operator;
+    try {
+      this.settings = operatorSettingsOf(props.operator);
+    } catch (e) {
+      throw new Error(`${this.node.path}: ${(e as Error).message}`);
+    }
     this.name = props.metadata?.name ?? Names.toDnsLabel(this);
     this.namespace = props.metadata?.namespace ?? Chart.of(this).namespace;
     this.metadata = { ...deepClone(props.metadata ?? {}), name: this.name };
@@ -216,7 +234,8 @@ export class DynamoGraph extends Construct {
         spec: Lazy.any({ produce: () => this.toJson().spec }),
       });
     }
-    this.node.addValidation({ validate: () => constructValidation(this, this.toJson(), this.settings) });
+    if (this.output === OutputMode.WORKLOADS) this.workloads = new RenderedWorkloads(this);
+    this.node.addValidation({ validate: () => this.validateAndRender() });
   }
 
   /** Components of the graph, in order. */
@@ -299,14 +318,43 @@ export class DynamoGraph extends Construct {
   /** @internal Called whenever the graph or one of its components changes. */
   public _invalidate(): void {
     this.renderedComponents = undefined;
+    this.renderedWorkloads = undefined;
+  }
+
+  /**
+   * Synth-time validation: the graph's violations; when there are none, the rendering of the
+   * output mode, whose RenderErrors become validation errors (WORKLOADS output also materializes
+   * the rendered objects here).
+   */
+  private validateAndRender(): string[] {
+    const violations = constructValidation(this, this.toJson(), this.settings);
+    if (violations.length > 0) return violations;
+    const scopeOf = (e: RenderError) => this.scopeOfField(e.field);
+    if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(), scopeOf).errors;
+    if (this.output !== OutputMode.WORKLOADS) return [];
+    const { result, errors } = renderOrReport(() => this.renderWorkloads(), scopeOf);
+    if (result) this.workloads!.materialize(result);
+    return errors;
+  }
+
+  /** The component a field path of the graph points into, else the graph. */
+  private scopeOfField(field: string): Construct {
+    const match = /^spec\.components\[(\d+)\]/.exec(field);
+    return (match && this.componentList[Number(match[1])]) || this;
   }
 
   private renderComponents(): JsonObject[] {
     if (!this.renderedComponents) {
-      const settings = resolveOperatorSettings({ ...(this.settings ?? {}) });
-      this.renderedComponents = renderGraphComponents(this.toJson(), settings);
+      this.renderedComponents = renderGraphComponents(this.toJson(), this.settings);
     }
     return this.renderedComponents;
+  }
+
+  private renderWorkloads(): readonly unknown[] {
+    if (!this.renderedWorkloads) {
+      this.renderedWorkloads = renderGraphWorkloads(this.toJson(), this.settings);
+    }
+    return this.renderedWorkloads;
   }
 
 }

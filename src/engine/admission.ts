@@ -10,7 +10,7 @@ import { ValidateOptions } from '../validation/options';
 
 /** Validation options that describe the same operator as `settings`. */
 export function validateOptionsFor(settings: OperatorSettings): ValidateOptions {
-  return { operatorVersion: settings.version, groveEnabled: settings.groveAvailable };
+  return { operatorVersion: settings.version, groveEnabled: settings.groveAvailable, checkpointEnabled: settings.checkpointEnabled };
 }
 
 /** Returns the graph as stored after a CREATE. The input is not modified. */

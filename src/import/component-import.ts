@@ -4,6 +4,7 @@ import { parseYamlDocuments, singleDocumentOfKind } from './documents';
 import { assertImportable } from './graph-import';
 import { importableMetadata } from './metadata';
 import { ComponentDeployment } from '../constructs/component-deployment';
+import { ImportOptions } from '../constructs/graph';
 import { deepClone } from '../model/json';
 import { DCD_KIND, DcdJson } from '../model/v1beta1';
 
@@ -11,11 +12,11 @@ export function componentDocumentOfYaml(text: string): any {
   return singleDocumentOfKind(parseYamlDocuments(text), DCD_KIND);
 }
 
-export function importComponentDeployment(scope: Construct, id: string, doc: any): ComponentDeployment {
+export function importComponentDeployment(scope: Construct, id: string, doc: any, options: ImportOptions = {}): ComponentDeployment {
   assertImportable(doc, DCD_KIND);
   const input = deepClone(doc) as DcdJson;
   const metadata = importableMetadata(`${DCD_KIND}/${input.metadata?.name}`, input.metadata);
-  const deployment = new ComponentDeployment(scope, id, { metadata, name: input.spec?.name });
+  const deployment = new ComponentDeployment(scope, id, { metadata, name: input.spec?.name, output: options.output, operator: options.operator });
   deployment._setSpec(input.spec ?? {});
   return deployment;
 }

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { parseYamlDocuments, singleDocumentOfKind } from './documents';
 import { importableMetadata } from './metadata';
 import { Component } from '../constructs/component';
-import { DynamoGraph, GraphImportOptions } from '../constructs/graph';
+import { DynamoGraph, ImportOptions } from '../constructs/graph';
 import { deepClone } from '../model/json';
 import { API_VERSION, DGD_KIND, DgdJson } from '../model/v1beta1';
 import { formatViolation, validateDocument } from '../validation';
@@ -28,7 +28,7 @@ export function assertImportable(doc: any, kind: string): void {
   }
 }
 
-export function importGraph(scope: Construct, id: string, doc: any, options: GraphImportOptions = {}): DynamoGraph {
+export function importGraph(scope: Construct, id: string, doc: any, options: ImportOptions = {}): DynamoGraph {
   assertImportable(doc, DGD_KIND);
   const input = deepClone(doc) as DgdJson;
   const metadata = importableMetadata(`${DGD_KIND}/${input.metadata?.name}`, input.metadata);

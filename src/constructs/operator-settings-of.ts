@@ -1,0 +1,37 @@
+/**
+ * The one place where construct `OperatorOptions` become the engine's `OperatorSettings`: validation
+ * and every output mode of every construct resolve their operator here, so they always agree.
+ */
+import { OperatorOptions, RegistrySecret } from './operator-options';
+import { DISCOVERY_BACKENDS } from '../engine/operator-config';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
+
+// Compile-time guarantees: every setting has an option of the same name and a compatible type.
+type MissingOption = Exclude<keyof OperatorSettings, keyof OperatorOptions>;
+const everySettingIsAnOption: [MissingOption] extends [never] ? true : MissingOption = true;
+const optionsFitSettings = (o: OperatorOptions): Partial<OperatorSettings> => o;
+void everySettingIsAnOption;
+void optionsFitSettings;
+
+const SETTING_KEYS = Object.keys(DEFAULT_OPERATOR_SETTINGS) as Array<keyof OperatorSettings>;
+
+/**
+ * The settings described by `options` (unset options take the Helm defaults). Only known settings
+ * are read; arrays are copied. Throws when a value is one the operator would refuse.
+ */
+export function operatorSettingsOf(options: OperatorOptions | undefined): OperatorSettings {
+  const partial: { [key: string]: unknown } = {};
+  for (const key of SETTING_KEYS) {
+    const value = options?.[key];
+    if (value === undefined) continue;
+    partial[key] = key === 'registrySecrets'
+      ? (value as RegistrySecret[]).map(s => ({ name: s.name, registries: [...s.registries] }))
+      : value;
+  }
+  const settings = resolveOperatorSettings(partial as Partial<OperatorSettings>);
+  if (!DISCOVERY_BACKENDS.includes(settings.discoveryBackend)) {
+    throw new Error(`operator.discoveryBackend: Unsupported value: ${JSON.stringify(settings.discoveryBackend)}: supported values: ${DISCOVERY_BACKENDS.map(b => JSON.stringify(b)).join(', ')}`);
+  }
+  if (settings.version === '') throw new Error('operator.version: must be a version such as "1.4.0", got ""');
+  return settings;
+}

@@ -1,0 +1,206 @@
+/**
+ * Reading a Dynamo operator configuration file (`OperatorConfiguration`, the document the operator's
+ * Helm chart writes into its `<release>-dynamo-operator-config` ConfigMap) into the operator settings
+ * that change rendering.
+ *
+ * Accepted input: the `OperatorConfiguration` document itself (YAML or JSON), or the ConfigMap that
+ * holds it under `data["config.yaml"]`. Two top-level fields are this library's own: `operatorVersion`
+ * (the operator version to render for) and `registrySecrets` (the `kubernetes.io/dockerconfigjson`
+ * Secrets the operator would discover in the workload namespace). Fields that do not change rendering
+ * (server, leaderElection, logging, ...) are ignored; fields absent from the file keep their Helm
+ * defaults (`DEFAULT_OPERATOR_SETTINGS`). A field of the wrong type, or a value the operator's own
+ * configuration validation refuses, is an error naming the file, the field path and the value.
+ */
+import { parseAllDocuments } from 'yaml';
+import { RenderError } from './errors';
+import { OperatorSettings, RegistrySecret } from './operator-settings';
+import { isMap } from '../model/json';
+
+/** `apiVersion` of the operator's configuration document. */
+export const OPERATOR_CONFIG_API_VERSION = 'operator.config.dynamo.nvidia.com/v1alpha1';
+/** `kind` of the operator's configuration document. */
+export const OPERATOR_CONFIG_KIND = 'OperatorConfiguration';
+/** Key of the ConfigMap written by the Helm chart that holds the configuration document. */
+export const OPERATOR_CONFIG_MAP_KEY = 'config.yaml';
+
+/** The discovery backends the operator accepts (`discovery.backend`). */
+export const DISCOVERY_BACKENDS: readonly string[] = ['kubernetes', 'etcd'];
+
+type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
+
+/** Reads typed fields of one mapping, reporting errors against the file and a dotted path. */
+class FieldReader {
+  constructor(private readonly file: string, private readonly map: { [key: string]: unknown }, private readonly base: string) {}
+
+  private path(key: string): string {
+    return this.base ? `${this.base}.${key}` : key;
+  }
+
+  fail(key: string, message: string): never {
+    throw new RenderError(this.file, this.path(key), message);
+  }
+
+  /** A nested mapping; absent or null gives undefined. */
+  section(key: string): FieldReader | undefined {
+    const value = this.map[key];
+    if (value === undefined || value === null) return undefined;
+    if (!isMap(value)) this.fail(key, `must be a mapping, got ${describeValue(value)}`);
+    return new FieldReader(this.file, value, this.path(key));
+  }
+
+  string(key: string): string | undefined {
+    const value = this.map[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') this.fail(key, `must be a string, got ${describeValue(value)}`);
+    return value;
+  }
+
+  boolean(key: string): boolean | undefined {
+    const value = this.map[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'boolean') this.fail(key, `must be a boolean (true or false), got ${describeValue(value)}`);
+    return value;
+  }
+
+  list(key: string): unknown[] | undefined {
+    const value = this.map[key];
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value)) this.fail(key, `must be a list, got ${describeValue(value)}`);
+    return value;
+  }
+
+  /** A reader for the `index`-th item of the list at `key`. */
+  item(key: string, index: number, value: unknown): FieldReader {
+    if (!isMap(value)) this.fail(`${key}[${index}]`, `must be a mapping, got ${describeValue(value)}`);
+    return new FieldReader(this.file, value, `${this.path(key)}[${index}]`);
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return `a list ${JSON.stringify(value)}`;
+  if (isMap(value)) return `a mapping ${JSON.stringify(value)}`;
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** Parses YAML or JSON text holding one document; the error names the file and the position. */
+function parseSingleDocument(text: string, file: string): unknown {
+  const docs = parseAllDocuments(text);
+  const values: unknown[] = [];
+  for (const doc of docs) {
+    if (doc.errors.length > 0) {
+      const e = doc.errors[0];
+      const where = e.linePos?.[0] ? `line ${e.linePos[0].line}, column ${e.linePos[0].col}` : 'unknown position';
+      throw new RenderError(file, '(document)', `invalid YAML at ${where}: ${e.message.split('\n')[0]}`);
+    }
+    const value = doc.toJS({ maxAliasCount: 1000 });
+    if (value !== null && value !== undefined) values.push(value);
+  }
+  if (values.length > 1) {
+    throw new RenderError(file, '(document)', `expected one operator configuration document, found ${values.length}`);
+  }
+  return values[0] ?? {};
+}
+
+/** The configuration document: the document itself, or the one inside the Helm chart's ConfigMap. */
+function configurationDocument(doc: unknown, file: string): { [key: string]: unknown } {
+  if (!isMap(doc)) throw new RenderError(file, '(document)', `must be a mapping, got ${describeValue(doc)}`);
+  if (doc.kind === 'ConfigMap' && doc.apiVersion === 'v1') {
+    const embedded = isMap(doc.data) ? doc.data[OPERATOR_CONFIG_MAP_KEY] : undefined;
+    if (typeof embedded !== 'string') {
+      throw new RenderError(file, `data["${OPERATOR_CONFIG_MAP_KEY}"]`, 'a ConfigMap must hold the operator configuration under this key');
+    }
+    return configurationDocument(parseSingleDocument(embedded, `${file}: data["${OPERATOR_CONFIG_MAP_KEY}"]`), `${file}: data["${OPERATOR_CONFIG_MAP_KEY}"]`);
+  }
+  if (doc.apiVersion !== undefined && doc.apiVersion !== OPERATOR_CONFIG_API_VERSION) {
+    throw new RenderError(file, 'apiVersion', `must be ${OPERATOR_CONFIG_API_VERSION}, got ${describeValue(doc.apiVersion)}`);
+  }
+  if (doc.kind !== undefined && doc.kind !== OPERATOR_CONFIG_KIND) {
+    throw new RenderError(file, 'kind', `must be ${OPERATOR_CONFIG_KIND}, got ${describeValue(doc.kind)}`);
+  }
+  return doc;
+}
+
+function readRegistrySecrets(root: FieldReader): RegistrySecret[] | undefined {
+  const items = root.list('registrySecrets');
+  if (!items) return undefined;
+  return items.map((item, i) => {
+    const entry = root.item('registrySecrets', i, item);
+    const name = entry.string('name') ?? '';
+    if (name === '') entry.fail('name', 'Required value: the Secret name');
+    const registries = entry.list('registries') ?? [];
+    registries.forEach((registry, j) => {
+      if (typeof registry !== 'string' || registry === '') entry.fail(`registries[${j}]`, `must be a registry host, got ${describeValue(registry)}`);
+    });
+    return { name, registries: registries as string[] };
+  });
+}
+
+/**
+ * The operator settings named in an operator configuration document (YAML or JSON text). `file`
+ * names the source in error messages. Throws `RenderError(file, fieldPath, message)`.
+ */
+export function parseOperatorConfiguration(text: string, file: string): Partial<OperatorSettings> {
+  const root = new FieldReader(file, configurationDocument(parseSingleDocument(text, file), file), '');
+  const out: Mutable<OperatorSettings> = {};
+  const set = <K extends keyof OperatorSettings>(key: K, value: OperatorSettings[K] | undefined): void => {
+    if (value !== undefined) out[key] = value;
+  };
+
+  const version = root.string('operatorVersion');
+  if (version === '') root.fail('operatorVersion', 'must be a version such as "1.4.0", got ""');
+  set('version', version);
+  set('registrySecrets', readRegistrySecrets(root));
+
+  const discovery = root.section('discovery');
+  const backend = discovery?.string('backend');
+  if (backend !== undefined && backend !== '' && !DISCOVERY_BACKENDS.includes(backend)) {
+    discovery!.fail('backend', `Unsupported value: ${JSON.stringify(backend)}: supported values: ${DISCOVERY_BACKENDS.map(b => JSON.stringify(b)).join(', ')}`);
+  }
+  // the operator defaults an empty backend to kubernetes
+  set('discoveryBackend', backend === '' ? 'kubernetes' : backend);
+
+  const namespace = root.section('namespace');
+  set('restrictedNamespace', namespace?.string('restricted'));
+
+  const orchestrators = root.section('orchestrators');
+  // `enabled` null or absent means auto-detection: the defaults describe what is detected
+  set('groveAvailable', orchestrators?.section('grove')?.boolean('enabled'));
+  set('lwsAvailable', orchestrators?.section('lws')?.boolean('enabled'));
+
+  const infrastructure = root.section('infrastructure');
+  set('natsAddress', infrastructure?.string('natsAddress'));
+  set('etcdAddress', infrastructure?.string('etcdAddress'));
+  set('modelExpressUrl', infrastructure?.string('modelExpressURL'));
+  set('prometheusEndpoint', infrastructure?.string('prometheusEndpoint'));
+
+  const ingress = root.section('ingress');
+  set('ingressControllerClassName', ingress?.string('controllerClassName'));
+  set('ingressControllerTlsSecretName', ingress?.string('controllerTLSSecretName'));
+  set('ingressHostSuffix', ingress?.string('hostSuffix'));
+  set('virtualServiceGateway', ingress?.string('virtualServiceGateway'));
+
+  const serviceMesh = root.section('serviceMesh');
+  set('serviceMeshProvider', serviceMesh?.string('provider'));
+  const istio = serviceMesh?.section('istio');
+  set('istioTlsMode', istio?.string('tlsMode'));
+  set('istioInsecureSkipVerify', istio?.boolean('insecureSkipVerify'));
+  set('istioClientCertificate', istio?.string('clientCertificate'));
+  set('istioPrivateKey', istio?.string('privateKey'));
+  set('istioCaCertificates', istio?.string('caCertificates'));
+
+  const rbac = root.section('rbac');
+  const clusterWide = (out.restrictedNamespace ?? '') === '';
+  for (const [field, key] of [['plannerClusterRoleName', 'plannerClusterRoleName'], ['eppClusterRoleName', 'eppClusterRoleName']] as const) {
+    const value = rbac?.string(field);
+    if (value === '' && clusterWide) rbac!.fail(field, 'Required value: the ClusterRole name is required in cluster-wide mode');
+    set(key, value);
+  }
+
+  const mpi = root.section('mpi');
+  const sshSecretName = mpi?.string('sshSecretName');
+  if (sshSecretName === '') mpi!.fail('sshSecretName', 'Required value: the MPI SSH secret name is required');
+  set('mpiSshSecretName', sshSecretName);
+
+  set('checkpointEnabled', root.section('checkpoint')?.boolean('enabled'));
+  return out;
+}
