@@ -3,14 +3,14 @@
  * Kubernetes objects) plus operator settings to the list of objects to write.
  */
 import { admitNewGraph } from './admission';
+import { withCreateBookkeeping } from './bookkeeping';
 import { RenderError } from './errors';
+import { generateComponentDcds } from './graph/component-dcds';
+import { graphWorkerHash } from './graph/worker-hash';
+import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
 import { ComponentSpecJson, DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
 import { defaultComponentDeployment } from '../validation/defaulting';
 import * as workloads from './workloads/render-workloads';
-import { generateComponentDcds } from './graph/component-dcds';
-import { graphWorkerHash } from './graph/worker-hash';
-import { withCreateBookkeeping } from './bookkeeping';
-import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
 import { deepClone, isMap, JsonMap } from '../model/json';
 import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
 
