@@ -3,37 +3,30 @@
  *
  *   ts-node --project tsconfig.dev.json scripts/conformance.ts [-v] [DIR]
  *
- * DIR (default `$DYNAMO_CONFORMANCE_DIR`) holds `<group>/<scenario>/input.yaml` and `output.yaml`.
- * Each scenario's input is rendered with the engine and matched against its output (the golden
- * contract, see src/conformance/matcher.ts). Scenarios listed in SUPPORTED_SCENARIOS must match;
- * the others are rendered and matched when possible and reported as skipped. `-v` also prints the
- * differences of skipped scenarios. Exits 1 when a supported scenario does not match.
+ * DIR (default `$DYNAMO_CONFORMANCE_DIR`) holds `<group>/<scenario>/input.yaml` and `output.yaml`,
+ * directly or under `operator-golden/`. Each scenario's input is rendered with the engine and
+ * matched against its output (the golden contract, see src/conformance/matcher.ts), with the
+ * namespace, operator settings and output mode of src/conformance/supported.ts.
+ *
+ * Prints one line per scenario: `matched`, `DIFFERENT` (followed by the differences) or
+ * `skipped` with the reason. Scenarios listed in SUPPORTED_SCENARIOS must match; deferred ones
+ * (DEFERRED_SCENARIOS) and unknown ones are skipped, with what the engine does with them today.
+ * `-v` also prints the differences of skipped scenarios. Exits 1 when a supported scenario does
+ * not match or is missing from the folder.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseAllDocuments } from 'yaml';
-import { matchScenario } from '../src/conformance/matcher';
-import { isSupportedScenario, OUTPUT_MODE_KINDS, scenarioOutputMode, SUPPORTED_SCENARIOS } from '../src/conformance/supported';
-import * as engine from '../src/engine/render';
+import { runScenario, ScenarioOutcome, ScenarioRenderer } from '../src/conformance/scenario';
+import { deferralReason, isSupportedScenario, scenarioOutputMode, SUPPORTED_SCENARIOS } from '../src/conformance/supported';
+import { OUTPUT_MODES, renderDocuments } from '../src/engine/render';
+import { parseYamlDocuments } from '../src/import/documents';
 
-/** The namespace the scenarios are rendered in (it satisfies the goldens' `clusterenv-.*` patterns). */
-export const CONFORMANCE_NAMESPACE = 'clusterenv-conformance';
-
-/** The operator the goldens were recorded with: version 1.4, Grove and LWS available. */
-export const CONFORMANCE_OPERATOR = { version: '1.4.0', groveAvailable: true, lwsAvailable: true };
-
-export interface ConformanceRenderOptions {
-  output: any;
-  namespace?: string;
-  operator?: { version?: string; groveAvailable?: boolean; lwsAvailable?: boolean };
-}
-
-export type RenderFunction = (docs: any[], options: ConformanceRenderOptions) => readonly unknown[];
+export { CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR } from '../src/conformance/supported';
 
 export interface ConformanceOptions {
   /** @default the engine's renderDocuments */
-  render?: RenderFunction;
-  /** Output modes the renderer knows. @default the engine's OUTPUT_MODES, when it exports them */
+  render?: ScenarioRenderer;
+  /** Output modes the renderer knows. @default the engine's OUTPUT_MODES (any mode with a custom `render`) */
   knownModes?: readonly string[];
   /** Where lines go. @default console.log */
   log?: (line: string) => void;
@@ -48,16 +41,14 @@ export interface ConformanceSummary {
 }
 
 /** Parse a multi-document YAML file into plain values (empty documents dropped). */
-export function readYamlDocuments(file: string): any[] {
-  const docs = parseAllDocuments(fs.readFileSync(file, 'utf8'));
-  const list = Array.isArray(docs) ? docs : [docs];
-  const out: any[] = [];
-  for (const doc of list) {
-    if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0].message}`);
-    const value = doc.toJS();
-    if (value !== null && value !== undefined) out.push(value);
-  }
-  return out;
+export function readYamlDocuments(file: string): unknown[] {
+  return parseYamlDocuments(fs.readFileSync(file, 'utf8'), file);
+}
+
+/** The folder that holds the `<group>/<scenario>` folders: `dir` itself or its `operator-golden/`. */
+export function scenarioRoot(dir: string): string {
+  const nested = path.join(dir, 'operator-golden');
+  return fs.existsSync(nested) && fs.statSync(nested).isDirectory() ? nested : dir;
 }
 
 /** Scenario ids (`<group>/<scenario>`) that have both input.yaml and output.yaml, sorted. */
@@ -82,50 +73,59 @@ function codeUnitCompare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-type Outcome =
-  | { kind: 'matched' }
-  | { kind: 'different'; differences: string[] }
-  | { kind: 'error'; message: string };
+/** Read, render and match one scenario folder. */
+function runScenarioDir(id: string, dir: string, render: ScenarioRenderer, knownModes: readonly string[] | undefined): ScenarioOutcome {
+  const mode = scenarioOutputMode(id);
+  if (knownModes && !knownModes.includes(mode)) return { kind: 'error', mode, message: `the engine has no "${mode}" output mode` };
+  let input: unknown[];
+  let expected: unknown[];
+  try {
+    input = readYamlDocuments(path.join(dir, 'input.yaml'));
+    expected = readYamlDocuments(path.join(dir, 'output.yaml'));
+  } catch (e) {
+    return { kind: 'error', mode, message: `cannot read the scenario: ${(e as Error).message}` };
+  }
+  return runScenario(id, { input, expected }, render);
+}
+
+/** One line on what the engine does with a scenario that is not asserted. */
+function outcomeNote(outcome: ScenarioOutcome): string {
+  switch (outcome.kind) {
+    case 'matched': return 'it matches now: list it in SUPPORTED_SCENARIOS';
+    case 'different': return `${outcome.differences.length} difference(s)`;
+    default: return outcome.message.split('\n')[0];
+  }
+}
 
 /** Render and match every scenario under `dir`, printing one line per scenario and a summary. */
 export function runConformance(dir: string, options: ConformanceOptions = {}): ConformanceSummary {
   const log = options.log ?? ((line: string) => console.log(line));
-  const render: RenderFunction = options.render ?? ((docs, opts) => engine.renderDocuments(docs, opts));
-  const knownModes = options.knownModes ?? (options.render ? undefined : (engine as unknown as { OUTPUT_MODES?: readonly string[] }).OUTPUT_MODES);
+  const render: ScenarioRenderer = options.render ?? renderDocuments;
+  const knownModes = options.knownModes ?? (options.render ? undefined : OUTPUT_MODES);
   const summary: ConformanceSummary = { passed: 0, failed: 0, skipped: 0 };
 
-  const ids = findScenarios(dir);
+  const root = scenarioRoot(dir);
+  const ids = findScenarios(root);
+  log(`conformance: ${ids.length} scenario(s) in ${root}`);
   for (const id of ids) {
-    const supported = isSupportedScenario(id);
-    const mode = scenarioOutputMode(id);
-    let outcome: Outcome;
-    if (knownModes && !knownModes.includes(mode)) {
-      outcome = { kind: 'error', message: `the engine has no "${mode}" output mode` };
-    } else {
-      outcome = runScenario(path.join(dir, ...id.split('/')), mode, render);
-    }
+    const outcome = runScenarioDir(id, path.join(root, ...id.split('/')), render, knownModes);
+    const mode = `${outcome.mode} output`;
 
-    if (supported) {
+    if (isSupportedScenario(id)) {
       if (outcome.kind === 'matched') {
         summary.passed++;
-        log(`matched ${id}`);
+        log(`matched   ${id} (${mode}, ${outcome.rendered} object(s) rendered)`);
       } else {
         summary.failed++;
-        log(`DIFFERENT ${id}`);
-        const lines = outcome.kind === 'error' ? [outcome.message] : outcome.differences;
-        for (const line of lines) log(`    ${line}`);
+        log(`DIFFERENT ${id} (${mode})`);
+        for (const line of outcome.kind === 'error' ? [outcome.message] : outcome.differences) log(`    ${line}`);
       }
       continue;
     }
 
     summary.skipped++;
-    let reason: string;
-    switch (outcome.kind) {
-      case 'matched': reason = `${mode} mode: matches, but not listed in SUPPORTED_SCENARIOS`; break;
-      case 'different': reason = `${mode} mode: ${outcome.differences.length} difference(s)`; break;
-      default: reason = `${mode} mode: ${outcome.message}`;
-    }
-    log(`skipped (unsupported): ${id}: ${reason}`);
+    const reason = deferralReason(id) ?? 'not listed in SUPPORTED_SCENARIOS or DEFERRED_SCENARIOS';
+    log(`skipped   ${id}: ${reason} (${mode}: ${outcomeNote(outcome)})`);
     if (options.verbose && outcome.kind === 'different') for (const line of outcome.differences) log(`    ${line}`);
   }
 
@@ -134,33 +134,14 @@ export function runConformance(dir: string, options: ConformanceOptions = {}): C
     if (ids.includes(id)) continue;
     summary.failed++;
     log(`DIFFERENT ${id}`);
-    log(`    scenario not found under ${dir}`);
+    log(`    scenario not found under ${root}`);
   }
 
-  log(`${summary.passed} passed, ${summary.failed} failed${summary.skipped > 0 ? `, ${summary.skipped} skipped` : ''}`);
+  log(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
   return summary;
 }
 
-function runScenario(dir: string, mode: string, render: RenderFunction): Outcome {
-  let input: any[];
-  let expected: any[];
-  try {
-    input = readYamlDocuments(path.join(dir, 'input.yaml'));
-    expected = readYamlDocuments(path.join(dir, 'output.yaml'));
-  } catch (e) {
-    return { kind: 'error', message: `cannot read the scenario: ${(e as Error).message}` };
-  }
-  let rendered: readonly unknown[];
-  try {
-    rendered = render(input, { output: mode, namespace: CONFORMANCE_NAMESPACE, operator: { ...CONFORMANCE_OPERATOR } });
-  } catch (e) {
-    return { kind: 'error', message: `render failed: ${(e as Error).message ?? String(e)}` };
-  }
-  const kinds = OUTPUT_MODE_KINDS[mode as keyof typeof OUTPUT_MODE_KINDS];
-  const result = matchScenario(expected, [...rendered], { kinds: kinds ? [...kinds] : undefined });
-  return result.matched ? { kind: 'matched' } : { kind: 'different', differences: result.differences };
-}
-
+/** The command line: returns the exit code. */
 export function main(argv: string[]): number {
   const verbose = argv.includes('-v') || argv.includes('--verbose');
   const positional = argv.filter((a) => !a.startsWith('-'));

@@ -1,14 +1,18 @@
 /**
  * Corpus runner: for every DynamoGraphDeployment / DynamoComponentDeployment in a folder of real
  * documents, import it into constructs and check that synthesis gives it back, validate it, and
- * render its DCDs.
+ * render its DCDs. Then every graph is rendered in workloads output (operator without Grove) and
+ * every core Kubernetes object produced is validated against the Kubernetes OpenAPI schema
+ * (kubernetes-models); multinode, experimental and Grove-only graphs are counted as deferred.
  *
  *   ts-node --project tsconfig.dev.json scripts/corpus.ts [DIR]
  *
  * DIR (default `$DYNAMO_CORPUS_DIR`) is a corpus root with a `v1beta1/` folder, or that folder.
  * Placeholder image tags (`:my-tag`, `${VAR}`) are replaced by a semantic version before the
  * validation and rendering steps (the round trip uses the document as written). Exits 1 when a
- * round trip fails or rendering crashes; validation findings are reported per rule.
+ * round trip fails or rendering crashes; validation findings are reported per rule. Also exits 1 when a graph that is not deferred does
+ * not render in workloads output, when a deferred one crashes instead of being refused, or when a
+ * core object breaks the Kubernetes schema.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -22,10 +26,14 @@ import { parseYamlDocuments } from '../src/import/documents';
 import { jsonEqual } from '../src/model/json';
 import { isDcd, isDgd } from '../src/model/v1beta1';
 import { validateDocument } from '../src/validation/validate';
+import {
+  checkGraphs, DEFERRAL_REASONS, graphProblems, GraphWorkloads, renderGraphWorkloads, sortedEntries, workloadsTotals,
+} from '../test/support/corpus-workloads';
+import { KUBERNETES_SCHEMA_VERSION, kubernetesModelsVersion } from '../test/support/kubernetes-schema';
 import { withVersionedImages } from '../test/support/shared';
 
-/** The corpus targets the full Dynamo platform: operator 1.4.0 with Grove. */
-const PLATFORM = validateOptionsFor(resolveOperatorSettings({ groveAvailable: true }));
+/** The corpus targets the full Dynamo platform: operator 1.4.0 with Grove and checkpointing. */
+const PLATFORM = validateOptionsFor(resolveOperatorSettings({ groveAvailable: true, checkpointEnabled: true }));
 
 function roundTrip(doc: any): string | undefined {
   const chart = new Chart(Testing.app(), 'corpus');
@@ -34,18 +42,28 @@ function roundTrip(doc: any): string | undefined {
   return jsonEqual(out, doc) ? undefined : 'synthesized document differs from the input';
 }
 
+/** Numbered rules in numeric order, then named ones (`schema`, `internal`) byte-wise. */
+function compareRuleIds(a: string, b: string): number {
+  const na = /^\d+$/.test(a) ? Number(a) : Infinity;
+  const nb = /^\d+$/.test(b) ? Number(b) : Infinity;
+  if (na !== nb) return na < nb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export function runCorpus(dir: string, log: (line: string) => void = console.log): number {
   const folder = fs.existsSync(path.join(dir, 'v1beta1')) ? path.join(dir, 'v1beta1') : dir;
   const files = fs.readdirSync(folder).filter(f => f.endsWith('.yaml')).sort();
   let passed = 0;
   let failed = 0;
+  const graphs: GraphWorkloads[] = [];
   const asWritten = new Map<string, number>();
   const versioned = new Map<string, number>();
   const count = (map: Map<string, number>, rule: string) => map.set(rule, (map.get(rule) ?? 0) + 1);
   for (const file of files) {
     const docs = parseYamlDocuments(fs.readFileSync(path.join(folder, file), 'utf8'), file);
-    docs.forEach((doc, i) => {
+    docs.filter(doc => isDgd(doc) || isDcd(doc)).forEach((doc, i) => {
       if (!isDgd(doc) && !isDcd(doc)) return;
+      if (isDgd(doc)) graphs.push(renderGraphWorkloads(`${file}#${i}`, doc));
       const id = `${file}#${i} ${doc.kind}/${doc.metadata?.name}`;
       const problems: string[] = [];
       try {
@@ -71,13 +89,35 @@ export function runCorpus(dir: string, log: (line: string) => void = console.log
       }
     });
   }
-  const summary = (map: Map<string, number>) => [...map.entries()].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }))
+  const summary = (map: Map<string, number>) => [...map.entries()].sort((a, b) => compareRuleIds(a[0], b[0]))
     .map(([rule, n]) => `${rule}: ${n}`).join(', ') || 'none';
   log(`corpus: ${files.length} files in ${folder}`);
   log(`violations as written, per rule: ${summary(asWritten)}`);
   log(`violations with semantic-version images, per rule: ${summary(versioned)}`);
   log(`${passed} passed, ${failed} failed`);
-  return failed > 0 ? 1 : 0;
+  const workloadsFailed = reportWorkloads(graphs, log);
+  return failed > 0 || workloadsFailed > 0 ? 1 : 0;
+}
+
+/** Schema-checks the graphs' workloads, prints problems and totals; returns the failed graph count. */
+function reportWorkloads(rendered: readonly GraphWorkloads[], log: (line: string) => void): number {
+  const graphs = checkGraphs(rendered);
+  for (const g of graphs) {
+    const problems = graphProblems(g);
+    if (problems.length === 0) continue;
+    log(`FAILED workloads ${g.id}`);
+    for (const p of problems) log(`  ${p}`);
+  }
+  const t = workloadsTotals(graphs);
+  const total = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0);
+  log(`workloads output (operator without Grove): ${t.graphs} graphs, ${t.rendered} rendered, ${t.deferred} deferred, ${t.failed} failed`);
+  for (const [reason, n] of sortedEntries(t.deferredByReason)) log(`  deferred, ${DEFERRAL_REASONS[reason as keyof typeof DEFERRAL_REASONS]}: ${n}`);
+  if (t.deferredButRendered > 0) log(`  deferred graphs that rendered anyway (later stage landed?): ${t.deferredButRendered}`);
+  log(`  core objects valid against the Kubernetes ${KUBERNETES_SCHEMA_VERSION} schema (kubernetes-models ${kubernetesModelsVersion()}): ${total(t.validatedByKind)}`);
+  for (const [kind, n] of sortedEntries(t.validatedByKind)) log(`    ${kind}: ${n}`);
+  log(`  objects of other APIs, not schema-checked: ${total(t.skippedByKind)}`);
+  for (const [kind, n] of sortedEntries(t.skippedByKind)) log(`    ${kind}: ${n}`);
+  return t.failed;
 }
 
 if (require.main === module) {

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
+import { CONFORMANCE_DIR } from './support/shared';
 import {
   applyApiServerDefaults,
   defaultPullPolicy,
@@ -516,9 +517,8 @@ describe('matchScenario', () => {
 // The real golden: dgd/components, against hand-made rendered objects
 // ---------------------------------------------------------------------------------------------
 
-const GOLDEN_DIR = process.env.DYNAMO_CONFORMANCE_DIR ?? path.join(__dirname, '..', '..', 'shared', 'conformance', 'operator-golden');
-const COMPONENTS_OUTPUT = path.join(GOLDEN_DIR, 'dgd', 'components', 'output.yaml');
-const withGolden = fs.existsSync(COMPONENTS_OUTPUT) ? describe : describe.skip;
+const COMPONENTS_OUTPUT = CONFORMANCE_DIR ? path.join(CONFORMANCE_DIR, 'dgd', 'components', 'output.yaml') : '';
+const withGolden = COMPONENTS_OUTPUT && fs.existsSync(COMPONENTS_OUTPUT) ? describe : describe.skip;
 
 withGolden('golden dgd/components', () => {
   const NS = 'clusterenv-conformance';

@@ -1,0 +1,142 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { findScenarios, runConformance, scenarioRoot } from '../scripts/conformance';
+import { ScenarioRenderOptions } from '../src/conformance/scenario';
+import { RenderError } from '../src/engine/errors';
+
+const CM_INPUT = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: v\n';
+const CM_EXPECTED = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  $strict: false\n  name: a\ndata:\n  k: v\n';
+
+let root: string;
+
+function scenario(id: string, input: string, output: string, base = root): void {
+  const dir = path.join(base, ...id.split('/'));
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'input.yaml'), input);
+  fs.writeFileSync(path.join(dir, 'output.yaml'), output);
+}
+
+/** A renderer that passes the input through (a ConfigMap stays a ConfigMap). */
+function passThrough(docs: unknown[]): unknown[] {
+  return docs;
+}
+
+function run(render: (docs: unknown[], options: ScenarioRenderOptions) => readonly unknown[] = passThrough, verbose = false) {
+  const lines: string[] = [];
+  const summary = runConformance(root, { render, log: l => lines.push(l), verbose });
+  return { summary, lines };
+}
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
+});
+
+afterEach(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('conformance runner (scripts/conformance.ts)', () => {
+  test('supported scenarios that match are reported matched; the run passes', () => {
+    scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/components', CM_INPUT, CM_EXPECTED);
+    const { summary, lines } = run();
+    expect(summary).toEqual({ passed: 2, failed: 0, skipped: 0 });
+    expect(lines).toContain('matched   dcd/deployment (workloads output, 1 object(s) rendered)');
+    expect(lines[lines.length - 1]).toBe('2 passed, 0 failed, 0 skipped');
+  });
+
+  test('a supported scenario that differs fails the run and prints its differences', () => {
+    scenario('dcd/deployment', CM_INPUT, CM_EXPECTED.replace('k: v', 'k: w'));
+    scenario('dgd/components', CM_INPUT, CM_EXPECTED);
+    const { summary, lines } = run();
+    expect(summary.failed).toBe(1);
+    const at = lines.indexOf('DIFFERENT dcd/deployment (workloads output)');
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 3)).toEqual([
+      '    ConfigMap/a: no rendered object matches; closest is ConfigMap/a',
+      '    ConfigMap/a: data.k: expected "w", got "v"',
+    ]);
+  });
+
+  test('a render error of a supported scenario fails the run with the message', () => {
+    scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/components', CM_INPUT, CM_EXPECTED);
+    const { summary, lines } = run(docs => {
+      if ((docs[0] as any).metadata.name === 'a') throw new RenderError('ConfigMap/a', 'data', 'not today');
+      return docs;
+    });
+    expect(summary.failed).toBe(2);
+    expect(lines).toContain('    render failed: ConfigMap/a: data: not today');
+  });
+
+  test('deferred scenarios are skipped with their reason and do not fail the run', () => {
+    scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/components', CM_INPUT, CM_EXPECTED);
+    scenario('dcd/lws', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/grove', CM_INPUT, CM_EXPECTED.replace('k: v', 'k: w'));
+    const { summary, lines } = run();
+    expect(summary).toEqual({ passed: 2, failed: 0, skipped: 2 });
+    expect(lines).toContain('skipped   dcd/lws: multinode components (LeaderWorkerSet) are not rendered in workloads output yet '
+      + '(workloads output: it matches now: list it in SUPPORTED_SCENARIOS)');
+    expect(lines).toContain('skipped   dgd/grove: the Grove workload provider (PodCliqueSet) is not rendered in workloads output yet '
+      + '(workloads output: 2 difference(s))');
+  });
+
+  test('-v prints the differences of skipped scenarios', () => {
+    scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/components', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/grove', CM_INPUT, CM_EXPECTED.replace('k: v', 'k: w'));
+    expect(run(passThrough, true).lines.some(l => /^ {4}.*data\.k: expected "w"/.test(l))).toBe(true);
+    expect(run(passThrough, false).lines.some(l => /^ {4}/.test(l))).toBe(false);
+  });
+
+  test('an unknown scenario is skipped as unlisted', () => {
+    scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/components', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/new-one', CM_INPUT, CM_EXPECTED);
+    expect(run().lines).toContain('skipped   dgd/new-one: not listed in SUPPORTED_SCENARIOS or DEFERRED_SCENARIOS '
+      + '(workloads output: it matches now: list it in SUPPORTED_SCENARIOS)');
+  });
+
+  test('a supported scenario missing from the folder fails the run', () => {
+    scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    const { summary, lines } = run();
+    expect(summary).toEqual({ passed: 1, failed: 1, skipped: 0 });
+    expect(lines).toContain(`    scenario not found under ${root}`);
+  });
+
+  test('the renderer gets the conformance namespace and operator settings', () => {
+    scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/components', CM_INPUT, CM_EXPECTED);
+    const seen: ScenarioRenderOptions[] = [];
+    run((docs, options) => {
+      seen.push(options);
+      return docs;
+    });
+    expect(seen).toHaveLength(2);
+    for (const options of seen) {
+      expect(options).toEqual({
+        output: 'workloads',
+        namespace: 'clusterenv-conformance',
+        operator: { version: '1.4.0', groveAvailable: true, lwsAvailable: true, restrictedNamespace: 'clusterenv-conformance' },
+      });
+    }
+  });
+
+  test('the folder may be the conformance folder holding operator-golden/', () => {
+    const golden = path.join(root, 'operator-golden');
+    scenario('dcd/deployment', CM_INPUT, CM_EXPECTED, golden);
+    scenario('dgd/components', CM_INPUT, CM_EXPECTED, golden);
+    expect(scenarioRoot(root)).toBe(golden);
+    expect(findScenarios(golden)).toEqual(['dcd/deployment', 'dgd/components']);
+    expect(run().summary).toEqual({ passed: 2, failed: 0, skipped: 0 });
+  });
+
+  test('scenarios are found only with both input.yaml and output.yaml, sorted byte-wise', () => {
+    scenario('dgd/b', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/B', CM_INPUT, CM_EXPECTED);
+    fs.mkdirSync(path.join(root, 'dgd', 'empty'));
+    expect(findScenarios(root)).toEqual(['dgd/B', 'dgd/b']);
+  });
+});
