@@ -16,13 +16,13 @@
  * problem on stderr); 2 on a usage error.
  */
 import * as fs from 'fs';
-import { stringify } from 'yaml';
 import { validateOptionsFor } from '../engine/admission';
 import { RenderError } from '../engine/errors';
 import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { OUTPUT_MODES, OutputMode, renderDocuments } from '../engine/render';
 import { parseYamlDocuments } from '../import/documents';
+import { yaml } from '../lazy-modules';
 import { isDcd, isDgd } from '../model/v1beta1';
 import { formatViolation, validateDocument } from '../validation/validate';
 
@@ -198,7 +198,7 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     return 1;
   }
   if (args.command === 'render') {
-    io.stdout(rendered.map(doc => stringify(doc, { lineWidth: 0 })).join('---\n'));
+    io.stdout(rendered.map(doc => yaml().stringify(doc, { lineWidth: 0 })).join('---\n'));
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 /** A component of a Dynamo graph: frontend, worker, prefill, decode, planner, EPP or untyped. */
-import * as kplus from 'cdk8s-plus-34';
+import type * as kplus from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
+import { kplus as kplusRuntime } from '../lazy-modules';
 import { ComponentType, MultinodeRoleName } from './enums';
 import { EppConfig } from './epp-config';
 import { ExperimentalOptions } from './experimental';
@@ -284,7 +285,7 @@ export class Component extends Construct {
     this.changed();
     const template = this.podTemplate();
     template.spec = template.spec ?? {};
-    template.spec.containers = [...(template.spec.containers ?? []), kplus.k8s.toJson_Container(container)];
+    template.spec.containers = [...(template.spec.containers ?? []), kplusRuntime().k8s.toJson_Container(container)];
   }
 
   /** @internal Replaces the whole plain spec (import). */

@@ -1,5 +1,5 @@
 /** Legacy (Go) EPP configuration of an `epp` component. */
-import * as kplus from 'cdk8s-plus-34';
+import type * as kplus from 'cdk8s-plus-34';
 import { JsonObject } from '../model/v1beta1';
 
 /**

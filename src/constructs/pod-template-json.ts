@@ -1,5 +1,6 @@
 /** How the pod props of a component become its plain `podTemplate`. */
-import * as kplus from 'cdk8s-plus-34';
+import type * as kplus from 'cdk8s-plus-34';
+import { kplus as kplusRuntime } from '../lazy-modules';
 import { PodOptions } from './pod-template';
 import { JsonObject } from '../model/v1beta1';
 import { MAIN_CONTAINER } from '../model/well-known';
@@ -20,7 +21,7 @@ export function mainContainerOf(podTemplate: JsonObject): JsonObject {
 export function envVarJson(name: string, value: kplus.EnvValue): JsonObject {
   const out: JsonObject = { name };
   if (value.value !== undefined) out.value = value.value;
-  if (value.valueFrom !== undefined) out.valueFrom = kplus.k8s.toJson_EnvVarSource(value.valueFrom);
+  if (value.valueFrom !== undefined) out.valueFrom = kplusRuntime().k8s.toJson_EnvVarSource(value.valueFrom);
   return out;
 }
 
@@ -56,7 +57,7 @@ export function podTemplateJson(options: PodOptions): JsonObject | undefined {
   const hasHighLevel = [options.image, options.command, options.args, options.workingDir, options.env, options.envFrom,
     options.gpus, options.resources, options.volumeMounts].some(v => v !== undefined);
   if (!options.podTemplate && !hasHighLevel) return undefined;
-  const template: JsonObject = options.podTemplate ? kplus.k8s.toJson_PodTemplateSpec(options.podTemplate) ?? {} : {};
+  const template: JsonObject = options.podTemplate ? kplusRuntime().k8s.toJson_PodTemplateSpec(options.podTemplate) ?? {} : {};
   if (!hasHighLevel) return template;
   const main = mainContainerOf(template);
   if (options.image !== undefined) main.image = options.image;
@@ -65,7 +66,7 @@ export function podTemplateJson(options: PodOptions): JsonObject | undefined {
   if (options.workingDir !== undefined) main.workingDir = options.workingDir;
   if (options.env) upsertEnv(main, Object.entries(options.env).map(([name, value]) => envVarJson(name, value)));
   if (options.envFrom?.length) {
-    main.envFrom = [...(main.envFrom ?? []), ...options.envFrom.map(e => kplus.k8s.toJson_EnvFromSource(e._toKube()))];
+    main.envFrom = [...(main.envFrom ?? []), ...options.envFrom.map(e => kplusRuntime().k8s.toJson_EnvFromSource(e._toKube()))];
   }
   const { limits, requests } = resourcesJson(options.resources, options.gpus);
   if (Object.keys(limits).length || Object.keys(requests).length) {
@@ -74,7 +75,7 @@ export function podTemplateJson(options: PodOptions): JsonObject | undefined {
     if (Object.keys(requests).length) main.resources.requests = { ...(main.resources.requests ?? {}), ...requests };
   }
   for (const mount of options.volumeMounts ?? []) {
-    const volume = kplus.k8s.toJson_Volume(mount.volume._toKube()) as JsonObject;
+    const volume = kplusRuntime().k8s.toJson_Volume(mount.volume._toKube()) as JsonObject;
     template.spec.volumes = template.spec.volumes ?? [];
     if (!template.spec.volumes.some((v: JsonObject) => v.name === volume.name)) template.spec.volumes.push(volume);
     const m: JsonObject = { name: volume.name, mountPath: mount.path };

@@ -2,7 +2,7 @@
  * The common pod props of a component (image, command, env, GPUs, resources, volumes, ...) and how
  * they become the component's plain `podTemplate`, merged over the typed `podTemplate` escape hatch.
  */
-import * as kplus from 'cdk8s-plus-34';
+import type * as kplus from 'cdk8s-plus-34';
 
 /** A volume mounted into the `main` container. */
 export interface ComponentVolumeMount {

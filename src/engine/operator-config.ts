@@ -11,7 +11,7 @@
  * defaults (`DEFAULT_OPERATOR_SETTINGS`). A field of the wrong type, or a value the operator's own
  * configuration validation refuses, is an error naming the file, the field path and the value.
  */
-import { parseAllDocuments } from 'yaml';
+import { yaml } from '../lazy-modules';
 import { RenderError } from './errors';
 import { OperatorSettings, RegistrySecret } from './operator-settings';
 import { isMap } from '../model/json';
@@ -84,7 +84,7 @@ function describeValue(value: unknown): string {
 
 /** Parses YAML or JSON text holding one document; the error names the file and the position. */
 function parseSingleDocument(text: string, file: string): unknown {
-  const docs = parseAllDocuments(text);
+  const docs = yaml().parseAllDocuments(text);
   const values: unknown[] = [];
   for (const doc of docs) {
     if (doc.errors.length > 0) {

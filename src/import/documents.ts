@@ -1,9 +1,9 @@
 /** Reading YAML documents for import and for the CLI. */
-import { parseAllDocuments } from 'yaml';
+import { yaml } from '../lazy-modules';
 
 /** Parses multi-document YAML into plain objects; throws with the first syntax error's position. */
 export function parseYamlDocuments(text: string, source = 'input'): unknown[] {
-  const docs = parseAllDocuments(text);
+  const docs = yaml().parseAllDocuments(text);
   const out: unknown[] = [];
   for (const doc of docs) {
     if (doc.errors.length > 0) {
