@@ -133,16 +133,19 @@ export class ComponentDeployment extends Construct {
    * rendered workloads are materialized, and RenderErrors become validation errors.
    */
   private validateAndRender(): string[] {
-    const violations = constructValidation(this, this.toJson(), this.settings);
+    // validation and rendering read the document and leave it as it is: one copy serves both
+    const doc = this.toJson();
+    const violations = constructValidation(this, doc, this.settings);
     if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
-    const { result, errors } = renderOrReport(() => this.renderWorkloads(), () => this);
+    const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), () => this);
     if (result) this.workloads!.materialize(result);
     return errors;
   }
 
-  private renderWorkloads(): readonly unknown[] {
+  /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
+  private renderWorkloads(doc: DcdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = renderComponentWorkloads(this.toJson(), this.settings);
+      this.renderedWorkloads = renderComponentWorkloads(doc, this.settings);
     }
     return this.renderedWorkloads;
   }

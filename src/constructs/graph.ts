@@ -1,6 +1,6 @@
 /** A Dynamo inference graph: the DynamoGraphDeployment custom resource and its components. */
 import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-34';
+import type * as kplus from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
 import { Component, ComponentOptions, ComponentProps, ProviderOverride } from './component';
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
@@ -16,6 +16,7 @@ import { OperatorSettings } from '../engine/operator-settings';
 import { renderGraphComponents, renderGraphWorkloads } from '../engine/render';
 import { graphDocumentOfYaml, importGraph } from '../import/graph-import';
 import { deepClone } from '../model/json';
+import { copyJson, shallowCopy } from '../model/json-copy';
 import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
 
 /** Graph-level topology constraint. */
@@ -250,32 +251,32 @@ export class DynamoGraph extends Construct {
 
   /** Adds the HTTP frontend. */
   public addFrontend(id: string, options: ComponentOptions = {}): Component {
-    return this.addComponent(id, { ...options, type: ComponentType.FRONTEND });
+    return this.addComponent(id, withType(options, ComponentType.FRONTEND));
   }
 
   /** Adds an aggregated worker. */
   public addWorker(id: string, options: ComponentOptions = {}): Component {
-    return this.addComponent(id, { ...options, type: ComponentType.WORKER });
+    return this.addComponent(id, withType(options, ComponentType.WORKER));
   }
 
   /** Adds a prefill worker. */
   public addPrefillWorker(id: string, options: ComponentOptions = {}): Component {
-    return this.addComponent(id, { ...options, type: ComponentType.PREFILL });
+    return this.addComponent(id, withType(options, ComponentType.PREFILL));
   }
 
   /** Adds a decode worker. */
   public addDecodeWorker(id: string, options: ComponentOptions = {}): Component {
-    return this.addComponent(id, { ...options, type: ComponentType.DECODE });
+    return this.addComponent(id, withType(options, ComponentType.DECODE));
   }
 
   /** Adds the planner. */
   public addPlanner(id: string, options: ComponentOptions = {}): Component {
-    return this.addComponent(id, { ...options, type: ComponentType.PLANNER });
+    return this.addComponent(id, withType(options, ComponentType.PLANNER));
   }
 
   /** Adds the endpoint picker (at most one per graph). */
   public addEpp(id: string, options: ComponentOptions = {}): Component {
-    return this.addComponent(id, { ...options, type: ComponentType.EPP });
+    return this.addComponent(id, withType(options, ComponentType.EPP));
   }
 
   /** Adds a multinode worker, prefill or decode component. */
@@ -293,9 +294,9 @@ export class DynamoGraph extends Construct {
 
   /** The DynamoGraphDeployment as a plain object (the input of the render engine). */
   public toJson(): any {
-    const spec: DgdSpecJson = deepClone(this.spec);
+    const spec: DgdSpecJson = copyJson(this.spec);
     if (this.componentList.length > 0) spec.components = this.componentList.map(c => c._toSpecJson());
-    const doc: DgdJson = { apiVersion: API_VERSION, kind: DGD_KIND, metadata: deepClone(this.metadata), spec };
+    const doc: DgdJson = { apiVersion: API_VERSION, kind: DGD_KIND, metadata: copyJson(this.metadata), spec };
     return doc;
   }
 
@@ -312,7 +313,7 @@ export class DynamoGraph extends Construct {
   /** @internal Replaces the graph spec (import). */
   public _setSpec(spec: DgdSpecJson): void {
     this._invalidate();
-    this.spec = deepClone(spec);
+    this.spec = copyJson(spec);
   }
 
   /** @internal Called whenever the graph or one of its components changes. */
@@ -327,12 +328,14 @@ export class DynamoGraph extends Construct {
    * the rendered objects here).
    */
   private validateAndRender(): string[] {
-    const violations = constructValidation(this, this.toJson(), this.settings);
+    // validation and rendering read the document and leave it as it is: one copy serves both
+    const doc = this.toJson();
+    const violations = constructValidation(this, doc, this.settings);
     if (violations.length > 0) return violations;
     const scopeOf = (e: RenderError) => this.scopeOfField(e.field);
-    if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(), scopeOf).errors;
+    if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(doc), scopeOf).errors;
     if (this.output !== OutputMode.WORKLOADS) return [];
-    const { result, errors } = renderOrReport(() => this.renderWorkloads(), scopeOf);
+    const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), scopeOf);
     if (result) this.workloads!.materialize(result);
     return errors;
   }
@@ -343,18 +346,30 @@ export class DynamoGraph extends Construct {
     return (match && this.componentList[Number(match[1])]) || this;
   }
 
-  private renderComponents(): JsonObject[] {
+  /** The rendered DCDs (rendered from `doc`, the current document, when not known yet). */
+  private renderComponents(doc?: DgdJson): JsonObject[] {
     if (!this.renderedComponents) {
-      this.renderedComponents = renderGraphComponents(this.toJson(), this.settings);
+      this.renderedComponents = renderGraphComponents(doc ?? this.toJson(), this.settings);
     }
     return this.renderedComponents;
   }
 
-  private renderWorkloads(): readonly unknown[] {
+  /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
+  private renderWorkloads(doc: DgdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = renderGraphWorkloads(this.toJson(), this.settings);
+      this.renderedWorkloads = renderGraphWorkloads(doc, this.settings);
     }
     return this.renderedWorkloads;
   }
 
+}
+
+/**
+ * `{ ...options, type }` (without spread syntax, whose objects are slow to extend; see
+ * `shallowCopy`).
+ */
+function withType(options: ComponentOptions, type: ComponentType): ComponentProps {
+  const props: ComponentProps = shallowCopy(options);
+  (props as { type?: ComponentType }).type = type;
+  return props;
 }

@@ -7,7 +7,8 @@
 import { Construct } from 'constructs';
 import { RenderedObject } from './rendered-object';
 import { RenderError } from '../engine/errors';
-import { deepClone, isMap } from '../model/json';
+import { isMap } from '../model/json';
+import { copyJsonForOutput } from '../model/json-copy';
 
 /** Construct id of the child holding the rendered objects. */
 export const WORKLOADS_ID = 'Workloads';
@@ -35,7 +36,7 @@ export class RenderedWorkloads extends Construct {
       const count = (seen.get(base) ?? 0) + 1;
       seen.set(base, count);
       const id = count === 1 ? base : `${base}.${count}`;
-      new RenderedObject(this, id, apiVersion, kind, () => deepClone(object), name || undefined);
+      new RenderedObject(this, id, apiVersion, kind, () => copyJsonForOutput(object), name || undefined);
     });
     this.materialized = objects;
   }

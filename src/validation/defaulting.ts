@@ -9,7 +9,8 @@ import { componentEntries, isMultinode, nodeCount } from './component-shape';
 import { ValidateOptions } from './options';
 import { expectedTarget, GROVE_API_VERSION, OverrideScope, roleScope } from './provider-override-rules';
 import { applyStoredDefaults } from '../admission/stored-defaults';
-import { deepCopy, has, isMap, JsonMap, mapAt, stringAt } from '../model/json';
+import { has, isMap, JsonMap, mapAt, stringAt } from '../model/json';
+import { copyJson } from '../model/json-copy';
 import { ANNOTATION_ENABLE_GROVE, ANNOTATION_ORIGIN_VERSION, ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_COMPONENT, PROVIDER_GROVE } from '../model/well-known';
 
 /** Sets `obj[key] = value` when `obj` is an object whose `key` is absent or null. */
@@ -39,7 +40,7 @@ function defaultOverrideTarget(override: unknown, provider: string, scope: Overr
  * minAvailable for Grove (65), and the origin-version annotation (10).
  */
 export function defaultGraphDeployment(input: JsonMap, options: ValidateOptions): { doc: JsonMap; provider: string } {
-  const doc = deepCopy(input) as JsonMap;
+  const doc = copyJson(input);
   applyStoredDefaults(doc);
   const spec = mapAt(doc, 'spec');
 
@@ -81,7 +82,7 @@ export function defaultGraphDeployment(input: JsonMap, options: ValidateOptions)
  * defaults and `spec.name` from `metadata.name` (row 42).
  */
 export function defaultComponentDeployment(input: JsonMap): JsonMap {
-  const doc = deepCopy(input) as JsonMap;
+  const doc = copyJson(input);
   applyStoredDefaults(doc);
   const spec = mapAt(doc, 'spec');
   if (spec) {

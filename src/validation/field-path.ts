@@ -11,33 +11,53 @@ export type PathSegment =
   | { readonly kind: 'index'; readonly index: number }
   | { readonly kind: 'key'; readonly key: string };
 
-/** An immutable field path; every method returns a new path. */
+/**
+ * An immutable field path; every method returns a new path. A path is its parent plus one step, so
+ * that extending one is cheap (the structural check extends one for every field it visits); the
+ * list of segments is built when asked for.
+ */
 export class FieldPath {
   /** The empty path (the document itself). */
   public static root(): FieldPath {
-    return new FieldPath([]);
+    return FieldPath.ROOT;
   }
 
   /** A path made of the given field names, e.g. `FieldPath.of('spec', 'components')`. */
   public static of(...names: string[]): FieldPath {
-    return new FieldPath(names.map((name) => ({ kind: 'field', name })));
+    return FieldPath.ROOT.child(...names);
   }
 
-  private constructor(public readonly segments: readonly PathSegment[]) {}
+  private static readonly ROOT = new FieldPath(undefined, undefined);
+
+  private cachedSegments?: readonly PathSegment[];
+
+  private constructor(private readonly parent: FieldPath | undefined, private readonly last: PathSegment | undefined) {}
+
+  /** The steps of the path, from the document down. */
+  public get segments(): readonly PathSegment[] {
+    if (this.cachedSegments === undefined) {
+      const segments: PathSegment[] = [];
+      for (let p: FieldPath | undefined = this; p !== undefined && p.last !== undefined; p = p.parent) segments.push(p.last);
+      this.cachedSegments = segments.reverse();
+    }
+    return this.cachedSegments;
+  }
 
   /** The path of a named field below this one; several names descend several levels. */
   public child(...names: string[]): FieldPath {
-    return new FieldPath([...this.segments, ...names.map((name): PathSegment => ({ kind: 'field', name }))]);
+    let path: FieldPath = this;
+    for (const name of names) path = new FieldPath(path, { kind: 'field', name });
+    return path;
   }
 
   /** The path of a list item. */
   public index(index: number): FieldPath {
-    return new FieldPath([...this.segments, { kind: 'index', index }]);
+    return new FieldPath(this, { kind: 'index', index });
   }
 
   /** The path of a map entry (annotations, labels, resource names). */
   public key(key: string): FieldPath {
-    return new FieldPath([...this.segments, { kind: 'key', key }]);
+    return new FieldPath(this, { kind: 'key', key });
   }
 
   public toString(): string {

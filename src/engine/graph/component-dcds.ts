@@ -5,7 +5,8 @@
 import { backendFrameworkForGeneratedDcds } from './backend-framework';
 import { applyDeploymentConfigEnv } from './deployment-config-env';
 import { applyKvTransferPolicy } from './kv-transfer-policy';
-import { compareStrings, deepClone, isMap } from '../../model/json';
+import { compareStrings, isMap } from '../../model/json';
+import { copyJson, shallowCopy } from '../../model/json-copy';
 import { ComponentSpecJson, DCD_KIND, DcdJson, DcdSpecJson, DgdJson, API_VERSION, isWorkerType, JsonObject } from '../../model/v1beta1';
 import {
   ANNOTATION_ISTIO_INJECT, ANNOTATION_RESTART_AT, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY,
@@ -81,14 +82,14 @@ export function generateComponentDcds(dgd: DgdJson, workerHash: string, options:
     const name = component.name ?? '';
     const spec: DcdSpecJson = {};
     if (framework !== undefined) spec.backendFramework = framework as DcdSpecJson['backendFramework'];
-    Object.assign(spec, deepClone(component));
+    Object.assign(spec, copyJson(component));
     const podTemplate: JsonObject = spec.podTemplate ?? {};
     podTemplate.metadata = podTemplate.metadata ?? {};
-    const podLabels: Record<string, string> = { ...(podTemplate.metadata.labels ?? {}) };
-    const podAnnotations: Record<string, string> = { ...(podTemplate.metadata.annotations ?? {}) };
+    const podLabels: Record<string, string> = shallowCopy(podTemplate.metadata.labels);
+    const podAnnotations: Record<string, string> = shallowCopy(podTemplate.metadata.annotations);
 
     // metadata.labels start from the labels the user wrote on the component's pod template
-    const labels: Record<string, string> = { ...(component.podTemplate?.metadata?.labels ?? {}) };
+    const labels: Record<string, string> = shallowCopy(component.podTemplate?.metadata?.labels);
     labels[LABEL_COMPONENT] = name;
     labels[LABEL_DYNAMO_NAMESPACE] = computeDynamoNamespace(component.globalDynamoNamespace, namespace, graphName);
     labels[LABEL_GRAPH_NAME] = graphName;

@@ -3,6 +3,7 @@
  * and a component's `ServiceArgs` may set its replicas and `main` container resources.
  */
 import { isMap } from '../../model/json';
+import { assignOwn, shallowCopy } from '../../model/json-copy';
 import { DcdSpecJson, JsonObject } from '../../model/v1beta1';
 import { MAIN_CONTAINER } from '../../model/well-known';
 import { goJsonEncode } from '../hash/go-json';
@@ -48,6 +49,6 @@ export function applyDeploymentConfigEnv(spec: DcdSpecJson, componentName: strin
   }
   if (Object.keys(quantities).length === 0) return;
   main.resources = main.resources ?? {};
-  main.resources.requests = { ...(main.resources.requests ?? {}), ...quantities };
-  main.resources.limits = { ...(main.resources.limits ?? {}), ...quantities };
+  main.resources.requests = assignOwn(shallowCopy(main.resources.requests), quantities);
+  main.resources.limits = assignOwn(shallowCopy(main.resources.limits), quantities);
 }

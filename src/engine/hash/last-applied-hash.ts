@@ -19,8 +19,12 @@
  * their `name` strings when both have one, otherwise the alphabetically first key of each; numbers
  * written as Go float64; strings escaped as Go does.
  */
-import { goJsonEncode, GoType, goTypeRegistry, GoTypeRef, GoTypeRegistry, STRUCT_PRIMITIVES, compareUtf8 } from './go-json';
+import { GoType, goTypeRegistry, GoTypeRef, GoTypeRegistry, STRUCT_PRIMITIVES } from './go-layout';
+import { elementLess, goSliceStable, goSortedJson } from './go-sorted-json';
+import { goJsonValue, GoValue } from './go-value';
 import { sha256Hex } from './worker-hash';
+
+export { goSliceStable, goSortedJson } from './go-sorted-json';
 
 interface ContentLayout {
   /** Go type of `spec`. */
@@ -70,41 +74,59 @@ function nonEnvelope(obj: Record<string, unknown>): Record<string, unknown> {
 
 /** The object's content as the operator sees it (plain JSON data), or null when it has none. */
 export function lastAppliedContent(obj: any, options: LastAppliedHashOptions = {}): unknown {
+  return typedContent(obj, options).content;
+}
+
+/** The content (see `lastAppliedContent`) and the Go type it was read as, if any. */
+function typedContent(obj: any, options: LastAppliedHashOptions): { content: unknown; type?: GoType } {
   if (!isObject(obj)) throw new TypeError('lastAppliedHash: expected a Kubernetes object');
   const layout = options.layout === undefined
     ? LAST_APPLIED_CONTENT_TYPES[`${obj.apiVersion}/${obj.kind}`]
     : options.layout ?? undefined;
   const encodeOptions = { onUnknownField: options.onUnknownField };
+  const registry = goTypeRegistry();
 
   if (layout?.spec !== undefined) {
     // A typed object always has its spec struct, even when the wire object leaves it out.
-    const spec = JSON.parse(goJsonEncode(obj.spec, layout.spec, encodeOptions));
-    if (layout.v1beta1) stripEmptyValueStructs(goTypeRegistry(), goTypeRegistry().type(layout.spec), spec);
-    return spec;
+    const spec = goJsonValue(obj.spec, layout.spec, encodeOptions);
+    const type = registry.type(layout.spec);
+    if (layout.v1beta1) stripEmptyValueStructs(registry, type, spec);
+    return { content: spec, type };
   }
   if (layout?.content !== undefined) {
-    const content = JSON.parse(goJsonEncode(nonEnvelope(obj), layout.content, encodeOptions));
-    return Object.keys(content).length === 0 ? null : content;
+    const content = goJsonValue(nonEnvelope(obj), layout.content, encodeOptions);
+    return { content: Object.keys(content).length === 0 ? null : content, type: registry.type(layout.content) };
   }
   if (Object.prototype.hasOwnProperty.call(obj, 'spec') && obj.spec !== undefined) {
-    return obj.spec === null ? null : JSON.parse(JSON.stringify(obj.spec));
+    return { content: obj.spec === null ? null : JSON.parse(JSON.stringify(obj.spec)) };
   }
   const content = nonEnvelope(obj);
-  return Object.keys(content).length === 0 ? null : JSON.parse(JSON.stringify(content));
+  return { content: Object.keys(content).length === 0 ? null : JSON.parse(JSON.stringify(content)) };
 }
 
 /** The exact text the annotation hash is taken over. */
 export function lastAppliedHashInput(obj: any, options: LastAppliedHashOptions = {}): string {
-  const content = lastAppliedContent(obj, options);
+  const { content, type } = typedContent(obj, options);
   if (content !== null && !isObject(content)) {
     throw new TypeError('lastAppliedHash: the content must be a JSON object');
   }
-  return goJsonEncode(goSortKeys(content ?? {}));
+  return goSortedJson(content ?? {}, type);
 }
 
 /** `nvidia.com/last-applied-hash` of a rendered object (64 lowercase hex characters). */
 export function lastAppliedHash(obj: any, options: LastAppliedHashOptions = {}): string {
   return sha256Hex(lastAppliedHashInput(obj, options));
+}
+
+/**
+ * `lastAppliedHash(obj)` for an object whose `spec` is the result of `readGoValue(input,
+ * specType)`: when that reading is a fixed point and `specType` is the spec layout of the object's
+ * kind, the spec is already the content the operator hashes and is not read again.
+ */
+export function lastAppliedHashOfGoSpec(obj: any, specType: GoTypeRef, spec: GoValue): string {
+  const layout = isObject(obj) ? LAST_APPLIED_CONTENT_TYPES[`${obj.apiVersion}/${obj.kind}`] : undefined;
+  const reusable = spec.fixedPoint && layout?.spec === specType && !layout.v1beta1 && obj.spec === spec.value && isObject(spec.value);
+  return reusable ? sha256Hex(goSortedJson(spec.value, goTypeRegistry().type(specType))) : lastAppliedHash(obj);
 }
 
 /**
@@ -126,123 +148,6 @@ export function goSortKeys(value: unknown): unknown {
   return value;
 }
 
-function firstKeyName(obj: Record<string, unknown>): string {
-  return Object.keys(obj).sort(compareUtf8)[0];
-}
-
-function elementLess(a: unknown, b: unknown): boolean {
-  if (!isObject(a) || !isObject(b)) return false;
-  if (typeof a.name === 'string' && typeof b.name === 'string') return compareUtf8(a.name, b.name) < 0;
-  if (Object.keys(a).length > 0 && Object.keys(b).length > 0) return compareUtf8(firstKeyName(a), firstKeyName(b)) < 0;
-  return false;
-}
-
-/**
- * Go's `sort.SliceStable` step for step (insertion-sorted blocks of 20, then in-place symmetric
- * merges), so that even a comparison that is not a strict weak order (objects with and without
- * `name` mixed in one array) gives Go's result.
- */
-export function goSliceStable<T>(data: T[], less: (a: T, b: T) => boolean): void {
-  const lessAt = (i: number, j: number) => less(data[i], data[j]);
-  const swap = (i: number, j: number) => {
-    const t = data[i];
-    data[i] = data[j];
-    data[j] = t;
-  };
-  const insertionSort = (a: number, b: number) => {
-    for (let i = a + 1; i < b; i++) {
-      for (let j = i; j > a && lessAt(j, j - 1); j--) swap(j, j - 1);
-    }
-  };
-  const swapRange = (a: number, b: number, n: number) => {
-    for (let i = 0; i < n; i++) swap(a + i, b + i);
-  };
-  const rotate = (a: number, m: number, b: number) => {
-    let i = m - a;
-    let j = b - m;
-    while (i !== j) {
-      if (i > j) {
-        swapRange(m - i, m, j);
-        i -= j;
-      } else {
-        swapRange(m - i, m + j - i, i);
-        j -= i;
-      }
-    }
-    swapRange(m - i, m, i);
-  };
-  const symMerge = (a: number, m: number, b: number): void => {
-    if (m - a === 1) {
-      // Binary search for the insertion point of data[a] in data[m:b], then shift it there.
-      let i = m;
-      let j = b;
-      while (i < j) {
-        const h = Math.floor((i + j) / 2);
-        if (lessAt(h, a)) i = h + 1;
-        else j = h;
-      }
-      for (let k = a; k < i - 1; k++) swap(k, k + 1);
-      return;
-    }
-    if (b - m === 1) {
-      // Binary search for the insertion point of data[m] in data[a:m], then shift it there.
-      let i = a;
-      let j = m;
-      while (i < j) {
-        const h = Math.floor((i + j) / 2);
-        if (!lessAt(m, h)) i = h + 1;
-        else j = h;
-      }
-      for (let k = m; k > i; k--) swap(k, k - 1);
-      return;
-    }
-    const mid = Math.floor((a + b) / 2);
-    const n = mid + m;
-    let start: number;
-    let r: number;
-    if (m > mid) {
-      start = n - b;
-      r = mid;
-    } else {
-      start = a;
-      r = m;
-    }
-    const p = n - 1;
-    while (start < r) {
-      const c = Math.floor((start + r) / 2);
-      if (!lessAt(p - c, c)) start = c + 1;
-      else r = c;
-    }
-    const end = n - start;
-    if (start < m && m < end) rotate(start, m, end);
-    if (a < start && start < mid) symMerge(a, start, mid);
-    if (mid < end && end < b) symMerge(mid, end, b);
-  };
-
-  const n = data.length;
-  let blockSize = 20;
-  let a = 0;
-  let b = blockSize;
-  while (b <= n) {
-    insertionSort(a, b);
-    a = b;
-    b += blockSize;
-  }
-  insertionSort(a, n);
-  while (blockSize < n) {
-    a = 0;
-    b = 2 * blockSize;
-    while (b <= n) {
-      symMerge(a, a + blockSize, b);
-      a = b;
-      b += 2 * blockSize;
-    }
-    const m = a + blockSize;
-    if (m < n) symMerge(a, m, n);
-    blockSize *= 2;
-  }
-}
-
 /**
  * The nvidia.com/v1beta1 serialisation clean-up, in place: walking the JSON together with its Go
  * type, an object member is deleted when its value is `{}` (after cleaning its own members) and
@@ -253,10 +158,11 @@ export function stripEmptyValueStructs(registry: GoTypeRegistry, type: GoType, v
   while (t.kind === 'ptr') t = t.elem;
   if (isObject(value)) {
     if (t.kind === 'struct') {
-      const fields = new Map(registry.fields(t.name).map(f => [f.name, f]));
+      const layout = registry.struct(t.name);
       for (const key of Object.keys(value)) {
-        const f = fields.get(key);
-        if (!f) continue;
+        const p = layout.positions.get(key);
+        if (p === undefined) continue;
+        const f = layout.fields[p];
         stripEmptyValueStructs(registry, f.type, value[key]);
         const child = value[key];
         const valueStruct = f.type.kind === 'struct' || (f.type.kind === 'prim' && STRUCT_PRIMITIVES.has(f.type.prim));

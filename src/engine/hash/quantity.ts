@@ -251,8 +251,18 @@ export function formatQuantity(q: ParsedQuantity): string {
  */
 export function canonicalQuantity(value: string | number): string {
   const text = typeof value === 'number' ? textOfNumber(value) : value;
-  return formatQuantity(parseQuantity(text));
+  let canonical = CANONICAL_TEXTS.get(text);
+  if (canonical === undefined) {
+    canonical = formatQuantity(parseQuantity(text));
+    if (CANONICAL_TEXTS.size >= MAX_REMEMBERED) CANONICAL_TEXTS.clear();
+    CANONICAL_TEXTS.set(text, canonical);
+  }
+  return canonical;
 }
+
+/** Canonical texts already worked out (the same few quantities recur in every pod template). */
+const CANONICAL_TEXTS = new Map<string, string>();
+const MAX_REMEMBERED = 4096;
 
 function textOfNumber(n: number): string {
   if (!Number.isFinite(n)) throw new QuantityParseError(String(n), 'not a finite number');

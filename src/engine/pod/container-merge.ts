@@ -8,7 +8,8 @@
 import { mergeEnvs } from './env';
 import { ContainerJson } from './k8s-json';
 import { mergoMerge } from './mergo';
-import { deepClone, isMap, JsonMap } from '../../model/json';
+import { isMap, JsonMap } from '../../model/json';
+import { copyJson, shallowCopy } from '../../model/json-copy';
 import { MAIN_CONTAINER } from '../../model/well-known';
 
 const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
@@ -21,11 +22,14 @@ export function userMainContainer(containers: unknown): JsonMap | undefined {
 
 /** The base container with the user's `main` container merged over it. */
 export function mergeMainContainer(base: ContainerJson, user: JsonMap): ContainerJson {
-  const override: JsonMap = { ...deepClone(user), name: MAIN_CONTAINER };
+  let override: JsonMap = copyJson(user);
+  // as `{ ...copy }` would: a `__proto__` key of the user container leaves no prototype behind
+  if (Object.getPrototypeOf(override) !== Object.prototype) override = shallowCopy(override);
+  override.name = MAIN_CONTAINER;
   const merged = mergoMerge(base, override);
   merged.env = mergeEnvs(base.env, override.env as ContainerJson['env']);
   for (const probe of PROBES) {
-    if (override[probe] !== undefined && override[probe] !== null) merged[probe] = deepClone(override[probe]) as JsonMap;
+    if (override[probe] !== undefined && override[probe] !== null) merged[probe] = copyJson(override[probe]) as JsonMap;
   }
   merged.name = MAIN_CONTAINER;
   return merged;

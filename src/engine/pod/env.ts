@@ -3,7 +3,7 @@
  * byte-wise name sorting, and the standard env the operator configuration injects (§6.3).
  */
 import { ContainerJson, EnvVarJson, objectItems, valueEnv } from './k8s-json';
-import { compareStrings, deepClone } from '../../model/json';
+import { copyJson } from '../../model/json-copy';
 import { OperatorSettings } from '../operator-settings';
 
 /**
@@ -12,10 +12,12 @@ import { OperatorSettings } from '../operator-settings';
  */
 export function mergeEnvs(low: readonly EnvVarJson[] | undefined, high: readonly EnvVarJson[] | undefined): EnvVarJson[] {
   const byName = new Map<string, EnvVarJson>();
-  for (const env of [...objectItems<EnvVarJson>(low), ...objectItems<EnvVarJson>(high)]) {
-    byName.set(typeof env.name === 'string' ? env.name : '', deepClone(env));
+  for (const list of [low, high]) {
+    for (const env of objectItems<EnvVarJson>(list)) byName.set(typeof env.name === 'string' ? env.name : '', copyJson(env));
   }
-  return [...byName.entries()].sort(([a], [b]) => compareStrings(a, b)).map(([, env]) => env);
+  // byte-wise (UTF-16 code unit) order, as compareStrings; the names are distinct
+  const names = [...byName.keys()].sort();
+  return names.map(name => byName.get(name)!);
 }
 
 /**

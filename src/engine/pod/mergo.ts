@@ -15,7 +15,8 @@
  * (see `mergeIntOrString`). Probe and lifecycle handler ports are the IntOrString fields that
  * can meet a default.
  */
-import { deepClone, isMap, JsonMap } from '../../model/json';
+import { isMap, JsonMap } from '../../model/json';
+import { copyJson } from '../../model/json-copy';
 
 /** Whether mergo treats the value as empty (Go zero value, nil, or empty list). */
 export function isMergoEmpty(value: unknown): boolean {
@@ -55,10 +56,10 @@ export function mergoMerge<T>(base: T, override: unknown): T {
 }
 
 function overlay(base: unknown, override: unknown, parentKey: string | undefined): unknown {
-  if (override === undefined || override === null) return deepClone(base);
-  if (base === undefined || base === null) return deepClone(override);
+  if (override === undefined || override === null) return copyJson(base);
+  if (base === undefined || base === null) return copyJson(override);
   if (isMap(base) && isMap(override)) {
-    const out: JsonMap = deepClone(base);
+    const out: JsonMap = copyJson(base);
     for (const [key, value] of Object.entries(override)) {
       if (value === undefined) continue;
       out[key] = key === 'port' && parentKey !== undefined && INT_OR_STRING_PORT_PARENTS.has(parentKey)
@@ -67,5 +68,5 @@ function overlay(base: unknown, override: unknown, parentKey: string | undefined
     }
     return out;
   }
-  return isMergoEmpty(override) ? deepClone(base) : deepClone(override);
+  return isMergoEmpty(override) ? copyJson(base) : copyJson(override);
 }

@@ -3,6 +3,7 @@
  * the workload labels plus the metrics, graph, component, Dynamo-namespace, worker-hash, selector
  * and discovery labels; the workload annotations.
  */
+import { shallowCopy } from '../../model/json-copy';
 import {
   ANNOTATION_ENABLE_METRICS, LABEL_COMPONENT, LABEL_COMPONENT_TYPE, LABEL_DISCOVERY_BACKEND, LABEL_DISCOVERY_ENABLED, LABEL_DYNAMO_NAMESPACE,
   LABEL_GRAPH_NAME, LABEL_METRICS_ENABLED, LABEL_SELECTOR, LABEL_WORKER_HASH,
@@ -14,7 +15,8 @@ import { DcdContext } from '../workloads/dcd-context';
 
 /** Labels of the pod template. */
 export function podTemplateLabels(ctx: DcdContext, annotations: Readonly<Record<string, string>>): Record<string, string> {
-  const labels = workloadLabels(ctx.dcd);
+  // a copy made by assignment: keys are added below (see shallowCopy)
+  const labels = shallowCopy(workloadLabels(ctx.dcd));
   const own = ctx.dcd.metadata.labels ?? {};
   if (annotations[ANNOTATION_ENABLE_METRICS] !== 'false') labels[LABEL_METRICS_ENABLED] = 'true';
   const graphName = own[LABEL_GRAPH_NAME] || ctx.ownerGraphName;

@@ -14,7 +14,8 @@ import { applyDefaultSecurityContext } from './security-context';
 import { applyDiscoveryServiceAccount, applyFallbackServiceAccount } from './service-account';
 import { applySharedMemory } from './shared-memory';
 import { orderVolumesByMounts, validateMainMounts } from './volumes';
-import { deepClone, isMap } from '../../model/json';
+import { isMap } from '../../model/json';
+import { copyJson, shallowCopy } from '../../model/json-copy';
 import { DcdSpecJson, isWorkerType, JsonObject } from '../../model/v1beta1';
 import { MAIN_CONTAINER } from '../../model/well-known';
 import { selectBackend } from '../backend/select';
@@ -23,7 +24,7 @@ import { ComponentContext } from '../component/context';
 import { operatorHasRuntimeGates } from '../component/runtime-gates';
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { RenderError } from '../errors';
-import { goJsonEncode } from '../hash/go-json';
+import { GoValue, readGoValue } from '../hash/go-value';
 import { resolveRuntimeVersion } from '../runtime-version';
 import { DcdContext } from '../workloads/dcd-context';
 
@@ -68,7 +69,7 @@ export function dcdComponentContext(ctx: DcdContext): ComponentContext {
 /** The pod template (`metadata.labels`, `metadata.annotations`, `spec`) the operator renders for a DCD. */
 export function renderPodTemplate(ctx: DcdContext): JsonObject {
   // 1. work on a copy of the DCD spec; the worker hash reaches the env through the context
-  const spec: DcdSpecJson = deepClone(ctx.dcd.spec ?? {});
+  const spec: DcdSpecJson = copyJson(ctx.dcd.spec ?? {});
   const userPodSpec = isMap(spec.podTemplate) && isMap(spec.podTemplate.spec) ? spec.podTemplate.spec : undefined;
   const userAnnotations: Record<string, string> = isMap(spec.podTemplate?.metadata?.annotations) ? spec.podTemplate!.metadata.annotations : {};
 
@@ -91,13 +92,13 @@ export function renderPodTemplate(ctx: DcdContext): JsonObject {
 
   // 7. standard env (the env is sorted from here on); 8. mounts a frontend sidecar inherits
   addStandardEnv(main, ctx.settings);
-  const mainMounts = deepClone(objectItems<VolumeMountJson>(main.volumeMounts));
+  const mainMounts = copyJson(objectItems<VolumeMountJson>(main.volumeMounts));
 
   // 9. backend container hook: may rewrite the command and append env after the sorted block
   backend.updateContainer(main, { compilationCacheMountPath: cache?.mountPath });
 
   // 10. base pod spec with the user's pod spec over it; other user containers are sidecars
-  const sidecars = objectItems<ContainerJson>(userPodSpec?.containers).filter(c => c.name !== MAIN_CONTAINER).map(c => deepClone(c));
+  const sidecars = objectItems<ContainerJson>(userPodSpec?.containers).filter(c => c.name !== MAIN_CONTAINER).map(c => copyJson(c));
   const pod = mergePodSpec(defaults.basePodSpec(component), userPodSpec);
 
   // 11. security context; 12. discovery service account
@@ -109,7 +110,8 @@ export function renderPodTemplate(ctx: DcdContext): JsonObject {
   applySharedMemory(pod, main, spec.sharedMemorySize, ctx.ref);
 
   // 14. main first, sidecars in their order
-  const podSpec: PodSpecJson = { ...pod, containers: [main, ...sidecars] };
+  const podSpec = shallowCopy(pod) as PodSpecJson;
+  podSpec.containers = [main, ...sidecars];
 
   // 15. frontend sidecar
   if (spec.frontendSidecar !== undefined && spec.frontendSidecar !== null) {
@@ -130,13 +132,30 @@ export function renderPodTemplate(ctx: DcdContext): JsonObject {
   applyFallbackServiceAccount(podSpec);
   const metadata: JsonObject = { labels };
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
-  return asGoWouldSend({ metadata, spec: podSpec }, ctx.ref);
+  const reading = asGoWouldSend({ metadata, spec: podSpec }, ctx.ref);
+  READINGS.set(reading.value, reading);
+  return reading.value;
+}
+
+/** The Go readings of the templates `renderPodTemplate` returned (see `takePodTemplateReading`). */
+const READINGS = new WeakMap<object, GoValue>();
+
+/**
+ * The Go reading (as PodTemplateSpec) behind a template `renderPodTemplate` just returned, for a
+ * caller that goes on to read the template as Go again and can skip that when the reading is a
+ * fixed point. Taken once: a second call gives undefined, and so does a template that did not
+ * come from `renderPodTemplate`. The template must not have been changed since.
+ */
+export function takePodTemplateReading(template: JsonObject): GoValue | undefined {
+  const reading = READINGS.get(template);
+  READINGS.delete(template);
+  return reading;
 }
 
 /** The template as the operator's Go client serializes it: zero values dropped, canonical quantities. */
-function asGoWouldSend(template: JsonObject, objectRef: string): JsonObject {
+function asGoWouldSend(template: JsonObject, objectRef: string): GoValue {
   try {
-    return JSON.parse(goJsonEncode(template, 'PodTemplateSpec', { unknownFields: 'drop' }));
+    return readGoValue(template, 'PodTemplateSpec', { unknownFields: 'drop' });
   } catch (e) {
     if (e instanceof RenderError) throw e;
     throw new RenderError(objectRef, 'spec.podTemplate', e instanceof Error ? e.message : String(e));

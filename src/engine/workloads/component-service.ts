@@ -3,13 +3,13 @@
  * type, Dynamo namespace and component name (so every worker generation is selected).
  */
 import { DcdContext } from './dcd-context';
-import { asGo, kubeObject, KubeObject, normalizeKubeResourceName } from './kube-object';
+import { KubeObject, kubeObjectWithGoSpec, normalizeKubeResourceName } from './kube-object';
 import { EPP_GRPC_PORT, FRONTEND_HTTP_PORT, SYSTEM_PORT } from './workload-keys';
+import { shallowCopy } from '../../model/json-copy';
 import { JsonObject } from '../../model/v1beta1';
 import {
   LABEL_COMPONENT, LABEL_COMPONENT_TYPE, LABEL_DISCOVERY_BACKEND, LABEL_DISCOVERY_ENABLED, LABEL_DYNAMO_NAMESPACE,
 } from '../../model/well-known';
-import { withCreateBookkeeping } from '../bookkeeping';
 import { DISCOVERY_BACKEND_KUBERNETES } from '../discovery';
 import { workloadAnnotations, workloadLabels } from '../workload-metadata';
 
@@ -33,7 +33,8 @@ export function hasComponentService(ctx: DcdContext): boolean {
 /** The component Service of a DCD, or undefined when the operator creates none. */
 export function renderComponentService(ctx: DcdContext): KubeObject | undefined {
   if (!hasComponentService(ctx)) return undefined;
-  const labels = workloadLabels(ctx.dcd);
+  // a copy made by assignment: keys are added below (see shallowCopy)
+  const labels = shallowCopy(workloadLabels(ctx.dcd));
   if (ctx.discovery.kubernetes) {
     labels[LABEL_DISCOVERY_BACKEND] = DISCOVERY_BACKEND_KUBERNETES;
     labels[LABEL_DISCOVERY_ENABLED] = 'true';
@@ -46,8 +47,7 @@ export function renderComponentService(ctx: DcdContext): KubeObject | undefined 
       [LABEL_COMPONENT]: ctx.componentName,
     },
   };
-  const service = kubeObject('v1', 'Service',
+  return kubeObjectWithGoSpec('v1', 'Service',
     { name: normalizeKubeResourceName(ctx.name), namespace: ctx.namespace, labels, annotations: workloadAnnotations(ctx.dcd) },
-    { spec: asGo(spec, 'ServiceSpec') });
-  return withCreateBookkeeping(service);
+    spec, 'ServiceSpec');
 }

@@ -1,6 +1,7 @@
 /**
  * Everything the component controller knows while rendering one DCD's workloads.
  */
+import { shallowCopy } from '../../model/json-copy';
 import { DcdJson, DCD_KIND, DGD_KIND, isWorkerType } from '../../model/v1beta1';
 import { LABEL_WORKER_HASH } from '../../model/well-known';
 import { DiscoveryContext, discoveryContext } from '../discovery';
@@ -38,6 +39,15 @@ function ownerGraph(dcd: DcdJson): string | undefined {
   return owners?.find(o => o?.kind === DGD_KIND)?.name || undefined;
 }
 
+/** `{ ...dcd, metadata: { ...dcd.metadata, ownerReferences: [the graph] } }` (without spread syntax, see `shallowCopy`). */
+function withOwnerReference(dcd: DcdJson, owner: string): DcdJson {
+  const metadata = shallowCopy(dcd.metadata);
+  metadata.ownerReferences = [{ kind: DGD_KIND, name: owner }];
+  const located = shallowCopy(dcd);
+  located.metadata = metadata;
+  return located;
+}
+
 /**
  * The context for rendering a DCD. `ownerGraphName` is the owning graph when the DCD was generated
  * from one (the generated DCD carries no owner reference, which needs the graph's UID).
@@ -50,7 +60,7 @@ export function dcdContext(dcd: DcdJson, settings: OperatorSettings, ownerGraphN
     ? (dcd.metadata.labels?.[LABEL_WORKER_HASH] || spec.podTemplate?.metadata?.labels?.[LABEL_WORKER_HASH] || undefined)
     : undefined;
   const located: DcdJson = owner && !ownerGraph(dcd)
-    ? { ...dcd, metadata: { ...dcd.metadata, ownerReferences: [{ kind: DGD_KIND, name: owner }] } }
+    ? withOwnerReference(dcd, owner)
     : dcd;
   return {
     dcd,

@@ -2,12 +2,12 @@
  * The `apps/v1` Deployment the component controller creates for a single-node DCD.
  */
 import { DcdContext } from './dcd-context';
-import { asGo, kubeObject, KubeObject } from './kube-object';
+import { KubeObject, kubeObjectWithGoReading } from './kube-object';
 import { JsonObject } from '../../model/v1beta1';
 import {
   ANNOTATION_DEPLOYMENT_STRATEGY, ANNOTATION_MAX_SURGE, ANNOTATION_MAX_UNAVAILABLE, LABEL_SELECTOR,
 } from '../../model/well-known';
-import { withCreateBookkeeping } from '../bookkeeping';
+import { GoValue, readGoValue } from '../hash/go-value';
 import { workloadAnnotations, workloadLabels } from '../workload-metadata';
 
 /** The rolling-update bound used when no annotation sets one. */
@@ -49,17 +49,26 @@ export function deploymentStrategy(workloadAnnotationsOfDcd: Readonly<Record<str
  * The Deployment of a DCD around the given pod template (`{metadata, spec}` as the pod renderer
  * returns it): named after the DCD, workload labels and annotations plus the create bookkeeping,
  * replicas when the DCD sets them, selector `nvidia.com/selector: <DCD name>`.
+ *
+ * `templateReading` is the Go reading (as PodTemplateSpec) the template is the value of, when the
+ * caller has it (`takePodTemplateReading`): when it is a fixed point the template is not read
+ * again, and becomes the Deployment's template as it is.
  */
-export function renderDeployment(ctx: DcdContext, podTemplate: JsonObject): KubeObject {
+export function renderDeployment(ctx: DcdContext, podTemplate: JsonObject, templateReading?: GoValue): KubeObject {
   const annotations = workloadAnnotations(ctx.dcd);
   const spec: JsonObject = {};
   const replicas = ctx.dcd.spec?.replicas;
   if (replicas !== undefined && replicas !== null) spec.replicas = replicas;
   spec.selector = { matchLabels: { [LABEL_SELECTOR]: ctx.name } };
-  spec.template = podTemplate;
+  const reuseTemplate = templateReading !== undefined && templateReading.fixedPoint && templateReading.value === podTemplate;
+  if (!reuseTemplate) spec.template = podTemplate;
   spec.strategy = deploymentStrategy(annotations, ctx.dcd.spec?.podTemplate?.metadata?.annotations);
-  const deployment = kubeObject('apps/v1', 'Deployment',
-    { name: ctx.name, namespace: ctx.namespace, labels: workloadLabels(ctx.dcd), annotations },
-    { spec: asGo(spec, 'DeploymentSpec') });
-  return withCreateBookkeeping(deployment);
+  const reading = readGoValue(spec, DEPLOYMENT_SPEC);
+  // Reading the template again would give it back unchanged; the reading above holds the zero
+  // template in its place (same key, same position).
+  if (reuseTemplate) reading.value.template = podTemplate;
+  return kubeObjectWithGoReading('apps/v1', 'Deployment',
+    { name: ctx.name, namespace: ctx.namespace, labels: workloadLabels(ctx.dcd), annotations }, reading, DEPLOYMENT_SPEC);
 }
+
+const DEPLOYMENT_SPEC = 'DeploymentSpec';

@@ -2,9 +2,8 @@
  * The Ingress of a graph's frontend, from the operator's `ingress.*` settings.
  */
 import { DcdContext } from './dcd-context';
-import { asGo, kubeObject, KubeObject, normalizeKubeResourceName } from './kube-object';
+import { KubeObject, kubeObjectWithGoSpec, normalizeKubeResourceName } from './kube-object';
 import { FRONTEND_HTTP_PORT } from './workload-keys';
-import { withCreateBookkeeping } from '../bookkeeping';
 import { dcdParentGraphName } from '../workload-metadata';
 
 /** Host suffix of frontend hosts when `ingress.hostSuffix` is empty. */
@@ -39,6 +38,5 @@ export function renderIngress(ctx: DcdContext): KubeObject | undefined {
   };
   const tlsSecret = ctx.settings.ingressControllerTlsSecretName;
   if (tlsSecret) spec.tls = [{ hosts: [host], secretName: tlsSecret }];
-  const ingress = kubeObject('networking.k8s.io/v1', 'Ingress', { name, namespace: ctx.namespace }, { spec: asGo(spec, 'IngressSpec') });
-  return withCreateBookkeeping(ingress);
+  return kubeObjectWithGoSpec('networking.k8s.io/v1', 'Ingress', { name, namespace: ctx.namespace }, spec, 'IngressSpec');
 }

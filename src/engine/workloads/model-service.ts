@@ -3,12 +3,11 @@
  * serves the model, shared by all components that name it.
  */
 import { DcdContext } from './dcd-context';
-import { asGo, kubeObject, KubeObject } from './kube-object';
+import { KubeObject, kubeObjectWithGoSpec } from './kube-object';
 import { SYSTEM_PORT } from './workload-keys';
 import {
   ANNOTATION_BASE_MODEL, LABEL_BASE_MODEL_HASH, LABEL_MANAGED_BY, MANAGED_BY_OPERATOR,
 } from '../../model/well-known';
-import { withCreateBookkeeping } from '../bookkeeping';
 import { baseModelHash } from '../workload-metadata';
 
 /** `dynamo-model-<first 8 hex characters of sha256(model name)>`. */
@@ -26,11 +25,10 @@ export function renderModelService(ctx: DcdContext): KubeObject | undefined {
     selector: { [LABEL_BASE_MODEL_HASH]: hash },
     clusterIP: 'None',
   };
-  const service = kubeObject('v1', 'Service', {
+  return kubeObjectWithGoSpec('v1', 'Service', {
     name: modelServiceName(model),
     namespace: ctx.namespace,
     labels: { [LABEL_BASE_MODEL_HASH]: hash, [LABEL_MANAGED_BY]: MANAGED_BY_OPERATOR },
     annotations: { [ANNOTATION_BASE_MODEL]: model },
-  }, { spec: asGo(spec, 'ServiceSpec') });
-  return withCreateBookkeeping(service);
+  }, spec, 'ServiceSpec');
 }

@@ -15,7 +15,7 @@ import { renderScalingAdapters } from './scaling-adapter';
 import { renderVirtualService } from './virtual-service';
 import { DcdJson, DgdJson } from '../../model/v1beta1';
 import { OperatorSettings } from '../operator-settings';
-import { renderPodTemplate } from '../pod/pod-template';
+import { renderPodTemplate, takePodTemplateReading } from '../pod/pod-template';
 
 /**
  * What the component controller creates for one DCD: Deployment, component Service, model
@@ -23,7 +23,8 @@ import { renderPodTemplate } from '../pod/pod-template';
  * VirtualService — each only when the operator creates it.
  */
 function dcdWorkloads(ctx: DcdContext, skipModelService: (name: string) => boolean): KubeObject[] {
-  const out: KubeObject[] = [renderDeployment(ctx, renderPodTemplate(ctx))];
+  const podTemplate = renderPodTemplate(ctx);
+  const out: KubeObject[] = [renderDeployment(ctx, podTemplate, takePodTemplateReading(podTemplate))];
   const service = renderComponentService(ctx);
   if (service) out.push(service);
   const modelService = renderModelService(ctx);
