@@ -3,6 +3,7 @@
  * `readGoValue` with `JSON.parse(goJsonEncode(...))`, `goSortedJson` with
  * `goJsonEncode(goSortKeys(...))`, and the JSON copies with `deepClone`.
  */
+import { CORPUS_DIR, corpusFiles, withVersionedImages } from './support/shared';
 import { goJsonEncode } from '../src/engine/hash/go-json';
 import { goSortedJson } from '../src/engine/hash/go-sorted-json';
 import { goJsonValue, readGoValue } from '../src/engine/hash/go-value';
@@ -10,7 +11,6 @@ import { goSortKeys } from '../src/engine/hash/last-applied-hash';
 import { renderDocuments } from '../src/engine/render';
 import { deepClone } from '../src/model/json';
 import { copyJson, copyJsonForOutput } from '../src/model/json-copy';
-import { CORPUS_DIR, corpusFiles, withVersionedImages } from './support/shared';
 
 const reference = (value: unknown, type?: string): unknown => JSON.parse(goJsonEncode(value, type));
 
