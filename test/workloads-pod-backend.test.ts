@@ -5,10 +5,10 @@
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import { mainOf, renderError } from './support/pod-render';
 import { selectBackend } from '../src/engine/backend/select';
 import { shellQuotePosix } from '../src/engine/backend/shell-quote';
 import { applyElasticEpRayHead, isElasticEpRayLaunch } from '../src/engine/backend/vllm';
-import { RenderError } from '../src/engine/errors';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
 import { dcdContext } from '../src/engine/workloads/dcd-context';
@@ -27,20 +27,6 @@ function dcd(type: string, main: any, extra: any = {}): DcdJson {
 
 function render(d: DcdJson): any {
   return renderPodTemplate(dcdContext(d, resolveOperatorSettings({}), 'llm'));
-}
-
-function mainOf(template: any): any {
-  return template.spec.containers[0];
-}
-
-function renderError(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
 }
 
 describe('render-core §5.2 step 2 backend selection', () => {

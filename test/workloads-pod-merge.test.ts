@@ -2,7 +2,7 @@
  * Merging user input over the operator's defaults (render-core §5.4 main container, §5.5 pod
  * spec, §5.6 frontend sidecar), including mergo's IntOrString quirk.
  */
-import { RenderError } from '../src/engine/errors';
+import { envOf, mainOf, renderError } from './support/pod-render';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
 import { mergeIntOrString, mergoMerge } from '../src/engine/pod/mergo';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
@@ -23,26 +23,6 @@ function withContainers(type: string | undefined, containers: any[], podSpec: an
 
 function render(d: DcdJson, settings: Partial<OperatorSettings> = {}, owner = 'llm'): any {
   return renderPodTemplate(dcdContext(d, resolveOperatorSettings(settings), owner));
-}
-
-function mainOf(template: any): any {
-  return template.spec.containers[0];
-}
-
-function envOf(container: any): Record<string, any> {
-  const out: Record<string, any> = {};
-  for (const e of container.env ?? []) out[e.name] = e.value ?? e.valueFrom;
-  return out;
-}
-
-function renderError(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
 }
 
 describe('render-core §5.4 main container merge', () => {

@@ -2,7 +2,7 @@
  * Volumes and mounts of the pod (render-core §5.2 step 6, §5.7.1 shared memory, §5.7.2
  * compilation cache, §5.7.3 ordering and implicit PVCs, §12.1 KV-transfer topology volume).
  */
-import { RenderError } from '../src/engine/errors';
+import { mainOf, renderError } from './support/pod-render';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
 import { renderDocuments } from '../src/engine/render';
@@ -25,20 +25,6 @@ function component(type: string, main: any = {}, podSpec: any = {}, extra: any =
 
 function render(d: DcdJson, settings: Partial<OperatorSettings> = {}): any {
   return renderPodTemplate(dcdContext(d, resolveOperatorSettings(settings), 'llm'));
-}
-
-function mainOf(template: any): any {
-  return template.spec.containers[0];
-}
-
-function renderError(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
 }
 
 describe('render-core §5.7.1 shared memory', () => {

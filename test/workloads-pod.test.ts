@@ -5,8 +5,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { envNames, envOf, mainOf, renderError } from './support/pod-render';
 import { CONFORMANCE_DIR } from './support/shared';
-import { RenderError } from '../src/engine/errors';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
 import { registryHost } from '../src/engine/pod/image-pull-secrets';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
@@ -29,30 +29,6 @@ function withMain(spec: any, main: any = {}): any {
 
 function render(d: DcdJson, settings: Partial<OperatorSettings> = {}, owner?: string): any {
   return renderPodTemplate(dcdContext(d, resolveOperatorSettings(settings), owner));
-}
-
-function mainOf(template: any): any {
-  return template.spec.containers[0];
-}
-
-function envOf(container: any): Record<string, any> {
-  const out: Record<string, any> = {};
-  for (const e of container.env ?? []) out[e.name] = e.value ?? e.valueFrom;
-  return out;
-}
-
-function envNames(container: any): string[] {
-  return (container.env ?? []).map((e: any) => e.name);
-}
-
-function renderError(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
 }
 
 // ---------------------------------------------------------------------------------------------

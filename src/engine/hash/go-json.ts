@@ -26,7 +26,8 @@ import {
   GoStructLayout, GoType, GoTypeRef, GoTypeRegistry, goTypeRegistry, isEmptyValue, presentFields, Primitive, readLooseStruct,
 } from './go-layout';
 import {
-  definedKeys, formatGoDuration, formatGoFloat, formatGoTime, goQuote, integerText, isNil, isObject, parseGoDuration, sortUtf8, typeError,
+  definedKeys, formatGoDuration, formatGoFloat, formatGoTime, goQuote, goScalarText, integerText, isNil, isObject, parseGoDuration,
+  sortUtf8, typeError,
 } from './go-text';
 import { canonicalQuantity } from './quantity';
 
@@ -261,19 +262,8 @@ class Encoder {
 
   /** Go's encoding of `interface{}` values decoded from JSON. */
   untyped(v: unknown): string {
-    if (isNil(v)) return 'null';
-    switch (typeof v) {
-      case 'string':
-        return goQuote(v);
-      case 'boolean':
-        return v ? 'true' : 'false';
-      case 'number':
-        return formatGoFloat(v, 64);
-      case 'bigint':
-        return v.toString();
-      default:
-        break;
-    }
+    const scalar = goScalarText(v);
+    if (scalar !== undefined) return scalar;
     if (Array.isArray(v)) {
       if (v.length === 0) return '[]';
       const parts = v.map((x, i) => {

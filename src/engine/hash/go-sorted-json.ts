@@ -12,7 +12,7 @@
  */
 import { GoPath, GoPathTracker, NO_PATH } from './go-json';
 import { GoStructLayout, GoType, GoTypeRegistry, goTypeRegistry } from './go-layout';
-import { compareUtf8, definedKeys, formatGoFloat, goQuote, isNil, isObject, sortUtf8, typeError } from './go-text';
+import { compareUtf8, definedKeys, goQuote, goScalarText, isObject, sortUtf8, typeError } from './go-text';
 
 /** `goJsonEncode(goSortKeys(value))`; `type` is the Go type the value was read as, if any. */
 export function goSortedJson(value: unknown, type?: GoType, registry: GoTypeRegistry = goTypeRegistry()): string {
@@ -28,19 +28,8 @@ class SortedEncoder {
   constructor(private readonly registry: GoTypeRegistry, private readonly path: GoPathTracker) {}
 
   encode(v: unknown, type: GoType | undefined): string {
-    if (isNil(v)) return 'null';
-    switch (typeof v) {
-      case 'string':
-        return goQuote(v);
-      case 'boolean':
-        return v ? 'true' : 'false';
-      case 'number':
-        return formatGoFloat(v, 64);
-      case 'bigint':
-        return v.toString();
-      default:
-        break;
-    }
+    const scalar = goScalarText(v);
+    if (scalar !== undefined) return scalar;
     let t = type;
     while (t !== undefined && t.kind === 'ptr') t = t.elem;
     if (Array.isArray(v)) return this.array(v, t !== undefined && t.kind === 'slice' ? t.elem : undefined);

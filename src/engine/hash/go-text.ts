@@ -271,3 +271,23 @@ function fraction(v: bigint, prec: number): string {
   const rest = (v % d).toString().padStart(prec, '0').replace(/0+$/, '');
   return rest === '' ? whole.toString() : `${whole}.${rest}`;
 }
+
+/**
+ * Go's JSON text of a scalar held in `interface{}` data (null, string, boolean, number as float64,
+ * bigint), or undefined when `v` is an array or object.
+ */
+export function goScalarText(v: unknown): string | undefined {
+  if (isNil(v)) return 'null';
+  switch (typeof v) {
+    case 'string':
+      return goQuote(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'number':
+      return formatGoFloat(v, 64);
+    case 'bigint':
+      return v.toString();
+    default:
+      return undefined;
+  }
+}
