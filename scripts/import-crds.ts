@@ -1,17 +1,19 @@
 /**
- * Lean import generator for the NVIDIA Dynamo custom resources (nvidia.com/v1beta1).
+ * Lean import generator for the custom resources cdk8s-dynamo renders: the NVIDIA Dynamo resources
+ * (nvidia.com/v1beta1) and the workloads the Dynamo operator creates for multinode components, the
+ * LeaderWorkerSet (leaderworkerset.x-k8s.io/v1) and the Grove PodCliqueSet (grove.io/v1alpha1).
  *
- * `cdk8s import` of the Dynamo CRDs regenerates every embedded Kubernetes type (the pod template
- * alone is about a thousand schema nodes, and it is embedded several times) and shares nothing between
- * the DynamoGraphDeployment and the DynamoComponentDeployment. This generator instead:
+ * `cdk8s import` of these CRDs regenerates every embedded Kubernetes type (the pod template alone is
+ * about a thousand schema nodes, and it is embedded several times) and shares nothing between kinds.
+ * This generator instead, for each API group (an `ImportUnit`):
  *
- * - reads only the `v1beta1` version of the Dynamo CRDs;
- * - replaces the embedded Kubernetes types (see `K8S_EMBEDDED`) by the types of the Kubernetes import
- *   of `cdk8s-plus-34`, and fails loudly when a schema node looks like an unmapped Kubernetes type;
+ * - reads only one version of the group's CRDs (`v1beta1` for Dynamo);
+ * - replaces the embedded Kubernetes types (the unit's `embedded` table) by the types of the Kubernetes
+ *   import of `cdk8s-plus-34`, and fails loudly when a schema node looks like an unmapped Kubernetes type;
  * - emits each structurally identical schema (ignoring descriptions) once, under a deterministic name;
- * - writes `imports/nvidia.com.ts` (typed classes, props, enums and `toJson_*` functions in the style of
- *   `cdk8s import`) and `imports/nvidia.com.schema.ts` (a compact structural schema of the DGD and DCD,
- *   without descriptions, for generic validation and unknown-field detection).
+ * - writes `imports/<group>.ts` (typed classes, props, enums and `toJson_*` functions in the style of
+ *   `cdk8s import`) and `imports/<group>.schema.ts` (a compact structural schema of the kinds, without
+ *   descriptions, for generic validation and unknown-field detection).
  *
  * Usage: `npx projen import:crds`. The CRD folder is `$DYNAMO_CRDS_DIR`, or `../shared/crds` relative to
  * the project root. The output is deterministic: regenerating from the same CRDs gives identical bytes.
@@ -20,15 +22,26 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 
-/** The CRD version to import. */
-const VERSION = 'v1beta1';
-
-/** The files generated into the output folder. */
+/** The files generated for the Dynamo CRDs. */
 export const TYPES_FILE = 'nvidia.com.ts';
 export const SCHEMA_FILE = 'nvidia.com.schema.ts';
 
-/** Size budget for everything generated into imports/: a quarter of the 2.3 MB naive import. */
+/** The files generated for the LeaderWorkerSet CRD. */
+export const LWS_TYPES_FILE = 'leaderworkerset.x-k8s.io.ts';
+export const LWS_SCHEMA_FILE = 'leaderworkerset.x-k8s.io.schema.ts';
+
+/** The files generated for the Grove PodCliqueSet CRD. */
+export const GROVE_TYPES_FILE = 'grove.io.ts';
+export const GROVE_SCHEMA_FILE = 'grove.io.schema.ts';
+
+/** Size budget for everything generated into imports/: a quarter of the 2.3 MB naive import of the DGD alone. */
 export const IMPORTS_SIZE_BUDGET = 575_000;
+
+/** Size budget of the two LeaderWorkerSet files: under a fortieth of the naive `cdk8s import` of its CRD (1,879,170 bytes). */
+export const LWS_IMPORT_SIZE_BUDGET = 46_000;
+
+/** Size budget of the two PodCliqueSet files: a tenth of the naive `cdk8s import` of its CRD (1,073,915 bytes). */
+export const GROVE_IMPORT_SIZE_BUDGET = 107_000;
 
 interface KindSource {
   /** CRD file name in the CRD folder. */
@@ -44,50 +57,152 @@ interface KindSource {
   readonly componentRoot?: readonly string[];
 }
 
-const SOURCES: readonly KindSource[] = [
-  {
-    file: 'nvidia.com_dynamographdeployments.yaml',
-    kind: 'DynamoGraphDeployment',
-    schemaConst: 'DGD_V1BETA1_SCHEMA',
-    componentRoot: ['spec', 'component'],
-  },
-  {
-    file: 'nvidia.com_dynamocomponentdeployments.yaml',
-    kind: 'DynamoComponentDeployment',
-    schemaConst: 'DCD_V1BETA1_SCHEMA',
-    componentRoot: ['spec'],
-  },
-  {
-    file: 'nvidia.com_dynamographdeploymentscalingadapters.yaml',
-    kind: 'DynamoGraphDeploymentScalingAdapter',
-  },
-];
-
 // ---------------------------------------------------------------------------------------------------
 // Embedded Kubernetes types
 // ---------------------------------------------------------------------------------------------------
 
 /** How an embedded Kubernetes type appears in the CRD. */
-type K8sShape = 'object' | 'array' | 'quantity';
+type K8sShape = 'object' | 'array' | 'intOrString';
 
 interface K8sMapping {
   /** The type in the Kubernetes import of cdk8s-plus-34 (`k8s.<name>`). */
   readonly k8sType: string;
-  /** `object`: a struct; `array`: a list of the struct; `quantity`: an int-or-string quantity (class). */
+  /**
+   * `object`: a struct; `array`: a list of the struct; `intOrString`: an int-or-string value, typed by a
+   * class with a `value` (`k8s.Quantity`, `k8s.IntOrString`).
+   */
   readonly shape: K8sShape;
 }
 
 /**
- * Embedded Kubernetes types, by property name within the Dynamo schemas. Their schemas are not
- * regenerated: the typed import references `k8s.<k8sType>` of cdk8s-plus-34, and the compact schema holds
- * a `{ k8sType }` marker node instead.
+ * Embedded Kubernetes types of one API group, by property name within its schemas. Their schemas are
+ * not regenerated: the typed import references `k8s.<k8sType>` of cdk8s-plus-34, and the compact schema
+ * holds a `{ k8sType }` marker node instead.
  */
-const K8S_EMBEDDED: { readonly [propertyName: string]: K8sMapping } = {
-  podTemplate: { k8sType: 'PodTemplateSpec', shape: 'object' },
-  env: { k8sType: 'EnvVar', shape: 'array' },
-  configMapRef: { k8sType: 'ConfigMapKeySelector', shape: 'object' },
-  sharedMemorySize: { k8sType: 'Quantity', shape: 'quantity' },
+type K8sMappingTable = { readonly [propertyName: string]: K8sMapping };
+
+/** Names the schema file of a unit declares. */
+interface SchemaNames {
+  /** The union type of the `k8sType` markers. */
+  readonly k8sType: string;
+  /** The schema node interface. */
+  readonly node: string;
+  /** TSDoc body of the schema node interface. */
+  readonly nodeDoc: readonly string[];
+}
+
+/** The CRDs of one API group and the two files generated from them. */
+interface ImportUnit {
+  /** Generated typed import (`<group>.ts`). */
+  readonly typesFile: string;
+  /** Generated compact schema (`<group>.schema.ts`). */
+  readonly schemaFile: string;
+  /** The CRD version to import. */
+  readonly version: string;
+  readonly sources: readonly KindSource[];
+  readonly embedded: K8sMappingTable;
+  readonly schemaNames: SchemaNames;
+  /** Size budget of the two files, in bytes (besides the budget of imports/ as a whole). */
+  readonly sizeBudget?: number;
+}
+
+/** The unit whose schema file declares `CrdValidationRule`; the others import it from there. */
+const VALIDATION_RULE_UNIT = TYPES_FILE;
+
+const DYNAMO: ImportUnit = {
+  typesFile: TYPES_FILE,
+  schemaFile: SCHEMA_FILE,
+  version: 'v1beta1',
+  sources: [
+    {
+      file: 'nvidia.com_dynamographdeployments.yaml',
+      kind: 'DynamoGraphDeployment',
+      schemaConst: 'DGD_V1BETA1_SCHEMA',
+      componentRoot: ['spec', 'component'],
+    },
+    {
+      file: 'nvidia.com_dynamocomponentdeployments.yaml',
+      kind: 'DynamoComponentDeployment',
+      schemaConst: 'DCD_V1BETA1_SCHEMA',
+      componentRoot: ['spec'],
+    },
+    {
+      file: 'nvidia.com_dynamographdeploymentscalingadapters.yaml',
+      kind: 'DynamoGraphDeploymentScalingAdapter',
+    },
+  ],
+  embedded: {
+    podTemplate: { k8sType: 'PodTemplateSpec', shape: 'object' },
+    env: { k8sType: 'EnvVar', shape: 'array' },
+    configMapRef: { k8sType: 'ConfigMapKeySelector', shape: 'object' },
+    sharedMemorySize: { k8sType: 'Quantity', shape: 'intOrString' },
+  },
+  schemaNames: {
+    k8sType: 'CrdK8sType',
+    node: 'CrdSchemaNode',
+    nodeDoc: [
+      'A node of the compact structural schema of a Dynamo CRD: the OpenAPI v3 keywords the CRD uses,',
+      'without descriptions. An embedded Kubernetes type is a marker node `{ k8sType }` (an `env` list is',
+      'an array of `{ k8sType: \'EnvVar\' }`), to be validated against the Kubernetes schema of that type.',
+    ],
+  },
 };
+
+const LEADER_WORKER_SET: ImportUnit = {
+  typesFile: LWS_TYPES_FILE,
+  schemaFile: LWS_SCHEMA_FILE,
+  version: 'v1',
+  sources: [
+    { file: 'leaderworkerset.x-k8s.io_leaderworkersets.yaml', kind: 'LeaderWorkerSet', schemaConst: 'LWS_V1_SCHEMA' },
+  ],
+  embedded: {
+    leaderTemplate: { k8sType: 'PodTemplateSpec', shape: 'object' },
+    workerTemplate: { k8sType: 'PodTemplateSpec', shape: 'object' },
+    // typed like `StatefulSetSpec.volumeClaimTemplates` of the Kubernetes import (no apiVersion, kind, status)
+    volumeClaimTemplates: { k8sType: 'KubePersistentVolumeClaimProps', shape: 'array' },
+    maxSurge: { k8sType: 'IntOrString', shape: 'intOrString' },
+    maxUnavailable: { k8sType: 'IntOrString', shape: 'intOrString' },
+  },
+  sizeBudget: LWS_IMPORT_SIZE_BUDGET,
+  schemaNames: {
+    k8sType: 'LwsK8sType',
+    node: 'LwsSchemaNode',
+    nodeDoc: [
+      'A node of the compact structural schema of the LeaderWorkerSet CRD: the OpenAPI v3 keywords the CRD',
+      'uses, without descriptions (the same keywords as `CrdSchemaNode`). An embedded Kubernetes type is a',
+      'marker node `{ k8sType }`, to be validated against the Kubernetes schema of that type.',
+    ],
+  },
+};
+
+const GROVE: ImportUnit = {
+  typesFile: GROVE_TYPES_FILE,
+  schemaFile: GROVE_SCHEMA_FILE,
+  version: 'v1alpha1',
+  sources: [
+    { file: 'grove.io_podcliquesets.yaml', kind: 'PodCliqueSet', schemaConst: 'PCS_V1ALPHA1_SCHEMA' },
+  ],
+  embedded: {
+    podSpec: { k8sType: 'PodSpec', shape: 'object' },
+    // autoscaling/v2 MetricSpec of the clique and scaling group autoscaling configurations
+    metrics: { k8sType: 'MetricSpecV2', shape: 'array' },
+    // resource.k8s.io/v1 (device requests with `exactly` / `firstAvailable`)
+    templateSpec: { k8sType: 'ResourceClaimTemplateSpec', shape: 'object' },
+  },
+  sizeBudget: GROVE_IMPORT_SIZE_BUDGET,
+  schemaNames: {
+    k8sType: 'GroveK8sType',
+    node: 'GroveSchemaNode',
+    nodeDoc: [
+      'A node of the compact structural schema of the Grove PodCliqueSet CRD: the OpenAPI v3 keywords the',
+      'CRD uses, without descriptions (the same keywords as `CrdSchemaNode`). An embedded Kubernetes type is',
+      'a marker node `{ k8sType }`, to be validated against the Kubernetes schema of that type.',
+    ],
+  },
+};
+
+/** Everything generated, in generation order. */
+const UNITS: readonly ImportUnit[] = [DYNAMO, LEADER_WORKER_SET, GROVE];
 
 /**
  * Property names that only occur in embedded Kubernetes (core/v1, meta/v1) types: an unmapped object
@@ -141,24 +256,24 @@ function k8sShapeMatches(mapping: K8sMapping, raw: RawSchema): boolean {
       return raw.type === 'object' && (raw.properties !== undefined || raw['x-kubernetes-preserve-unknown-fields'] === true);
     case 'array':
       return raw.type === 'array' && raw.items?.type === 'object';
-    case 'quantity':
+    case 'intOrString':
       return raw['x-kubernetes-int-or-string'] === true;
   }
 }
 
-function countNestedProperties(raw: RawSchema): number {
+function countNestedProperties(raw: RawSchema, embedded: K8sMappingTable): number {
   let count = 0;
   for (const [name, child] of Object.entries<RawSchema>(raw.properties ?? {})) {
     count += 1;
-    if (K8S_EMBEDDED[name] === undefined) {
-      count += countNestedProperties(child);
+    if (embedded[name] === undefined) {
+      count += countNestedProperties(child, embedded);
     }
   }
   if (raw.items) {
-    count += countNestedProperties(raw.items);
+    count += countNestedProperties(raw.items, embedded);
   }
   if (raw.additionalProperties && typeof raw.additionalProperties === 'object') {
-    count += countNestedProperties(raw.additionalProperties);
+    count += countNestedProperties(raw.additionalProperties, embedded);
   }
   return count;
 }
@@ -187,15 +302,15 @@ function k8sLookalikeReasons(raw: RawSchema): string[] {
  * Throws when an unmapped schema node below `raw` looks like an embedded Kubernetes type: first by the
  * nodes themselves (top down, so that the outermost such node is reported), then by subtree size.
  */
-function assertNoUnmappedK8s(raw: RawSchema, where: string): void {
+function assertNoUnmappedK8s(raw: RawSchema, where: string, embedded: K8sMappingTable): void {
   const fail = (at: string, reasons: readonly string[]): never => {
     throw new Error(`${at} looks like an embedded Kubernetes type (${reasons.join('; ')}) but is not mapped: `
-      + 'add its property name to K8S_EMBEDDED in scripts/import-crds.ts (or, if it is Dynamo-owned, adjust the checks there)');
+      + 'add its property name to the embedded table of its unit in scripts/import-crds.ts (or, if the CRD owns it, adjust the checks there)');
   };
   const walk = (node: RawSchema, at: string, bySize: boolean): void => {
     const reasons = bySize ? [] : k8sLookalikeReasons(node);
     if (bySize) {
-      const nested = countNestedProperties(node);
+      const nested = countNestedProperties(node, embedded);
       if (nested > MAX_NESTED_PROPERTIES) {
         reasons.push(`it has ${nested} nested properties (more than ${MAX_NESTED_PROPERTIES})`);
       }
@@ -204,7 +319,7 @@ function assertNoUnmappedK8s(raw: RawSchema, where: string): void {
       fail(at, reasons);
     }
     for (const name of sortedKeys(node.properties ?? {})) {
-      if (K8S_EMBEDDED[name] === undefined) {
+      if (embedded[name] === undefined) {
         walk(node.properties[name], `${at}.${name}`, bySize);
       }
     }
@@ -223,17 +338,23 @@ function assertNoUnmappedK8s(raw: RawSchema, where: string): void {
  * Builds the compact schema of a node: no descriptions, embedded Kubernetes types replaced by
  * `{ k8sType }` markers. Throws on keywords it does not know, so that no constraint is dropped silently.
  */
-function compactSchema(raw: RawSchema, propertyName: string | undefined, where: string): SchemaNode {
-  const mapping = propertyName === undefined ? undefined : K8S_EMBEDDED[propertyName];
+function compactSchema(raw: RawSchema, propertyName: string | undefined, where: string, embedded: K8sMappingTable): SchemaNode {
+  const mapping = propertyName === undefined ? undefined : embedded[propertyName];
   if (mapping) {
     if (!k8sShapeMatches(mapping, raw)) {
-      throw new Error(`${where} is mapped to k8s.${mapping.k8sType} (${mapping.shape}) by K8S_EMBEDDED but its schema does not have that shape`);
+      throw new Error(`${where} is mapped to k8s.${mapping.k8sType} (${mapping.shape}) by the embedded table but its schema does not have that shape`);
     }
     if (mapping.shape !== 'array') {
-      // a preserve-unknown-fields Kubernetes object is neither pruned nor defaulted by the API server
-      return raw['x-kubernetes-preserve-unknown-fields'] === true
-        ? { 'k8sType': mapping.k8sType, 'x-kubernetes-preserve-unknown-fields': true }
-        : { k8sType: mapping.k8sType };
+      const marker: SchemaNode = { k8sType: mapping.k8sType };
+      if (raw.default !== undefined) {
+        // e.g. the LeaderWorkerSet rolling update maxSurge (0) and maxUnavailable (1)
+        marker.default = raw.default;
+      }
+      if (raw['x-kubernetes-preserve-unknown-fields'] === true) {
+        // a preserve-unknown-fields Kubernetes object is neither pruned nor defaulted by the API server
+        marker['x-kubernetes-preserve-unknown-fields'] = true;
+      }
+      return marker;
     }
     const list: SchemaNode = { type: 'array' };
     for (const key of ['maxItems', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys']) {
@@ -277,17 +398,17 @@ function compactSchema(raw: RawSchema, propertyName: string | undefined, where: 
     });
   }
   if (raw.items !== undefined) {
-    node.items = compactSchema(raw.items, undefined, `${where}[]`);
+    node.items = compactSchema(raw.items, undefined, `${where}[]`, embedded);
   }
   if (raw.additionalProperties !== undefined) {
     node.additionalProperties = typeof raw.additionalProperties === 'object'
-      ? compactSchema(raw.additionalProperties, undefined, `${where}{}`)
+      ? compactSchema(raw.additionalProperties, undefined, `${where}{}`, embedded)
       : raw.additionalProperties;
   }
   if (raw.properties !== undefined) {
     const properties: SchemaNode = {};
     for (const name of sortedKeys(raw.properties)) {
-      properties[name] = compactSchema(raw.properties[name], name, `${where}.${name}`);
+      properties[name] = compactSchema(raw.properties[name], name, `${where}.${name}`, embedded);
     }
     node.properties = properties;
   }
@@ -301,11 +422,13 @@ function compactSchema(raw: RawSchema, propertyName: string | undefined, where: 
 interface LoadedKind {
   readonly source: KindSource;
   readonly group: string;
-  /** The v1beta1 openAPIV3Schema. */
+  /** The imported version (the unit's). */
+  readonly version: string;
+  /** The openAPIV3Schema of that version. */
   readonly root: RawSchema;
 }
 
-function loadKind(crdDir: string, source: KindSource): LoadedKind {
+function loadKind(crdDir: string, source: KindSource, wanted: string): LoadedKind {
   const file = path.join(crdDir, source.file);
   const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'));
   for (const doc of docs) {
@@ -321,23 +444,23 @@ function loadKind(crdDir: string, source: KindSource): LoadedKind {
   if (crd.spec?.names?.kind !== source.kind) {
     throw new Error(`${file}: expected kind ${source.kind}, found ${crd.spec?.names?.kind}`);
   }
-  const version = (crd.spec.versions ?? []).find((v: RawSchema) => v.name === VERSION);
+  const version = (crd.spec.versions ?? []).find((v: RawSchema) => v.name === wanted);
   if (!version) {
-    throw new Error(`${file}: no ${VERSION} version`);
+    throw new Error(`${file}: no ${wanted} version`);
   }
   if (version.served !== true) {
-    throw new Error(`${file}: ${VERSION} is not served`);
+    throw new Error(`${file}: ${wanted} is not served`);
   }
   const root = version.schema?.openAPIV3Schema;
   if (!root?.properties?.spec) {
-    throw new Error(`${file}: ${VERSION} has no openAPIV3Schema with a spec`);
+    throw new Error(`${file}: ${wanted} has no openAPIV3Schema with a spec`);
   }
   for (const name of Object.keys(root.properties)) {
     if (!['apiVersion', 'kind', 'metadata', 'spec', 'status'].includes(name)) {
       throw new Error(`${file}: unexpected top-level property '${name}'`);
     }
   }
-  return { source, group: crd.spec.group, root };
+  return { source, group: crd.spec.group, version: wanted, root };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -614,7 +737,7 @@ function enumMemberName(value: string, where: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Typed import (nvidia.com.ts)
+// Typed import (<group>.ts)
 // ---------------------------------------------------------------------------------------------------
 
 /** A TypeScript type and how to turn a value of it into wire JSON (identity when `toJson` is undefined). */
@@ -628,7 +751,7 @@ class TypesEmitter {
   private readonly emitted = new Set<Group>();
   private usesK8s = false;
 
-  public constructor(private readonly registry: Registry) {}
+  public constructor(private readonly registry: Registry, private readonly embedded: K8sMappingTable) {}
 
   public emitKind(kind: LoadedKind): void {
     const name = kind.source.kind;
@@ -644,7 +767,7 @@ class TypesEmitter {
     c.line(`export class ${name} extends ApiObject {`);
     c.doc('  ', [`Returns the apiVersion and kind for "${name}"`], []);
     c.line('  public static readonly GVK: GroupVersionKind = {');
-    c.line(`    apiVersion: ${str(`${kind.group}/${VERSION}`)},`);
+    c.line(`    apiVersion: ${str(`${kind.group}/${kind.version}`)},`);
     c.line(`    kind: ${str(name)},`);
     c.line('  };');
     c.line();
@@ -729,7 +852,7 @@ class TypesEmitter {
       return;
     }
     for (const name of sortedKeys(raw.properties ?? {})) {
-      if (K8S_EMBEDDED[name] === undefined) {
+      if (this.embedded[name] === undefined) {
         this.emitPending(raw.properties[name]);
       }
     }
@@ -826,7 +949,7 @@ class TypesEmitter {
   }
 
   private typeOf(raw: RawSchema, propertyName: string | undefined, where: string): TypeInfo {
-    const mapping = propertyName === undefined ? undefined : K8S_EMBEDDED[propertyName];
+    const mapping = propertyName === undefined ? undefined : this.embedded[propertyName];
     if (mapping) {
       this.usesK8s = true;
       switch (mapping.shape) {
@@ -834,7 +957,7 @@ class TypesEmitter {
           return { type: `k8s.${mapping.k8sType}`, toJson: x => `k8s.toJson_${mapping.k8sType}(${x})` };
         case 'array':
           return { type: `k8s.${mapping.k8sType}[]`, toJson: x => `${x}?.map(y => k8s.toJson_${mapping.k8sType}(y))` };
-        case 'quantity':
+        case 'intOrString':
           return { type: `k8s.${mapping.k8sType}`, toJson: x => `${x}?.value` };
       }
     }
@@ -884,52 +1007,61 @@ class TypesEmitter {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Compact schema file (nvidia.com.schema.ts)
+// Compact schema file (<group>.schema.ts)
 // ---------------------------------------------------------------------------------------------------
 
-const SCHEMA_PREAMBLE = `/** A CEL validation rule of a schema node (\`x-kubernetes-validations\`). */
-export interface CrdValidationRule {
-  readonly rule: string;
-  readonly message?: string;
-  readonly messageExpression?: string;
-  readonly reason?: string;
-  readonly fieldPath?: string;
-  /** The rule is a transition rule that also applies when there is no old object. */
-  readonly optionalOldSelf?: boolean;
+/** The declarations of a schema file before its constants: the node interface and the types it uses. */
+function schemaPreamble(unit: ImportUnit): string {
+  const { k8sType, node, nodeDoc } = unit.schemaNames;
+  const k8sTypes = Object.values(unit.embedded).map(m => str(m.k8sType)).filter((v, i, a) => a.indexOf(v) === i).sort(compareStrings);
+  const rule = unit.typesFile === VALIDATION_RULE_UNIT
+    ? [
+      '/** A CEL validation rule of a schema node (`x-kubernetes-validations`). */',
+      'export interface CrdValidationRule {',
+      '  readonly rule: string;',
+      '  readonly message?: string;',
+      '  readonly messageExpression?: string;',
+      '  readonly reason?: string;',
+      '  readonly fieldPath?: string;',
+      '  /** The rule is a transition rule that also applies when there is no old object. */',
+      '  readonly optionalOldSelf?: boolean;',
+      '}',
+    ]
+    : [`import { CrdValidationRule } from './${DYNAMO.schemaFile.replace(/\.ts$/, '')}';`];
+  return [
+    ...rule,
+    '',
+    '/** The embedded Kubernetes types (from the Kubernetes import of cdk8s-plus-34) the schema refers to. */',
+    `export type ${k8sType} = ${k8sTypes.join(' | ')};`,
+    '',
+    '/**',
+    ...nodeDoc.map(l => ` * ${l}`),
+    ' */',
+    `export interface ${node} {`,
+    `  readonly k8sType?: ${k8sType};`,
+    '  readonly type?: \'object\' | \'array\' | \'string\' | \'integer\' | \'number\' | \'boolean\';',
+    '  readonly format?: string;',
+    '  readonly enum?: readonly (string | number | boolean)[];',
+    '  readonly default?: unknown;',
+    '  readonly pattern?: string;',
+    '  readonly minLength?: number;',
+    '  readonly maxLength?: number;',
+    '  readonly minimum?: number;',
+    '  readonly maximum?: number;',
+    '  readonly minItems?: number;',
+    '  readonly maxItems?: number;',
+    '  readonly required?: readonly string[];',
+    '  readonly \'x-kubernetes-int-or-string\'?: boolean;',
+    '  readonly \'x-kubernetes-preserve-unknown-fields\'?: boolean;',
+    '  readonly \'x-kubernetes-list-type\'?: \'atomic\' | \'set\' | \'map\';',
+    '  readonly \'x-kubernetes-list-map-keys\'?: readonly string[];',
+    '  readonly \'x-kubernetes-validations\'?: readonly CrdValidationRule[];',
+    `  readonly items?: ${node};`,
+    `  readonly additionalProperties?: ${node} | boolean;`,
+    `  readonly properties?: { readonly [name: string]: ${node} };`,
+    '}',
+  ].join('\n');
 }
-
-/** The embedded Kubernetes types (from the Kubernetes import of cdk8s-plus-34) the schema refers to. */
-export type CrdK8sType = ${Object.values(K8S_EMBEDDED).map(m => str(m.k8sType)).filter((v, i, a) => a.indexOf(v) === i).sort(compareStrings).join(' | ')};
-
-/**
- * A node of the compact structural schema of a Dynamo CRD: the OpenAPI v3 keywords the CRD uses,
- * without descriptions. An embedded Kubernetes type is a marker node \`{ k8sType }\` (an \`env\` list is
- * an array of \`{ k8sType: 'EnvVar' }\`), to be validated against the Kubernetes schema of that type.
- */
-export interface CrdSchemaNode {
-  readonly k8sType?: CrdK8sType;
-  readonly type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
-  readonly format?: string;
-  readonly enum?: readonly (string | number | boolean)[];
-  readonly default?: unknown;
-  readonly pattern?: string;
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly minItems?: number;
-  readonly maxItems?: number;
-  readonly required?: readonly string[];
-  readonly 'x-kubernetes-int-or-string'?: boolean;
-  readonly 'x-kubernetes-preserve-unknown-fields'?: boolean;
-  readonly 'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
-  readonly 'x-kubernetes-list-map-keys'?: readonly string[];
-  readonly 'x-kubernetes-validations'?: readonly CrdValidationRule[];
-  readonly items?: CrdSchemaNode;
-  readonly additionalProperties?: CrdSchemaNode | boolean;
-  readonly properties?: { readonly [name: string]: CrdSchemaNode };
-}
-`;
 
 /** A node of a schema tree to render: the compact node and, when known, the raw CRD node it comes from. */
 interface TreeNode {
@@ -967,6 +1099,8 @@ class SharedSubtrees {
     private readonly bodies: ReadonlyMap<string, TreeNode>,
     private readonly idOf: (t: TreeNode) => string | undefined,
     private readonly nameOf: (id: string) => string,
+    /** The schema node interface the constants are declared with. */
+    private readonly nodeType: string,
   ) {
     this.chosen = new Set(bodies.keys());
     for (;;) {
@@ -1006,7 +1140,7 @@ class SharedSubtrees {
       done.add(id);
       const body = this.bodies.get(id)!;
       this.sharedBelow(body).forEach(emit);
-      out.push(`const ${this.nameOf(id)}: CrdSchemaNode = ${renderTree(body, '', this, true)};`, '');
+      out.push(`const ${this.nameOf(id)}: ${this.nodeType} = ${renderTree(body, '', this, true)};`, '');
     };
     this.roots.forEach(r => this.sharedBelow(r).forEach(emit));
     return out;
@@ -1078,12 +1212,13 @@ function countNodes(node: SchemaNode): number {
 
 /** Renders the schema file. */
 function renderSchemaFile(
+  unit: ImportUnit,
   header: string,
   registry: Registry,
   roots: readonly { readonly constName: string; readonly tree: TreeNode }[],
   k8sDefaults: ReadonlyMap<string, SchemaNode>,
 ): string {
-  // the DGD and DCD schemas share the subtrees of the shared types (objects with properties)
+  // the kinds' schemas (the DGD and DCD) share the subtrees of the shared types (objects with properties)
   const bodies = new Map<string, TreeNode>();
   for (const group of registry.groups) {
     const occ = group.occurrences[0];
@@ -1097,6 +1232,7 @@ function renderSchemaFile(
     bodies,
     t => (t.raw === undefined ? undefined : registry.groupOf(t.raw)?.key),
     id => groupNames.get(id)!,
+    unit.schemaNames.node,
   );
 
   // the defaults skeletons of the embedded Kubernetes types share their repeated subtrees (e.g. containers)
@@ -1129,6 +1265,7 @@ function renderSchemaFile(
     defaultBodies,
     t => (countNodes(t.node) >= MIN_SHARED_DEFAULTS_NODES ? stableKey(t.node) : undefined),
     id => defaultNames.get(id)!,
+    unit.schemaNames.node,
   );
   // named after the common end of the property names that hold them (`containers`, `initContainers`: `ContainersDefaults`)
   const usedNames = new Set<string>(groupNames.values());
@@ -1147,10 +1284,10 @@ function renderSchemaFile(
     defaultNames.set(key, constName);
   }
 
-  const out: string[] = [header, '', SCHEMA_PREAMBLE.trimEnd(), ''];
+  const out: string[] = [header, '', schemaPreamble(unit), ''];
   out.push(...schemaShared.renderConstants());
   for (const root of roots) {
-    out.push(`export const ${root.constName}: CrdSchemaNode = ${renderTree(root.tree, '', schemaShared, true)};`, '');
+    out.push(`export const ${root.constName}: ${unit.schemaNames.node} = ${renderTree(root.tree, '', schemaShared, true)};`, '');
   }
   out.push(...defaultsShared.renderConstants());
   out.push(
@@ -1159,7 +1296,7 @@ function renderSchemaFile(
     ' * `default`s of their CRD schema and the path to them. Not applied below a marker node that has',
     ' * `x-kubernetes-preserve-unknown-fields` (the CRD has no schema there).',
     ' */',
-    'export const EMBEDDED_K8S_DEFAULTS: { readonly [k8sType: string]: CrdSchemaNode } = {',
+    `export const EMBEDDED_K8S_DEFAULTS: { readonly [k8sType: string]: ${unit.schemaNames.node} } = {`,
   );
   for (const [k8sType, node] of k8sDefaults) {
     out.push(`  ${propertyKey(k8sType)}: ${renderTree({ node }, '  ', defaultsShared, true)},`);
@@ -1173,12 +1310,12 @@ function renderSchemaFile(
 // ---------------------------------------------------------------------------------------------------
 
 /** The schemas of the embedded Kubernetes types (the items, for a list) below a node, by k8s type name. */
-function collectEmbedded(raw: RawSchema, out: Map<string, RawSchema[]>): void {
+function collectEmbedded(raw: RawSchema, table: K8sMappingTable, out: Map<string, RawSchema[]>): void {
   for (const name of sortedKeys(raw.properties ?? {})) {
     const child = raw.properties[name];
-    const mapping = K8S_EMBEDDED[name];
+    const mapping = table[name];
     if (mapping === undefined) {
-      collectEmbedded(child, out);
+      collectEmbedded(child, table, out);
     } else {
       const list = out.get(mapping.k8sType) ?? [];
       list.push(mapping.shape === 'array' ? child.items : child);
@@ -1186,10 +1323,10 @@ function collectEmbedded(raw: RawSchema, out: Map<string, RawSchema[]>): void {
     }
   }
   if (raw.items) {
-    collectEmbedded(raw.items, out);
+    collectEmbedded(raw.items, table, out);
   }
   if (raw.additionalProperties && typeof raw.additionalProperties === 'object') {
-    collectEmbedded(raw.additionalProperties, out);
+    collectEmbedded(raw.additionalProperties, table, out);
   }
 }
 
@@ -1237,9 +1374,9 @@ function defaultsSkeleton(raw: RawSchema): SchemaNode | undefined {
  * structural schema of, e.g., the pod template). Occurrences without a schema (preserve-unknown-fields)
  * are not defaulted; the others must agree.
  */
-function embeddedDefaults(specs: readonly RawSchema[]): Map<string, SchemaNode> {
+function embeddedDefaults(specs: readonly RawSchema[], table: K8sMappingTable): Map<string, SchemaNode> {
   const embedded = new Map<string, RawSchema[]>();
-  specs.forEach(spec => collectEmbedded(spec, embedded));
+  specs.forEach(spec => collectEmbedded(spec, table, embedded));
   const result = new Map<string, SchemaNode>();
   for (const k8sType of [...embedded.keys()].sort(compareStrings)) {
     const skeletons = embedded.get(k8sType)!
@@ -1260,88 +1397,128 @@ function embeddedDefaults(specs: readonly RawSchema[]): Map<string, SchemaNode> 
 // Main
 // ---------------------------------------------------------------------------------------------------
 
+/** What was generated for one unit. */
+export interface ImportUnitResult {
+  /** Absolute paths of the unit's typed import and compact schema. */
+  readonly files: string[];
+  /** Their total size, in bytes. */
+  readonly bytes: number;
+}
+
 export interface ImportResult {
   /** Absolute paths of the written files. */
   readonly files: string[];
   /** Total size of the written files, in bytes. */
   readonly totalBytes: number;
+  /** By typed import file name (`nvidia.com.ts`, `leaderworkerset.x-k8s.io.ts`, `grove.io.ts`). */
+  readonly units: { readonly [typesFile: string]: ImportUnitResult };
 }
 
 /** Checks that the mapped types exist in the Kubernetes import of cdk8s-plus-34. */
 function checkK8sMappings(): void {
   const k8sTypes = path.join(path.dirname(require.resolve('cdk8s-plus-34')), 'imports', 'k8s.d.ts');
   const text = fs.readFileSync(k8sTypes, 'utf8');
-  for (const [prop, mapping] of Object.entries(K8S_EMBEDDED)) {
-    const declared = mapping.shape === 'quantity'
-      ? text.includes(`export declare class ${mapping.k8sType} {`)
-      : text.includes(`export interface ${mapping.k8sType} {`) && text.includes(`export declare function toJson_${mapping.k8sType}(`);
-    if (!declared) {
-      throw new Error(`K8S_EMBEDDED.${prop}: k8s.${mapping.k8sType} is not declared in ${k8sTypes}`);
+  for (const unit of UNITS) {
+    for (const [prop, mapping] of Object.entries(unit.embedded)) {
+      const declared = mapping.shape === 'intOrString'
+        ? text.includes(`export declare class ${mapping.k8sType} {`)
+        : text.includes(`export interface ${mapping.k8sType} {`) && text.includes(`export declare function toJson_${mapping.k8sType}(`);
+      if (!declared) {
+        throw new Error(`${unit.typesFile} embedded.${prop}: k8s.${mapping.k8sType} is not declared in ${k8sTypes}`);
+      }
     }
   }
 }
 
-/**
- * Generates `nvidia.com.ts` and `nvidia.com.schema.ts` into `outDir` from the Dynamo CRD files in `crdDir`.
- */
-export function importCrds(crdDir: string, outDir: string): ImportResult {
-  checkK8sMappings();
-  const kinds = SOURCES.map(s => loadKind(crdDir, s));
+/** The root keywords of a CRD schema kept in the compact schema (besides its properties). */
+const ROOT_KEYWORDS = ['required', 'x-kubernetes-validations'] as const;
+
+/** Generates the typed import and compact schema texts of one unit. */
+function generateUnit(crdDir: string, unit: ImportUnit): { readonly typesText: string; readonly schemaText: string } {
+  const kinds = unit.sources.map(s => loadKind(crdDir, s, unit.version));
 
   const registry = new Registry();
   const compactRoots = new Map<LoadedKind, SchemaNode>();
   for (const kind of kinds) {
     const spec = kind.root.properties.spec;
-    assertNoUnmappedK8s(spec, `${kind.source.kind}.spec`);
-    const compactSpec = compactSchema(spec, 'spec', `${kind.source.kind}.spec`);
+    assertNoUnmappedK8s(spec, `${kind.source.kind}.spec`, unit.embedded);
+    const compactSpec = compactSchema(spec, 'spec', `${kind.source.kind}.spec`, unit.embedded);
     compactRoots.set(kind, compactSpec);
     collect(registry, kind.source.kind, spec, compactSpec, ['spec']);
   }
   const roots = new Map<string, readonly string[]>();
-  for (const s of SOURCES) {
+  for (const s of unit.sources) {
     if (s.componentRoot) {
       roots.set(s.kind, s.componentRoot);
     }
   }
-  const reserved = new Set(SOURCES.flatMap(s => [s.kind, `${s.kind}Props`]));
+  const reserved = new Set(unit.sources.flatMap(s => [s.kind, `${s.kind}Props`]));
   nameGroups(registry.groups, roots, reserved);
 
   // typed import
-  const types = new TypesEmitter(registry);
+  const types = new TypesEmitter(registry, unit.embedded);
   for (const kind of kinds) {
     types.emitKind(kind);
   }
-  const typesHeader = `// generated by scripts/import-crds.ts from ${SOURCES.map(s => s.file).join(', ')}; do not edit`;
+  const typesHeader = `// generated by scripts/import-crds.ts from ${unit.sources.map(s => s.file).join(', ')}; do not edit`;
   const typesText = types.render(typesHeader).replace(/\n\n+$/, '\n');
 
-  // compact schema of the DGD and DCD
+  // compact schema of the kinds that have a schema constant (the DGD and DCD for Dynamo)
   const schemaKinds = kinds.filter(k => k.source.schemaConst !== undefined);
   const schemaRoots = schemaKinds.map(k => {
     const compactSpec = compactRoots.get(k)!;
+    // the root's own constraints (e.g. the PodCliqueSet's required spec and its CEL rules on the whole object)
+    const rawRoot: { [key: string]: any } = { type: 'object' };
+    for (const key of ROOT_KEYWORDS) {
+      if (k.root[key] !== undefined) {
+        rawRoot[key] = k.root[key];
+      }
+    }
+    const rootNode = compactSchema(rawRoot, undefined, k.source.kind, unit.embedded);
     const raw: RawSchema = {
-      type: 'object',
+      ...rawRoot,
       properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: k.root.properties.spec },
     };
     const compact: SchemaNode = {
-      type: 'object',
+      ...rootNode,
       properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: compactSpec },
     };
     return { constName: k.source.schemaConst!, tree: { raw, node: compact } };
   });
   const schemaHeader = `// generated by scripts/import-crds.ts from ${schemaKinds.map(k => k.source.file).join(', ')}; do not edit`;
-  const k8sDefaults = embeddedDefaults(schemaKinds.map(k => k.root.properties.spec));
-  const schemaText = renderSchemaFile(schemaHeader, registry, schemaRoots, k8sDefaults);
+  const k8sDefaults = embeddedDefaults(schemaKinds.map(k => k.root.properties.spec), unit.embedded);
+  const schemaText = renderSchemaFile(unit, schemaHeader, registry, schemaRoots, k8sDefaults);
+  return { typesText, schemaText };
+}
+
+/**
+ * Generates the typed import and the compact schema of each unit into `outDir` from the CRD files in
+ * `crdDir`: `nvidia.com.ts`, `nvidia.com.schema.ts`, `leaderworkerset.x-k8s.io.ts`,
+ * `leaderworkerset.x-k8s.io.schema.ts`, `grove.io.ts` and `grove.io.schema.ts`. Nothing is written when
+ * a unit fails.
+ */
+export function importCrds(crdDir: string, outDir: string): ImportResult {
+  checkK8sMappings();
+  const generated = UNITS.map(unit => ({ unit, ...generateUnit(crdDir, unit) }));
 
   fs.mkdirSync(outDir, { recursive: true });
   const files: string[] = [];
   let totalBytes = 0;
-  for (const [file, text] of [[TYPES_FILE, typesText], [SCHEMA_FILE, schemaText]] as const) {
-    const target = path.join(outDir, file);
-    fs.writeFileSync(target, text);
-    files.push(target);
-    totalBytes += Buffer.byteLength(text);
+  const units: { [typesFile: string]: ImportUnitResult } = {};
+  for (const { unit, typesText, schemaText } of generated) {
+    const unitFiles: string[] = [];
+    let bytes = 0;
+    for (const [file, text] of [[unit.typesFile, typesText], [unit.schemaFile, schemaText]] as const) {
+      const target = path.join(outDir, file);
+      fs.writeFileSync(target, text);
+      unitFiles.push(target);
+      bytes += Buffer.byteLength(text);
+    }
+    files.push(...unitFiles);
+    totalBytes += bytes;
+    units[unit.typesFile] = { files: unitFiles, bytes };
   }
-  return { files, totalBytes };
+  return { files, totalBytes, units };
 }
 
 /** The project root (the folder above scripts/). */
@@ -1358,6 +1535,13 @@ function main(): void {
   const result = importCrds(crdDir, outDir);
   for (const file of result.files) {
     console.log(`wrote ${path.relative(PROJECT_ROOT, file)} (${fs.statSync(file).size} bytes)`);
+  }
+  for (const unit of UNITS) {
+    const { bytes } = result.units[unit.typesFile];
+    if (unit.sizeBudget !== undefined && bytes > unit.sizeBudget) {
+      console.error(`${unit.typesFile} and ${unit.schemaFile} (${bytes} bytes) exceed their size budget of ${unit.sizeBudget} bytes`);
+      process.exitCode = 1;
+    }
   }
   console.log(`imports from ${crdDir}: ${result.totalBytes} bytes in total (budget ${IMPORTS_SIZE_BUDGET})`);
   if (result.totalBytes > IMPORTS_SIZE_BUDGET) {

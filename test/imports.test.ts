@@ -4,6 +4,10 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-34';
 import * as YAML from 'yaml';
+import { PodCliqueSet, PodCliqueSetSpecTemplateCliqueStartupType, ResourceSharingItemScope } from '../imports/grove.io';
+import { EMBEDDED_K8S_DEFAULTS as GROVE_EMBEDDED_K8S_DEFAULTS, GroveSchemaNode, PCS_V1ALPHA1_SCHEMA } from '../imports/grove.io.schema';
+import { LeaderWorkerSet, LeaderWorkerSetSpecRolloutStrategyType, LeaderWorkerSetSpecStartupPolicy } from '../imports/leaderworkerset.x-k8s.io';
+import { EMBEDDED_K8S_DEFAULTS as LWS_EMBEDDED_K8S_DEFAULTS, LWS_V1_SCHEMA, LwsSchemaNode } from '../imports/leaderworkerset.x-k8s.io.schema';
 import {
   BackendFramework,
   ComponentExperimentalCheckpointStartupPolicy,
@@ -13,8 +17,23 @@ import {
   DynamoGraphDeployment,
   DynamoGraphDeploymentScalingAdapter,
 } from '../imports/nvidia.com';
-import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
-import { defaultCrdDir, importCrds, IMPORTS_SIZE_BUDGET, SCHEMA_FILE, TYPES_FILE } from '../scripts/import-crds';
+import { CrdK8sType, CrdSchemaNode, DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
+import {
+  defaultCrdDir,
+  GROVE_IMPORT_SIZE_BUDGET,
+  GROVE_SCHEMA_FILE,
+  GROVE_TYPES_FILE,
+  importCrds,
+  IMPORTS_SIZE_BUDGET,
+  LWS_IMPORT_SIZE_BUDGET,
+  LWS_SCHEMA_FILE,
+  LWS_TYPES_FILE,
+  SCHEMA_FILE,
+  TYPES_FILE,
+} from '../scripts/import-crds';
+import { SchemaOverlay } from '../src/validation/schema-node';
+import { checkStructure } from '../src/validation/structural-check';
+import { ViolationSink } from '../src/validation/violation';
 
 const IMPORTS_DIR = path.join(__dirname, '..', 'imports');
 const CRD_DIR = defaultCrdDir();
@@ -28,12 +47,31 @@ function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-imports-'));
 }
 
+/** A copy of the CRD folder in a temporary folder, to break one CRD on purpose. */
+function copyCrds(): string {
+  const crds = tempDir();
+  for (const file of fs.readdirSync(CRD_DIR).filter(f => f.endsWith('.yaml'))) {
+    fs.copyFileSync(path.join(CRD_DIR, file), path.join(crds, file));
+  }
+  return crds;
+}
+
+/** Reads a CRD of a folder, lets `edit` change the openAPIV3Schema of `version`, and writes it back (as JSON, which is YAML). */
+function editCrd(crds: string, file: string, version: string, edit: (schema: any) => void): void {
+  const target = path.join(crds, file);
+  const crd = YAML.parseAllDocuments(fs.readFileSync(target, 'utf8')).map(d => d.toJS()).find(d => d?.kind === 'CustomResourceDefinition');
+  edit(crd.spec.versions.find((v: any) => v.name === version).schema.openAPIV3Schema);
+  fs.writeFileSync(target, JSON.stringify(crd));
+}
+
+const ALL_FILES = [TYPES_FILE, SCHEMA_FILE, LWS_TYPES_FILE, LWS_SCHEMA_FILE, GROVE_TYPES_FILE, GROVE_SCHEMA_FILE];
+
 describe('reproducibility', () => {
   testWithCrds('regenerating from the CRD folder gives the committed imports byte for byte', () => {
     const out = tempDir();
     try {
       const result = importCrds(CRD_DIR, out);
-      expect(result.files.map(f => path.basename(f)).sort()).toEqual([SCHEMA_FILE, TYPES_FILE].sort());
+      expect(result.files.map(f => path.basename(f)).sort()).toEqual([...ALL_FILES].sort());
       for (const file of result.files) {
         const generated = fs.readFileSync(file);
         const committed = fs.readFileSync(path.join(IMPORTS_DIR, path.basename(file)));
@@ -46,21 +84,43 @@ describe('reproducibility', () => {
   });
 
   testWithCrds('fails loudly on an unmapped embedded Kubernetes type', () => {
-    const crds = tempDir();
+    const crds = copyCrds();
     const out = tempDir();
     try {
-      for (const file of fs.readdirSync(CRD_DIR).filter(f => f.startsWith('nvidia.com_dynamo'))) {
-        fs.copyFileSync(path.join(CRD_DIR, file), path.join(crds, file));
-      }
       // rename the DCD pod template so that it is no longer mapped to k8s.PodTemplateSpec
-      const dcdFile = path.join(crds, 'nvidia.com_dynamocomponentdeployments.yaml');
-      const dcd = YAML.parseAllDocuments(fs.readFileSync(dcdFile, 'utf8')).map(d => d.toJS()).find(d => d?.kind === 'CustomResourceDefinition');
-      const spec = dcd.spec.versions.find((v: any) => v.name === 'v1beta1').schema.openAPIV3Schema.properties.spec;
-      spec.properties.pod = spec.properties.podTemplate;
-      delete spec.properties.podTemplate;
-      fs.writeFileSync(dcdFile, JSON.stringify(dcd));
+      editCrd(crds, 'nvidia.com_dynamocomponentdeployments.yaml', 'v1beta1', schema => {
+        const spec = schema.properties.spec;
+        spec.properties.pod = spec.properties.podTemplate;
+        delete spec.properties.podTemplate;
+      });
 
       expect(() => importCrds(crds, out)).toThrow(/DynamoComponentDeployment\.spec\.pod(\.\w+)* looks like an embedded Kubernetes type/);
+      expect(fs.readdirSync(out)).toEqual([]);
+    } finally {
+      fs.rmSync(crds, { recursive: true, force: true });
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  testWithCrds('fails loudly on an unmapped pod template of a LeaderWorkerSet and a pod spec of a PodCliqueSet', () => {
+    const crds = copyCrds();
+    const out = tempDir();
+    try {
+      editCrd(crds, 'leaderworkerset.x-k8s.io_leaderworkersets.yaml', 'v1', schema => {
+        const template = schema.properties.spec.properties.leaderWorkerTemplate;
+        template.properties.leaderPod = template.properties.leaderTemplate;
+        delete template.properties.leaderTemplate;
+      });
+      expect(() => importCrds(crds, out)).toThrow(/LeaderWorkerSet\.spec\.leaderWorkerTemplate\.leaderPod(\.\w+)* looks like an embedded Kubernetes type/);
+
+      fs.copyFileSync(path.join(CRD_DIR, 'leaderworkerset.x-k8s.io_leaderworkersets.yaml'), path.join(crds, 'leaderworkerset.x-k8s.io_leaderworkersets.yaml'));
+      editCrd(crds, 'grove.io_podcliquesets.yaml', 'v1alpha1', schema => {
+        const cliqueSpec = schema.properties.spec.properties.template.properties.cliques.items.properties.spec;
+        cliqueSpec.properties.pod = cliqueSpec.properties.podSpec;
+        delete cliqueSpec.properties.podSpec;
+      });
+      expect(() => importCrds(crds, out)).toThrow(/PodCliqueSet\.spec\.template\.cliques\[\]\.spec\.pod(\.\w+)* looks like an embedded Kubernetes type/);
+      expect(fs.readdirSync(out)).toEqual([]);
     } finally {
       fs.rmSync(crds, { recursive: true, force: true });
       fs.rmSync(out, { recursive: true, force: true });
@@ -238,9 +298,293 @@ describe('compact schema', () => {
   });
 });
 
-test('imports/ stays within the size budget', () => {
-  const total = fs.readdirSync(IMPORTS_DIR, { withFileTypes: true })
-    .filter(entry => entry.isFile())
-    .reduce((sum, entry) => sum + fs.statSync(path.join(IMPORTS_DIR, entry.name)).size, 0);
-  expect(total).toBeLessThanOrEqual(IMPORTS_SIZE_BUDGET);
+describe('size budget', () => {
+  const size = (...files: string[]): number => files.reduce((sum, file) => sum + fs.statSync(path.join(IMPORTS_DIR, file)).size, 0);
+
+  test('imports/ stays within the size budget', () => {
+    const files = fs.readdirSync(IMPORTS_DIR, { withFileTypes: true }).filter(entry => entry.isFile()).map(entry => entry.name);
+    expect(files.sort()).toEqual([...ALL_FILES].sort());
+    expect(size(...files)).toBeLessThanOrEqual(IMPORTS_SIZE_BUDGET);
+  });
+
+  test('the LeaderWorkerSet import stays within a fortieth of the naive cdk8s import', () => {
+    expect(LWS_IMPORT_SIZE_BUDGET).toBeLessThanOrEqual(Math.ceil(1_879_170 / 40));
+    expect(size(LWS_TYPES_FILE, LWS_SCHEMA_FILE)).toBeLessThanOrEqual(LWS_IMPORT_SIZE_BUDGET);
+  });
+
+  test('the PodCliqueSet import stays within a tenth of the naive cdk8s import', () => {
+    expect(GROVE_IMPORT_SIZE_BUDGET).toBeLessThanOrEqual(Math.ceil(1_073_915 / 10));
+    expect(size(GROVE_TYPES_FILE, GROVE_SCHEMA_FILE)).toBeLessThanOrEqual(GROVE_IMPORT_SIZE_BUDGET);
+  });
+
+  test('the new imports reuse the cdk8s-plus-34 Kubernetes types instead of copying them', () => {
+    for (const file of [LWS_TYPES_FILE, GROVE_TYPES_FILE]) {
+      const text = fs.readFileSync(path.join(IMPORTS_DIR, file), 'utf8');
+      expect(text).toContain('import { k8s } from \'cdk8s-plus-34\';');
+      // no regenerated pod spec, container, probe or volume types
+      expect(text).not.toMatch(/export interface \w*(PodSpec|PodTemplateSpec|Container|Probe|Volume|VolumeMount|EnvVar|MetricSpec|PersistentVolumeClaimSpec) \{/);
+    }
+  });
+});
+
+/** What the structural check reports for a document checked against a generated schema, one line each. */
+function structuralErrors(doc: unknown, root: LwsSchemaNode | GroveSchemaNode, embedded: Readonly<Record<string, CrdSchemaNode>>): string[] {
+  // the check is typed for the Dynamo schema: the LWS and PCS nodes differ only in their k8sType names
+  const overlay: SchemaOverlay = {
+    rules: {},
+    prunedFields: {},
+    apiServerFields: { metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+    embedded: embedded as Readonly<Record<CrdK8sType, CrdSchemaNode>>,
+  };
+  const sink = new ViolationSink();
+  checkStructure(JSON.parse(JSON.stringify(doc)), { root: root as unknown as CrdSchemaNode, overlay }, sink);
+  return sink.all.map(v => `${v.path.toString()}: ${v.message}`);
+}
+
+const ANY_OBJECT: CrdSchemaNode = { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true };
+const ANY_INT_OR_STRING: CrdSchemaNode = { 'x-kubernetes-int-or-string': true };
+
+describe('LeaderWorkerSet import (leaderworkerset.x-k8s.io/v1)', () => {
+  const podTemplate: k8s.PodTemplateSpec = {
+    metadata: { labels: { role: 'worker' } },
+    spec: { containers: [{ name: 'main', image: 'vllm:1', resources: { limits: { 'nvidia.com/gpu': k8s.Quantity.fromNumber(8) } } }] },
+  };
+  const podTemplateJson = {
+    metadata: { labels: { role: 'worker' } },
+    spec: { containers: [{ name: 'main', image: 'vllm:1', resources: { limits: { 'nvidia.com/gpu': 8 } } }] },
+  };
+  const embedded = { PodTemplateSpec: ANY_OBJECT, KubePersistentVolumeClaimProps: ANY_OBJECT, IntOrString: ANY_INT_OR_STRING };
+
+  test('the class has the LeaderWorkerSet apiVersion and kind', () => {
+    expect(LeaderWorkerSet.GVK).toStrictEqual({ apiVersion: 'leaderworkerset.x-k8s.io/v1', kind: 'LeaderWorkerSet' });
+  });
+
+  test('manifest() renders wire JSON through the cdk8s-plus-34 Kubernetes types', () => {
+    const manifest = LeaderWorkerSet.manifest({
+      metadata: { name: 'llm-worker' },
+      spec: {
+        replicas: 2,
+        startupPolicy: LeaderWorkerSetSpecStartupPolicy.LEADER_CREATED,
+        leaderWorkerTemplate: {
+          size: 4,
+          leaderTemplate: podTemplate,
+          workerTemplate: podTemplate,
+          volumeClaimTemplates: [{
+            metadata: { name: 'cache' },
+            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: k8s.Quantity.fromString('10Gi') } } },
+          }],
+        },
+        rolloutStrategy: { type: LeaderWorkerSetSpecRolloutStrategyType.ROLLING_UPDATE, rollingUpdateConfiguration: { maxSurge: k8s.IntOrString.fromString('25%'), maxUnavailable: k8s.IntOrString.fromNumber(1) } },
+      },
+    });
+    expect(manifest).toStrictEqual({
+      apiVersion: 'leaderworkerset.x-k8s.io/v1',
+      kind: 'LeaderWorkerSet',
+      metadata: { name: 'llm-worker' },
+      spec: {
+        replicas: 2,
+        startupPolicy: 'LeaderCreated',
+        leaderWorkerTemplate: {
+          size: 4,
+          leaderTemplate: podTemplateJson,
+          workerTemplate: podTemplateJson,
+          volumeClaimTemplates: [{ metadata: { name: 'cache' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } } } }],
+        },
+        rolloutStrategy: { type: 'RollingUpdate', rollingUpdateConfiguration: { maxSurge: '25%', maxUnavailable: 1 } },
+      },
+    });
+    expect(structuralErrors(manifest, LWS_V1_SCHEMA, embedded)).toEqual([]);
+  });
+
+  test('the construct synthesizes in a chart', () => {
+    const chart = new Chart(Testing.app(), 'test');
+    new LeaderWorkerSet(chart, 'lws', { metadata: { name: 'w' }, spec: { leaderWorkerTemplate: { workerTemplate: podTemplate } } });
+    expect(Testing.synth(chart)).toStrictEqual([{
+      apiVersion: 'leaderworkerset.x-k8s.io/v1',
+      kind: 'LeaderWorkerSet',
+      metadata: { name: 'w' },
+      spec: { leaderWorkerTemplate: { workerTemplate: podTemplateJson } },
+    }]);
+  });
+
+  test('the schema accepts a minimal LeaderWorkerSet', () => {
+    const minimal = { apiVersion: 'leaderworkerset.x-k8s.io/v1', kind: 'LeaderWorkerSet', metadata: { name: 'w' }, spec: { leaderWorkerTemplate: { workerTemplate: {} } } };
+    expect(structuralErrors(minimal, LWS_V1_SCHEMA, embedded)).toEqual([]);
+    // no spec at all is valid too: the CRD does not require it
+    expect(structuralErrors({ apiVersion: 'leaderworkerset.x-k8s.io/v1', kind: 'LeaderWorkerSet', metadata: { name: 'w' } }, LWS_V1_SCHEMA, embedded)).toEqual([]);
+  });
+
+  test('the schema rejects an unknown field, a missing worker template and a bad enum value', () => {
+    const doc = {
+      apiVersion: 'leaderworkerset.x-k8s.io/v1',
+      kind: 'LeaderWorkerSet',
+      metadata: { name: 'w' },
+      spec: { leaderWorkerTemplate: { leaderTemplate: {}, sizee: 2 }, startupPolicy: 'WorkerFirst' },
+    };
+    expect(structuralErrors(doc, LWS_V1_SCHEMA, embedded)).toEqual([
+      'spec.leaderWorkerTemplate.sizee: unknown field "spec.leaderWorkerTemplate.sizee"',
+      'spec.leaderWorkerTemplate.workerTemplate: Required value',
+      'spec.startupPolicy: Unsupported value: "WorkerFirst": supported values: "LeaderCreated", "LeaderReady"',
+    ]);
+  });
+
+  test('embedded Kubernetes types are marker nodes; int-or-string markers keep their default', () => {
+    const template = LWS_V1_SCHEMA.properties!.spec.properties!.leaderWorkerTemplate.properties!;
+    expect(template.leaderTemplate).toStrictEqual({ k8sType: 'PodTemplateSpec' });
+    expect(template.workerTemplate).toStrictEqual({ k8sType: 'PodTemplateSpec' });
+    expect(template.volumeClaimTemplates).toStrictEqual({ type: 'array', items: { k8sType: 'KubePersistentVolumeClaimProps' } });
+    const rolling = LWS_V1_SCHEMA.properties!.spec.properties!.rolloutStrategy.properties!.rollingUpdateConfiguration.properties!;
+    expect(rolling.maxSurge).toStrictEqual({ k8sType: 'IntOrString', default: 0 });
+    expect(rolling.maxUnavailable).toStrictEqual({ k8sType: 'IntOrString', default: 1 });
+    expect(LWS_V1_SCHEMA.properties!.status).toBeUndefined();
+  });
+
+  test('the defaults inside the embedded pod template are kept', () => {
+    const container = LWS_EMBEDDED_K8S_DEFAULTS.PodTemplateSpec.properties!.spec.properties!.containers.items!;
+    expect(container.properties!.ports.items!.properties!.protocol.default).toBe('TCP');
+    // the claim templates have no defaults in the CRD; the int-or-string defaults are on their markers
+    expect(Object.keys(LWS_EMBEDDED_K8S_DEFAULTS)).toEqual(['PodTemplateSpec']);
+  });
+});
+
+describe('PodCliqueSet import (grove.io/v1alpha1)', () => {
+  const podSpec: k8s.PodSpec = { containers: [{ name: 'main', image: 'vllm:1' }] };
+  const embedded = { PodSpec: ANY_OBJECT, MetricSpecV2: ANY_OBJECT, ResourceClaimTemplateSpec: ANY_OBJECT };
+
+  test('the class has the PodCliqueSet apiVersion and kind', () => {
+    expect(PodCliqueSet.GVK).toStrictEqual({ apiVersion: 'grove.io/v1alpha1', kind: 'PodCliqueSet' });
+  });
+
+  test('manifest() renders wire JSON through the cdk8s-plus-34 Kubernetes types', () => {
+    const manifest = PodCliqueSet.manifest({
+      metadata: { name: 'llm' },
+      spec: {
+        replicas: 1,
+        template: {
+          cliqueStartupType: PodCliqueSetSpecTemplateCliqueStartupType.CLIQUE_STARTUP_TYPE_EXPLICIT,
+          cliques: [{
+            name: 'worker',
+            spec: {
+              roleName: 'worker',
+              replicas: 2,
+              podSpec,
+              autoScalingConfig: {
+                maxReplicas: 4,
+                metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
+              },
+            },
+            topologyConstraint: { pack: { required: 'rack' } },
+            resourceSharing: [{ name: 'gpus', scope: ResourceSharingItemScope.PER_REPLICA }],
+          }],
+          resourceClaimTemplates: [{
+            name: 'gpus',
+            templateSpec: { spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu.nvidia.com' } }] } } },
+          }],
+        },
+      },
+    });
+    expect(manifest).toStrictEqual({
+      apiVersion: 'grove.io/v1alpha1',
+      kind: 'PodCliqueSet',
+      metadata: { name: 'llm' },
+      spec: {
+        replicas: 1,
+        template: {
+          cliqueStartupType: 'CliqueStartupTypeExplicit',
+          cliques: [{
+            name: 'worker',
+            spec: {
+              roleName: 'worker',
+              replicas: 2,
+              podSpec: { containers: [{ name: 'main', image: 'vllm:1' }] },
+              autoScalingConfig: {
+                maxReplicas: 4,
+                metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
+              },
+            },
+            topologyConstraint: { pack: { required: 'rack' } },
+            resourceSharing: [{ name: 'gpus', scope: 'PerReplica' }],
+          }],
+          resourceClaimTemplates: [{
+            name: 'gpus',
+            templateSpec: { spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu.nvidia.com' } }] } } },
+          }],
+        },
+      },
+    });
+    expect(structuralErrors(manifest, PCS_V1ALPHA1_SCHEMA, embedded)).toEqual([]);
+  });
+
+  test('the construct synthesizes in a chart', () => {
+    const chart = new Chart(Testing.app(), 'test');
+    new PodCliqueSet(chart, 'pcs', {
+      metadata: { name: 'llm' },
+      spec: { template: { cliques: [{ name: 'frontend', spec: { roleName: 'frontend', replicas: 1, podSpec } }] } },
+    });
+    expect(Testing.synth(chart)).toStrictEqual([{
+      apiVersion: 'grove.io/v1alpha1',
+      kind: 'PodCliqueSet',
+      metadata: { name: 'llm' },
+      spec: { template: { cliques: [{ name: 'frontend', spec: { roleName: 'frontend', replicas: 1, podSpec: { containers: [{ name: 'main', image: 'vllm:1' }] } } }] } },
+    }]);
+  });
+
+  test('the schema accepts a minimal PodCliqueSet', () => {
+    const minimal = {
+      apiVersion: 'grove.io/v1alpha1',
+      kind: 'PodCliqueSet',
+      metadata: { name: 'llm' },
+      spec: { template: { cliques: [{ name: 'worker', spec: { roleName: 'worker', replicas: 1, podSpec: {} } }] } },
+    };
+    expect(structuralErrors(minimal, PCS_V1ALPHA1_SCHEMA, embedded)).toEqual([]);
+  });
+
+  test('the schema rejects an unknown field, a missing spec and a bad enum value', () => {
+    const doc = {
+      apiVersion: 'grove.io/v1alpha1',
+      kind: 'PodCliqueSet',
+      metadata: { name: 'llm' },
+      spec: {
+        template: {
+          cliqueStartupType: 'Parallel',
+          cliques: [{ name: 'worker', spec: { roleName: 'worker', replicas: 1, podSpec: {}, podTemplate: {} } }],
+        },
+      },
+    };
+    expect(structuralErrors(doc, PCS_V1ALPHA1_SCHEMA, embedded)).toEqual([
+      'spec.template.cliqueStartupType: Unsupported value: "Parallel": supported values: "CliqueStartupTypeAnyOrder", "CliqueStartupTypeInOrder", "CliqueStartupTypeExplicit"',
+      'spec.template.cliques[0].spec.podTemplate: unknown field "spec.template.cliques[0].spec.podTemplate"',
+    ]);
+    // the CRD requires the spec of the whole object
+    expect(structuralErrors({ apiVersion: 'grove.io/v1alpha1', kind: 'PodCliqueSet', metadata: { name: 'llm' } }, PCS_V1ALPHA1_SCHEMA, embedded))
+      .toEqual(['spec: Required value']);
+  });
+
+  test('embedded Kubernetes types are marker nodes; the topology constraint is written once', () => {
+    const template = PCS_V1ALPHA1_SCHEMA.properties!.spec.properties!.template.properties!;
+    const clique = template.cliques.items!.properties!;
+    expect(clique.spec.properties!.podSpec).toStrictEqual({ k8sType: 'PodSpec' });
+    expect(clique.spec.properties!.autoScalingConfig.properties!.metrics)
+      .toStrictEqual({ 'type': 'array', 'x-kubernetes-list-type': 'atomic', 'items': { k8sType: 'MetricSpecV2' } });
+    expect(template.resourceClaimTemplates.items!.properties!.templateSpec).toStrictEqual({ k8sType: 'ResourceClaimTemplateSpec' });
+    const scalingGroup = template.podCliqueScalingGroups.items!.properties!;
+    expect(clique.topologyConstraint).toBe(template.topologyConstraint);
+    expect(scalingGroup.topologyConstraint).toBe(template.topologyConstraint);
+    expect(PCS_V1ALPHA1_SCHEMA.properties!.status).toBeUndefined();
+  });
+
+  test('the root keeps the CRD\'s required spec and its CEL rules on the whole object', () => {
+    expect(PCS_V1ALPHA1_SCHEMA.required).toEqual(['spec']);
+    const rules = PCS_V1ALPHA1_SCHEMA['x-kubernetes-validations']!;
+    expect(rules.map(r => r.fieldPath)).toEqual(['.spec.template.topologyConstraint.packDomain', '.spec.template.cliques', '.spec.template.podCliqueScalingGroups']);
+    expect(rules.every(r => r.optionalOldSelf === true && r.reason === 'FieldValueForbidden')).toBe(true);
+  });
+
+  test('the defaults inside the embedded pod spec and resource claim template are kept', () => {
+    const container = GROVE_EMBEDDED_K8S_DEFAULTS.PodSpec.properties!.containers.items!;
+    expect(container.properties!.ports.items!.properties!.protocol.default).toBe('TCP');
+    const request = GROVE_EMBEDDED_K8S_DEFAULTS.ResourceClaimTemplateSpec.properties!.spec.properties!.devices.properties!.requests.items!;
+    expect(request.properties!.exactly.properties!.tolerations.items!.properties!.operator.default).toBe('Equal');
+    expect(Object.keys(GROVE_EMBEDDED_K8S_DEFAULTS)).toEqual(['PodSpec', 'ResourceClaimTemplateSpec']);
+  });
 });
