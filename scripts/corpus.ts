@@ -3,7 +3,8 @@
  * documents, import it into constructs and check that synthesis gives it back, validate it, and
  * render its DCDs. Then every graph is rendered in workloads output (operator without Grove) and
  * every core Kubernetes object produced is validated against the Kubernetes OpenAPI schema
- * (kubernetes-models); multinode, experimental and Grove-only graphs are counted as deferred.
+ * (kubernetes-models); multinode graphs render LeaderWorkerSets (not schema-checked); experimental
+ * and Grove-only graphs are counted as deferred.
  *
  *   ts-node --project tsconfig.dev.json scripts/corpus.ts [DIR]
  *

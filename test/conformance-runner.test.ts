@@ -39,15 +39,18 @@ afterEach(() => {
 describe('conformance runner (scripts/conformance.ts)', () => {
   test('supported scenarios that match are reported matched; the run passes', () => {
     scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dcd/lws', CM_INPUT, CM_EXPECTED);
     scenario('dgd/components', CM_INPUT, CM_EXPECTED);
     const { summary, lines } = run();
-    expect(summary).toEqual({ passed: 2, failed: 0, skipped: 0 });
+    expect(summary).toEqual({ passed: 3, failed: 0, skipped: 0 });
     expect(lines).toContain('matched   dcd/deployment (workloads output, 1 object(s) rendered)');
-    expect(lines[lines.length - 1]).toBe('2 passed, 0 failed, 0 skipped');
+    expect(lines).toContain('matched   dcd/lws (workloads output, 1 object(s) rendered)');
+    expect(lines[lines.length - 1]).toBe('3 passed, 0 failed, 0 skipped');
   });
 
   test('a supported scenario that differs fails the run and prints its differences', () => {
     scenario('dcd/deployment', CM_INPUT, CM_EXPECTED.replace('k: v', 'k: w'));
+    scenario('dcd/lws', CM_INPUT, CM_EXPECTED);
     scenario('dgd/components', CM_INPUT, CM_EXPECTED);
     const { summary, lines } = run();
     expect(summary.failed).toBe(1);
@@ -61,30 +64,30 @@ describe('conformance runner (scripts/conformance.ts)', () => {
 
   test('a render error of a supported scenario fails the run with the message', () => {
     scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dcd/lws', CM_INPUT, CM_EXPECTED);
     scenario('dgd/components', CM_INPUT, CM_EXPECTED);
     const { summary, lines } = run(docs => {
       if ((docs[0] as any).metadata.name === 'a') throw new RenderError('ConfigMap/a', 'data', 'not today');
       return docs;
     });
-    expect(summary.failed).toBe(2);
+    expect(summary.failed).toBe(3);
     expect(lines).toContain('    render failed: ConfigMap/a: data: not today');
   });
 
   test('deferred scenarios are skipped with their reason and do not fail the run', () => {
     scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
-    scenario('dgd/components', CM_INPUT, CM_EXPECTED);
     scenario('dcd/lws', CM_INPUT, CM_EXPECTED);
+    scenario('dgd/components', CM_INPUT, CM_EXPECTED);
     scenario('dgd/grove', CM_INPUT, CM_EXPECTED.replace('k: v', 'k: w'));
     const { summary, lines } = run();
-    expect(summary).toEqual({ passed: 2, failed: 0, skipped: 2 });
-    expect(lines).toContain('skipped   dcd/lws: multinode components (LeaderWorkerSet) are not rendered in workloads output yet '
-      + '(workloads output: it matches now: list it in SUPPORTED_SCENARIOS)');
+    expect(summary).toEqual({ passed: 3, failed: 0, skipped: 1 });
     expect(lines).toContain('skipped   dgd/grove: the Grove workload provider (PodCliqueSet) is not rendered in workloads output yet '
       + '(workloads output: 2 difference(s))');
   });
 
   test('-v prints the differences of skipped scenarios', () => {
     scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dcd/lws', CM_INPUT, CM_EXPECTED);
     scenario('dgd/components', CM_INPUT, CM_EXPECTED);
     scenario('dgd/grove', CM_INPUT, CM_EXPECTED.replace('k: v', 'k: w'));
     expect(run(passThrough, true).lines.some(l => /^ {4}.*data\.k: expected "w"/.test(l))).toBe(true);
@@ -93,6 +96,7 @@ describe('conformance runner (scripts/conformance.ts)', () => {
 
   test('an unknown scenario is skipped as unlisted', () => {
     scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dcd/lws', CM_INPUT, CM_EXPECTED);
     scenario('dgd/components', CM_INPUT, CM_EXPECTED);
     scenario('dgd/new-one', CM_INPUT, CM_EXPECTED);
     expect(run().lines).toContain('skipped   dgd/new-one: not listed in SUPPORTED_SCENARIOS or DEFERRED_SCENARIOS '
@@ -102,19 +106,20 @@ describe('conformance runner (scripts/conformance.ts)', () => {
   test('a supported scenario missing from the folder fails the run', () => {
     scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
     const { summary, lines } = run();
-    expect(summary).toEqual({ passed: 1, failed: 1, skipped: 0 });
+    expect(summary).toEqual({ passed: 1, failed: 2, skipped: 0 });
     expect(lines).toContain(`    scenario not found under ${root}`);
   });
 
   test('the renderer gets the conformance namespace and operator settings', () => {
     scenario('dcd/deployment', CM_INPUT, CM_EXPECTED);
+    scenario('dcd/lws', CM_INPUT, CM_EXPECTED);
     scenario('dgd/components', CM_INPUT, CM_EXPECTED);
     const seen: ScenarioRenderOptions[] = [];
     run((docs, options) => {
       seen.push(options);
       return docs;
     });
-    expect(seen).toHaveLength(2);
+    expect(seen).toHaveLength(3);
     for (const options of seen) {
       expect(options).toEqual({
         output: 'workloads',
@@ -127,10 +132,11 @@ describe('conformance runner (scripts/conformance.ts)', () => {
   test('the folder may be the conformance folder holding operator-golden/', () => {
     const golden = path.join(root, 'operator-golden');
     scenario('dcd/deployment', CM_INPUT, CM_EXPECTED, golden);
+    scenario('dcd/lws', CM_INPUT, CM_EXPECTED, golden);
     scenario('dgd/components', CM_INPUT, CM_EXPECTED, golden);
     expect(scenarioRoot(root)).toBe(golden);
-    expect(findScenarios(golden)).toEqual(['dcd/deployment', 'dgd/components']);
-    expect(run().summary).toEqual({ passed: 2, failed: 0, skipped: 0 });
+    expect(findScenarios(golden)).toEqual(['dcd/deployment', 'dcd/lws', 'dgd/components']);
+    expect(run().summary).toEqual({ passed: 3, failed: 0, skipped: 0 });
   });
 
   test('scenarios are found only with both input.yaml and output.yaml, sorted byte-wise', () => {

@@ -67,13 +67,30 @@ describe('DynamoGraph in WORKLOADS output (render-core §14 object inventory)', 
 });
 
 describe('render errors surface as validation errors', () => {
-  test('a multinode component in WORKLOADS output: the error names the component construct and field', () => {
+  test('render-multinode §1.2 a multinode component without LeaderWorkerSet: the error names the component construct and field', () => {
+    const { chart } = vllmAggregated(OutputMode.WORKLOADS, { lwsAvailable: false });
+    const graph = chart.node.findChild('Graph') as DynamoGraph;
+    graph.addMultinodeWorker('BigDecode', { type: ComponentType.DECODE, multinode: { nodeCount: 2 }, image: IMAGE, args: ['--model', 'm'] });
+    expect(() => Testing.synth(chart)).toThrow(
+      '[test/Graph] test/Graph/BigDecode: DynamoGraphDeployment/llm: spec.components[2].multinode: '
+      + 'no multinode orchestrator available');
+  });
+
+  test('render-multinode §3.2 a multinode component without args: LeaderWorkerSet pods need them', () => {
     const { chart } = vllmAggregated(OutputMode.WORKLOADS);
     const graph = chart.node.findChild('Graph') as DynamoGraph;
     graph.addMultinodeWorker('BigDecode', { type: ComponentType.DECODE, multinode: { nodeCount: 2 }, image: IMAGE });
-    expect(() => Testing.synth(chart)).toThrow(
-      '[test/Graph] test/Graph/BigDecode: DynamoGraphDeployment/llm: spec.components[2].multinode: '
-      + 'workloads output of multinode components (LeaderWorkerSet) is not supported yet');
+    expect(() => Testing.synth(chart)).toThrow(/spec\.podTemplate\.spec\.containers\[main\]\.args: the leader pod of a LeaderWorkerSet needs main container args, got none/);
+  });
+
+  test('render-multinode §3.2 a multinode component in WORKLOADS output renders a LeaderWorkerSet', () => {
+    const { chart } = vllmAggregated(OutputMode.WORKLOADS);
+    const graph = chart.node.findChild('Graph') as DynamoGraph;
+    graph.addMultinodeWorker('BigDecode', { type: ComponentType.DECODE, multinode: { nodeCount: 2 }, image: IMAGE, args: ['--model', 'm'] });
+    const names = inventory(Testing.synth(chart));
+    expect(names).toContain('ConfigMap/llm-wait-leader-script');
+    expect(names.filter(n => n.startsWith('LeaderWorkerSet/llm-bigdecode-'))).toHaveLength(1);
+    expect(names.filter(n => n.startsWith('Deployment/llm-bigdecode'))).toEqual([]);
   });
 
   test('Grove available: the graph takes the Grove provider; the error names the graph', () => {
@@ -116,13 +133,29 @@ describe('ComponentDeployment output', () => {
     expect(names).not.toContain('DynamoComponentDeployment/solo');
   });
 
-  test('WORKLOADS: a multinode DCD is a validation error', () => {
+  test('WORKLOADS: a multinode DCD renders a LeaderWorkerSet named <dcd>-0', () => {
     const chart = new Chart(Testing.app(), 'test');
     new ComponentDeployment(chart, 'Dcd', {
-      metadata: { name: 'solo' }, type: ComponentType.WORKER, image: IMAGE, multinode: { nodeCount: 2 }, output: OutputMode.WORKLOADS,
+      metadata: { name: 'solo' }, type: ComponentType.WORKER, image: IMAGE, args: ['--model', 'm'], multinode: { nodeCount: 2 }, output: OutputMode.WORKLOADS,
+    });
+    const names = inventory(Testing.synth(chart));
+    expect(names).toContain('LeaderWorkerSet/solo-0');
+    expect(names).not.toContain('Deployment/solo');
+  });
+
+  test('WORKLOADS: a multinode DCD without LeaderWorkerSet is a validation error', () => {
+    const chart = new Chart(Testing.app(), 'test');
+    new ComponentDeployment(chart, 'Dcd', {
+      metadata: { name: 'solo' },
+      type: ComponentType.WORKER,
+      image: IMAGE,
+      args: ['--model', 'm'],
+      multinode: { nodeCount: 2 },
+      output: OutputMode.WORKLOADS,
+      operator: { lwsAvailable: false },
     });
     expect(() => Testing.synth(chart)).toThrow(
-      '[test/Dcd] test/Dcd: DynamoComponentDeployment/solo: spec.multinode: workloads output of multinode components');
+      '[test/Dcd] test/Dcd: DynamoComponentDeployment/solo: spec.multinode: workloads output of multinode components without LeaderWorkerSet');
   });
 
   test('GRAPH (default) and COMPONENTS: the DCD as authored', () => {

@@ -67,10 +67,10 @@ describe('corpus deferral reasons', () => {
   const graph = (component: any) => ({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name: 'g' }, spec: { components: [component] } }) as any;
   const main = { podTemplate: { spec: { containers: [{ name: 'main', image: 'i:1.4.0' }] } } };
 
-  test('multinode (nodeCount > 1), experimental, and features that need the Grove pathway', () => {
+  test('experimental and features that need the Grove pathway; multinode renders (LeaderWorkerSet)', () => {
     expect(deferralReasons(graph({ name: 'w', type: 'worker', ...main }))).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', multinode: { nodeCount: 1 }, ...main }))).toEqual([]);
-    expect(deferralReasons(graph({ name: 'w', type: 'worker', multinode: { nodeCount: 2 }, ...main }))).toEqual(['multinode']);
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', multinode: { nodeCount: 2 }, ...main }))).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { gpuMemoryService: {} }, ...main }))).toEqual(['experimental']);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', minAvailable: 1, ...main }))).toEqual(['grove-only']);
   });
@@ -87,7 +87,6 @@ const graphDocs = corpusFiles().flatMap(({ file, docs }) => docs
 
 /** Where the engine refuses each reason: the field path of its RenderError. */
 const REFUSED_AT: Record<DeferralReason, RegExp> = {
-  'multinode': /\.multinode: /,
   'experimental': /\.experimental\.\w+: /,
   'grove-only': /\.experimental\.\w+: |workload-provider/,
 };
@@ -102,15 +101,18 @@ describeCorpus('render-core §14 corpus graphs in workloads output (Kubernetes s
     checked = new Map(graphs.map(g => [g.id, g]));
   });
 
-  test('the corpus holds 85 v1beta1 graphs; 76 render, 9 belong to later stages', () => {
+  test('the corpus holds 85 v1beta1 graphs; 79 render, 6 belong to later stages', () => {
     const totals = workloadsTotals([...checked.values()]);
     expect(totals.graphs).toBe(85);
     expect(totals.failed).toBe(0);
-    expect(totals.rendered).toBe(76);
-    expect(totals.deferred).toBe(9);
-    // a graph counts once per reason (dgd-gms-failover is multinode, experimental and Grove-only)
-    expect(Object.fromEntries(totals.deferredByReason)).toEqual({ 'multinode': 4, 'experimental': 6, 'grove-only': 2 });
-    expect(totals.validatedByKind.get('apps/v1 Deployment')).toBe(totals.skippedByKind.get('nvidia.com/v1beta1 DynamoComponentDeployment'));
+    expect(totals.rendered).toBe(79);
+    expect(totals.deferred).toBe(6);
+    // a graph counts once per reason (dgd-gms-failover is experimental and Grove-only)
+    expect(Object.fromEntries(totals.deferredByReason)).toEqual({ 'experimental': 6, 'grove-only': 2 });
+    // one workload per DCD: a Deployment, or a LeaderWorkerSet for a multinode DCD (render-multinode §1.2)
+    expect((totals.validatedByKind.get('apps/v1 Deployment') ?? 0) + (totals.skippedByKind.get('leaderworkerset.x-k8s.io/v1 LeaderWorkerSet') ?? 0))
+      .toBe(totals.skippedByKind.get('nvidia.com/v1beta1 DynamoComponentDeployment'));
+    expect(totals.skippedByKind.get('leaderworkerset.x-k8s.io/v1 LeaderWorkerSet')).toBe(6);
   });
 
   test.each(graphDocs.map(g => [g.id]))('%s', id => {
@@ -122,10 +124,11 @@ describeCorpus('render-core §14 corpus graphs in workloads output (Kubernetes s
       expect(g.deferred.some(r => REFUSED_AT[r].test(g.error!))).toBe(true);
     } else {
       expect(g.error).toBeUndefined();
-      // §14: one Deployment per DCD, of the same name (single-node components)
-      const names = (kind: string) => g.checks.filter(c => c.kind === kind).map(c => c.name).sort();
-      expect(names('Deployment')).toEqual(names('DynamoComponentDeployment'));
-      expect(names('Deployment').length).toBeGreaterThan(0);
+      // §14: one Deployment per DCD, of the same name; a multinode DCD gets LeaderWorkerSet <dcd>-0 instead
+      const names = (kind: string) => g.checks.filter(c => c.kind === kind).map(c => c.name);
+      const workloads = [...names('Deployment'), ...names('LeaderWorkerSet').map(n => n.replace(/-0$/, ''))].sort();
+      expect(workloads).toEqual(names('DynamoComponentDeployment').sort());
+      expect(workloads.length).toBeGreaterThan(0);
       expect(g.checks.every(c => c.status === 'valid' || c.status === 'not-kubernetes')).toBe(true);
     }
   });

@@ -170,10 +170,14 @@ describe('render-core §2 workload provider on the workloads path', () => {
     expect(objects.filter(o => o.kind === 'Deployment')).toHaveLength(2);
   });
 
-  test('a multinode component is refused until the LeaderWorkerSet path lands', () => {
+  test('render-multinode §1.2 a multinode component takes LeaderWorkerSet; without it the graph is refused', () => {
     const doc = workedExample();
     doc.spec.components[1].multinode = { nodeCount: 2 };
-    expect(() => render(doc)).toThrow(/spec\.components\[1\]\.multinode: workloads output of multinode components/);
+    const objects = render(doc);
+    expect(objects.filter(o => o.kind === 'LeaderWorkerSet')).toHaveLength(1);
+    expect(objects.filter(o => o.kind === 'Deployment')).toHaveLength(1);
+    expect(() => render(doc, { operator: { lwsAvailable: false } }))
+      .toThrow(/spec\.components\[1\]\.multinode: no multinode orchestrator available/);
   });
 });
 

@@ -34,14 +34,13 @@ export const CONFORMANCE_OPERATOR: Readonly<Partial<OperatorSettings>> = {
 /**
  * Scenarios that must match; the conformance run fails when one of them does not.
  */
-export const SUPPORTED_SCENARIOS: readonly string[] = ['dcd/deployment', 'dgd/components'];
+export const SUPPORTED_SCENARIOS: readonly string[] = ['dcd/deployment', 'dcd/lws', 'dgd/components'];
 
 /**
  * Scenarios that belong to a later stage, with the reason. They are reported as skipped; the
  * engine refuses them with a RenderError rather than rendering them wrongly.
  */
 export const DEFERRED_SCENARIOS: Readonly<Record<string, string>> = {
-  'dcd/lws': 'multinode components (LeaderWorkerSet) are not rendered in workloads output yet',
   'dgd/grove': 'the Grove workload provider (PodCliqueSet) is not rendered in workloads output yet',
 };
 

@@ -78,26 +78,28 @@ export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings,
       + 'Annotate the graph nvidia.com/enable-grove: "false", render with Grove unavailable, or use graph output');
   }
   const dcds = generateGraphComponents(dgd, settings);
-  assertComponentPathSupported(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
+  assertComponentPathSupported(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components', settings);
   return workloads.renderGraphWorkloads(dgd, dcds, settings);
 }
 
 /** The workloads the component controller creates for a new standalone DCD. */
 export function renderComponentWorkloads(input: DcdJson, settings: OperatorSettings, namespace?: string): unknown[] {
   const dcd = defaultComponentDeployment(withNamespace(input, namespace ?? DEFAULT_NAMESPACE) as unknown as JsonMap) as unknown as DcdJson;
-  assertComponentPathSupported(`DynamoComponentDeployment/${dcd.metadata.name}`, [dcd.spec ?? {}], 'spec');
+  assertComponentPathSupported(`DynamoComponentDeployment/${dcd.metadata.name}`, [dcd.spec ?? {}], 'spec', settings);
   return workloads.renderComponentWorkloads(dcd, settings);
 }
 
 /**
- * Multinode and experimental components render in later stages; until then they are refused
- * rather than rendered wrongly.
+ * Experimental components, and multinode components without LeaderWorkerSet, render in later
+ * stages; until then they are refused rather than rendered wrongly. (A graph with a multinode
+ * component and no LeaderWorkerSet is refused earlier, as the operator does; this catches the
+ * standalone DCD, which the operator would render as a Deployment with multinode launch flags.)
  */
-function assertComponentPathSupported(ref: string, components: readonly ComponentSpecJson[], base: string): void {
+function assertComponentPathSupported(ref: string, components: readonly ComponentSpecJson[], base: string, settings: OperatorSettings): void {
   components.forEach((component, i) => {
     const at = base === 'spec' ? 'spec' : `${base}[${i}]`;
-    if ((component.multinode?.nodeCount ?? 0) > 1) {
-      throw new RenderError(ref, `${at}.multinode`, 'workloads output of multinode components (LeaderWorkerSet) is not supported yet; use graph or components output');
+    if ((component.multinode?.nodeCount ?? 0) > 1 && !settings.lwsAvailable) {
+      throw new RenderError(ref, `${at}.multinode`, 'workloads output of multinode components without LeaderWorkerSet (a Deployment with multinode launch flags) is not supported yet; render with LeaderWorkerSet available, or use graph or components output');
     }
     const experimental = Object.keys(component.experimental ?? {}).filter(k => (component.experimental as any)[k] !== undefined);
     if (experimental.length > 0) {

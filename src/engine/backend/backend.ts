@@ -11,6 +11,11 @@ export type BackendFrameworkName = 'vllm' | 'sglang' | 'trtllm' | 'noop';
 export interface BackendContainerInput {
   /** Mount path of the compilation cache after defaulting, when the component has one. */
   readonly compilationCacheMountPath?: string;
+  /**
+   * Whether the pod is a leader or worker of a multinode component, whose multinode rewrite has
+   * already run: single-pod launch rewrites (vLLM's elastic-EP Ray head) are skipped.
+   */
+  readonly multinode?: boolean;
 }
 
 export interface Backend {

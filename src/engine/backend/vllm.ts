@@ -72,7 +72,7 @@ export const VLLM_BACKEND: Backend = {
   framework: 'vllm',
   defaultCompilationCacheMountPath: VLLM_DEFAULT_COMPILATION_CACHE_PATH,
   updateContainer(container: ContainerJson, input: BackendContainerInput): void {
-    if (isElasticEpRayLaunch(container)) applyElasticEpRayHead(container);
+    if (!input.multinode && isElasticEpRayLaunch(container)) applyElasticEpRayHead(container);
     if (input.compilationCacheMountPath) {
       // appended, not merged: a user VLLM_CACHE_ROOT stays in the sorted block as well
       container.env = [...(container.env ?? []), valueEnv('VLLM_CACHE_ROOT', input.compilationCacheMountPath)];

@@ -7,6 +7,9 @@ import { isMap } from '../../model/json';
 import { ComponentRoleJson, ComponentSpecJson } from '../../model/v1beta1';
 import { RenderError } from '../errors';
 
+/** Pod label naming the role of a LeaderWorkerSet pod (render-multinode §3.4); Services select `leader`. */
+export const LABEL_ROLE = 'role';
+
 /** The role of a pod of a multinode component. */
 export type MultinodeRoleName = 'leader' | 'worker';
 

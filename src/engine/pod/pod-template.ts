@@ -17,7 +17,8 @@ import { orderVolumesByMounts, validateMainMounts } from './volumes';
 import { isMap } from '../../model/json';
 import { copyJson, shallowCopy } from '../../model/json-copy';
 import { DcdSpecJson, isWorkerType, JsonObject } from '../../model/v1beta1';
-import { MAIN_CONTAINER } from '../../model/well-known';
+import { LABEL_SELECTOR, MAIN_CONTAINER } from '../../model/well-known';
+import { applyMultinodeContainer, applyMultinodePodSpec } from '../backend/multinode';
 import { selectBackend } from '../backend/select';
 import { componentDefaults } from '../component';
 import { ComponentContext } from '../component/context';
@@ -25,8 +26,21 @@ import { operatorHasRuntimeGates } from '../component/runtime-gates';
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { RenderError } from '../errors';
 import { GoValue, readGoValue } from '../hash/go-value';
+import { LWS_DEPLOYER } from '../multinode/deployer';
+import { gpusPerNode } from '../multinode/gpu-count';
+import { LABEL_ROLE, MultinodeRoleName, nodeCountOf } from '../multinode/roles';
 import { resolveRuntimeVersion } from '../runtime-version';
 import { DcdContext } from '../workloads/dcd-context';
+
+/** Which pod of a DCD's workload is rendered. */
+export interface PodTemplateOptions {
+  /**
+   * The LeaderWorkerSet role (render-multinode §3.4): the backend's multinode rewrites run for it
+   * (LWS addressing), the template gets label `role: <role>` and loses `nvidia.com/selector`.
+   * Absent: the single pod of a Deployment.
+   */
+  readonly multinodeRole?: MultinodeRoleName;
+}
 
 /** A rewrite of the finished pod spec (before labels and annotations are attached). */
 export interface PodSpecHook {
@@ -67,7 +81,8 @@ export function dcdComponentContext(ctx: DcdContext): ComponentContext {
 }
 
 /** The pod template (`metadata.labels`, `metadata.annotations`, `spec`) the operator renders for a DCD. */
-export function renderPodTemplate(ctx: DcdContext): JsonObject {
+export function renderPodTemplate(ctx: DcdContext, options: PodTemplateOptions = {}): JsonObject {
+  const role = options.multinodeRole;
   // 1. work on a copy of the DCD spec; the worker hash reaches the env through the context
   const spec: DcdSpecJson = copyJson(ctx.dcd.spec ?? {});
   const userPodSpec = isMap(spec.podTemplate) && isMap(spec.podTemplate.spec) ? spec.podTemplate.spec : undefined;
@@ -94,8 +109,25 @@ export function renderPodTemplate(ctx: DcdContext): JsonObject {
   addStandardEnv(main, ctx.settings);
   const mainMounts = copyJson(objectItems<VolumeMountJson>(main.volumeMounts));
 
-  // 9. backend container hook: may rewrite the command and append env after the sorted block
-  backend.updateContainer(main, { compilationCacheMountPath: cache?.mountPath });
+  // 9. backend container hook: may rewrite the command and append env after the sorted block;
+  // a multinode role gets the framework's multinode rewrite first (render-multinode §6.1.1)
+  const nodeCount = nodeCountOf(spec);
+  const sshSecretName = ctx.settings.mpiSshSecretName;
+  if (role && backend.framework === 'trtllm' && sshSecretName === '') {
+    throw new RenderError(ctx.ref, 'spec.multinode',
+      'TensorRT-LLM across nodes needs the MPI SSH secret, but the operator setting mpi.sshSecretName is empty');
+  }
+  if (role) {
+    main = applyMultinodeContainer(backend.framework, main, {
+      role,
+      nodeCount,
+      deployer: LWS_DEPLOYER,
+      sshSecretName,
+      gpusPerNode: () => gpusPerNode(userPodSpec, ctx.ref),
+      podAnnotations: userAnnotations,
+    });
+  }
+  backend.updateContainer(main, { compilationCacheMountPath: cache?.mountPath, multinode: role !== undefined });
 
   // 10. base pod spec with the user's pod spec over it; other user containers are sidecars
   const sidecars = objectItems<ContainerJson>(userPodSpec?.containers).filter(c => c.name !== MAIN_CONTAINER).map(c => copyJson(c));
@@ -110,7 +142,7 @@ export function renderPodTemplate(ctx: DcdContext): JsonObject {
   applySharedMemory(pod, main, spec.sharedMemorySize, ctx.ref);
 
   // 14. main first, sidecars in their order
-  const podSpec = shallowCopy(pod) as PodSpecJson;
+  let podSpec = shallowCopy(pod) as PodSpecJson;
   podSpec.containers = [main, ...sidecars];
 
   // 15. frontend sidecar
@@ -120,6 +152,15 @@ export function renderPodTemplate(ctx: DcdContext): JsonObject {
 
   // 16. backend pod hook; 17. volumes in mount order, PVCs for mounts without a volume
   backend.updatePodSpec(podSpec);
+  if (role) {
+    podSpec = applyMultinodePodSpec(backend.framework, podSpec, {
+      role,
+      nodeCount,
+      deployer: LWS_DEPLOYER,
+      parentName: ctx.parentName,
+      sshSecretName,
+    });
+  }
   podSpec.volumes = orderVolumesByMounts(podSpec.volumes, podSpec.containers[0].volumeMounts);
 
   // 18. image pull secrets; 19. experimental rewrites
@@ -129,6 +170,10 @@ export function renderPodTemplate(ctx: DcdContext): JsonObject {
   // 20. the renderer: labels and annotations, service-account fallback
   const annotations = podTemplateAnnotations(ctx);
   const labels = podTemplateLabels(ctx, annotations);
+  if (role) {
+    delete labels[LABEL_SELECTOR];
+    labels[LABEL_ROLE] = role;
+  }
   applyFallbackServiceAccount(podSpec);
   const metadata: JsonObject = { labels };
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;

@@ -11,6 +11,7 @@ import {
   LABEL_COMPONENT, LABEL_COMPONENT_TYPE, LABEL_DISCOVERY_BACKEND, LABEL_DISCOVERY_ENABLED, LABEL_DYNAMO_NAMESPACE,
 } from '../../model/well-known';
 import { DISCOVERY_BACKEND_KUBERNETES } from '../discovery';
+import { isMultinode, LABEL_ROLE } from '../multinode/roles';
 import { workloadAnnotations, workloadLabels } from '../workload-metadata';
 
 /** The one port of a component Service, by workload type. */
@@ -39,14 +40,14 @@ export function renderComponentService(ctx: DcdContext): KubeObject | undefined 
     labels[LABEL_DISCOVERY_BACKEND] = DISCOVERY_BACKEND_KUBERNETES;
     labels[LABEL_DISCOVERY_ENABLED] = 'true';
   }
-  const spec = {
-    ports: [componentServicePort(ctx.workloadType)],
-    selector: {
-      [LABEL_COMPONENT_TYPE]: ctx.workloadType,
-      [LABEL_DYNAMO_NAMESPACE]: ctx.dynamoNamespace,
-      [LABEL_COMPONENT]: ctx.componentName,
-    },
+  const selector: Record<string, string> = {
+    [LABEL_COMPONENT_TYPE]: ctx.workloadType,
+    [LABEL_DYNAMO_NAMESPACE]: ctx.dynamoNamespace,
+    [LABEL_COMPONENT]: ctx.componentName,
   };
+  // a multinode component is served by its leaders (render-multinode §3.5)
+  if (isMultinode(ctx.dcd.spec ?? {})) selector[LABEL_ROLE] = 'leader';
+  const spec = { ports: [componentServicePort(ctx.workloadType)], selector };
   return kubeObjectWithGoSpec('v1', 'Service',
     { name: normalizeKubeResourceName(ctx.name), namespace: ctx.namespace, labels, annotations: workloadAnnotations(ctx.dcd) },
     spec, 'ServiceSpec');

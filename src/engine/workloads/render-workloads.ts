@@ -1,6 +1,6 @@
 /**
- * The workloads of a graph or a standalone DCD on the component (Deployment) path, in the order the
- * operator's controllers create them.
+ * The workloads of a graph or a standalone DCD on the component path (Deployment, or LeaderWorkerSet
+ * for a multinode DCD), in the order the operator's controllers create them.
  */
 import { renderComponentService } from './component-service';
 import { DcdContext, dcdContext } from './dcd-context';
@@ -9,13 +9,35 @@ import { renderDiscoveryRbac } from './discovery-rbac';
 import { renderEppResources } from './epp-resources';
 import { renderIngress } from './ingress';
 import { KubeObject } from './kube-object';
+import { renderLeaderWorkerSet } from './leader-worker-set';
 import { renderModelService } from './model-service';
 import { renderClusterWideRbac } from './planner-epp-rbac';
 import { renderScalingAdapters } from './scaling-adapter';
 import { renderVirtualService } from './virtual-service';
+import { renderWaitLeaderConfigMap } from './wait-leader-config-map';
 import { DcdJson, DgdJson } from '../../model/v1beta1';
+import { RenderError } from '../errors';
+import { isMultinode } from '../multinode/roles';
 import { OperatorSettings } from '../operator-settings';
 import { renderPodTemplate, takePodTemplateReading } from '../pod/pod-template';
+
+/**
+ * Whether the DCD's workload is a LeaderWorkerSet: LeaderWorkerSet is available and the DCD spans
+ * several nodes (render-multinode §1.2); otherwise a Deployment.
+ */
+export function rendersLeaderWorkerSet(ctx: DcdContext): boolean {
+  return ctx.settings.lwsAvailable && isMultinode(ctx.dcd.spec ?? {});
+}
+
+function renderSingleNodeDeployment(ctx: DcdContext): KubeObject {
+  if (isMultinode(ctx.dcd.spec ?? {})) {
+    // the operator would render a Deployment whose single pod gets multinode launch flags
+    throw new RenderError(ctx.ref, 'spec.multinode',
+      'a multinode component without LeaderWorkerSet (a Deployment with multinode launch flags) is not supported yet');
+  }
+  const podTemplate = renderPodTemplate(ctx);
+  return renderDeployment(ctx, podTemplate, takePodTemplateReading(podTemplate));
+}
 
 /**
  * What the component controller creates for one DCD: Deployment, component Service, model
@@ -23,8 +45,7 @@ import { renderPodTemplate, takePodTemplateReading } from '../pod/pod-template';
  * VirtualService — each only when the operator creates it.
  */
 function dcdWorkloads(ctx: DcdContext, skipModelService: (name: string) => boolean): KubeObject[] {
-  const podTemplate = renderPodTemplate(ctx);
-  const out: KubeObject[] = [renderDeployment(ctx, podTemplate, takePodTemplateReading(podTemplate))];
+  const out: KubeObject[] = [rendersLeaderWorkerSet(ctx) ? renderLeaderWorkerSet(ctx) : renderSingleNodeDeployment(ctx)];
   const service = renderComponentService(ctx);
   if (service) out.push(service);
   const modelService = renderModelService(ctx);
@@ -38,7 +59,8 @@ function dcdWorkloads(ctx: DcdContext, skipModelService: (name: string) => boole
 /**
  * Every object the operator creates for an admitted graph on the component path, given the DCDs it
  * generates (with bookkeeping annotations, in component order): shared resources (cluster-wide
- * planner/EPP RBAC, discovery RBAC, EPP ConfigMap/InferencePool/DestinationRule), then per
+ * planner/EPP RBAC, discovery RBAC, EPP ConfigMap/InferencePool/DestinationRule, the
+ * wait-leader ConfigMap when a component is multinode), then per
  * component the DCD and its workloads, then scaling adapters. A model Service shared by several
  * components comes once, after the first component that names the model.
  */
@@ -48,6 +70,8 @@ export function renderGraphWorkloads(dgd: DgdJson, dcds: readonly DcdJson[], set
     ...renderDiscoveryRbac(dgd, settings),
     ...renderEppResources(dgd, settings),
   ];
+  const waitLeader = renderWaitLeaderConfigMap(dgd);
+  if (waitLeader) out.push(waitLeader);
   const modelServices = new Set<string>();
   const seen = (name: string) => {
     const known = modelServices.has(name);
