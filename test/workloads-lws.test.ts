@@ -355,7 +355,7 @@ describe('render-multinode §1.2 provider choice for multinode components', () =
 
   test('the workload renderer itself never renders a multinode DCD as a Deployment', () => {
     expect(() => workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({ lwsAvailable: false })))
-      .toThrow('DynamoComponentDeployment/lws-manifest: spec.multinode: a multinode component without LeaderWorkerSet');
+      .toThrow('DynamoComponentDeployment/lws-manifest: spec.multinode: workloads output of multinode components without LeaderWorkerSet');
     expect(workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({})).map((o: any) => o.kind)).toEqual(['LeaderWorkerSet', 'Service']);
   });
 

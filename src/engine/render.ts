@@ -68,7 +68,6 @@ function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings): DcdJ
   return generateComponentDcds(dgd, graphWorkerHash(dgd)).map(withCreateBookkeeping);
 }
 
-
 /** Every object the operator creates for a new graph: shared resources, DCDs, their workloads, adapters. */
 export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings, namespace?: string): unknown[] {
   const dgd = admitGraph(input, settings, namespace);
@@ -78,29 +77,24 @@ export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings,
       + 'Annotate the graph nvidia.com/enable-grove: "false", render with Grove unavailable, or use graph output');
   }
   const dcds = generateGraphComponents(dgd, settings);
-  assertComponentPathSupported(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components', settings);
+  assertNoExperimentalFeatures(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
   return workloads.renderGraphWorkloads(dgd, dcds, settings);
 }
 
 /** The workloads the component controller creates for a new standalone DCD. */
 export function renderComponentWorkloads(input: DcdJson, settings: OperatorSettings, namespace?: string): unknown[] {
   const dcd = defaultComponentDeployment(withNamespace(input, namespace ?? DEFAULT_NAMESPACE) as unknown as JsonMap) as unknown as DcdJson;
-  assertComponentPathSupported(`DynamoComponentDeployment/${dcd.metadata.name}`, [dcd.spec ?? {}], 'spec', settings);
+  assertNoExperimentalFeatures(`DynamoComponentDeployment/${dcd.metadata.name}`, [dcd.spec ?? {}], 'spec');
   return workloads.renderComponentWorkloads(dcd, settings);
 }
 
 /**
- * Experimental components, and multinode components without LeaderWorkerSet, render in later
- * stages; until then they are refused rather than rendered wrongly. (A graph with a multinode
- * component and no LeaderWorkerSet is refused earlier, as the operator does; this catches the
- * standalone DCD, which the operator would render as a Deployment with multinode launch flags.)
+ * Experimental features render in a later stage; until then they are refused rather than rendered
+ * wrongly. (Multinode components without LeaderWorkerSet are refused where the workload is chosen.)
  */
-function assertComponentPathSupported(ref: string, components: readonly ComponentSpecJson[], base: string, settings: OperatorSettings): void {
+function assertNoExperimentalFeatures(ref: string, components: readonly ComponentSpecJson[], base: string): void {
   components.forEach((component, i) => {
     const at = base === 'spec' ? 'spec' : `${base}[${i}]`;
-    if ((component.multinode?.nodeCount ?? 0) > 1 && !settings.lwsAvailable) {
-      throw new RenderError(ref, `${at}.multinode`, 'workloads output of multinode components without LeaderWorkerSet (a Deployment with multinode launch flags) is not supported yet; render with LeaderWorkerSet available, or use graph or components output');
-    }
     const experimental = Object.keys(component.experimental ?? {}).filter(k => (component.experimental as any)[k] !== undefined);
     if (experimental.length > 0) {
       throw new RenderError(ref, `${at}.experimental.${experimental[0]}`, 'workloads output of experimental features (GPU memory service, failover, checkpoint) is not supported yet; use graph or components output');

@@ -33,7 +33,8 @@ function renderSingleNodeDeployment(ctx: DcdContext): KubeObject {
   if (isMultinode(ctx.dcd.spec ?? {})) {
     // the operator would render a Deployment whose single pod gets multinode launch flags
     throw new RenderError(ctx.ref, 'spec.multinode',
-      'a multinode component without LeaderWorkerSet (a Deployment with multinode launch flags) is not supported yet');
+      'workloads output of multinode components without LeaderWorkerSet (a Deployment with multinode launch flags) '
+      + 'is not supported yet; render with LeaderWorkerSet available, or use graph or components output');
   }
   const podTemplate = renderPodTemplate(ctx);
   return renderDeployment(ctx, podTemplate, takePodTemplateReading(podTemplate));
