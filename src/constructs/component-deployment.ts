@@ -4,9 +4,9 @@ import { Construct } from 'constructs';
 import { Component, ComponentProps, MultinodeOptions } from './component';
 import { BackendFramework, OutputMode } from './enums';
 import type { ImportOptions } from './graph';
-import { OperatorOptions } from './operator-options';
 import { operatorSettingsOf } from './operator-settings-of';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
+import { SynthesisOptions } from './synthesis-options';
 import { constructValidation } from './validation';
 import { OperatorSettings } from '../engine/operator-settings';
 import { renderComponentWorkloads } from '../engine/render';
@@ -15,7 +15,7 @@ import { deepClone } from '../model/json';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson, JsonObject } from '../model/v1beta1';
 
 /** Props of a standalone component deployment. */
-export interface ComponentDeploymentProps extends ComponentProps {
+export interface ComponentDeploymentProps extends ComponentProps, SynthesisOptions {
   /**
    * Metadata of the DynamoComponentDeployment.
    * @default - a name generated from the construct path
@@ -31,21 +31,6 @@ export interface ComponentDeploymentProps extends ComponentProps {
    * @default - single node
    */
   readonly multinode?: MultinodeOptions;
-  /**
-   * What to synthesize. `GRAPH` and `COMPONENTS` both give the DynamoComponentDeployment as authored.
-   *
-   * In `OutputMode.WORKLOADS` the objects the operator's component controller creates for the DCD
-   * are rendered during synth-time validation (once, again only after a change), when the DCD's own
-   * validation finds no violation; each becomes a child of the construct `Workloads` with id
-   * `<Kind>.<name>`. Input the operator cannot render is reported as a validation error.
-   * @default OutputMode.GRAPH
-   */
-  readonly output?: OutputMode;
-  /**
-   * The operator installation to render for (validation uses the same).
-   * @default - the operator's Helm defaults
-   */
-  readonly operator?: OperatorOptions;
 }
 
 /** A standalone DynamoComponentDeployment. */

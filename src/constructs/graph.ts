@@ -5,11 +5,11 @@ import { Construct } from 'constructs';
 import { Component, ComponentOptions, ComponentProps, ProviderOverride } from './component';
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
 import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
-import { OperatorOptions } from './operator-options';
 import { operatorSettingsOf } from './operator-settings-of';
 import { envVarJson } from './pod-template-json';
 import { RenderedObject } from './rendered-object';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
+import { SynthesisOptions } from './synthesis-options';
 import { constructValidation } from './validation';
 import { RenderError } from '../engine/errors';
 import { OperatorSettings } from '../engine/operator-settings';
@@ -73,7 +73,7 @@ export interface KvTransferPolicy {
 }
 
 /** Props of a graph. */
-export interface DynamoGraphProps {
+export interface DynamoGraphProps extends SynthesisOptions {
   /**
    * Metadata of the DynamoGraphDeployment.
    * @default - a name generated from the construct path
@@ -124,38 +124,10 @@ export interface DynamoGraphProps {
    * @default - none
    */
   readonly providerOverride?: ProviderOverride;
-  /**
-   * What to synthesize.
-   *
-   * In `OutputMode.WORKLOADS` the set of objects is only known once the graph is rendered, so
-   * rendering happens during synth-time validation: when the graph's own validation finds no
-   * violation, the graph is rendered once (again only after a change) and every rendered object
-   * becomes a child of the construct `Workloads` with id `<Kind>.<name>`, which cdk8s then
-   * synthesizes. Input the operator cannot render is reported as a validation error naming the
-   * component, the field and the rule; nothing is synthesized then.
-   * @default OutputMode.GRAPH
-   */
-  readonly output?: OutputMode;
-  /**
-   * The operator installation to render for (validation uses the same).
-   * @default - the operator's Helm defaults
-   */
-  readonly operator?: OperatorOptions;
 }
 
 /** Options for importing a DynamoGraphDeployment or DynamoComponentDeployment document. */
-export interface ImportOptions {
-  /**
-   * What to synthesize.
-   * @default OutputMode.GRAPH
-   */
-  readonly output?: OutputMode;
-  /**
-   * The operator installation to render for.
-   * @default - the operator's Helm defaults
-   */
-  readonly operator?: OperatorOptions;
-}
+export interface ImportOptions extends SynthesisOptions {}
 
 /** A Dynamo inference graph (DynamoGraphDeployment). */
 export class DynamoGraph extends Construct {
