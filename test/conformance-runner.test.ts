@@ -22,9 +22,13 @@ function passThrough(docs: unknown[]): unknown[] {
   return docs;
 }
 
+const SUPPORTED = ['dcd/deployment', 'dcd/lws', 'dgd/components'];
+const DEFERRED = { 'dgd/grove': 'the Grove workload provider (PodCliqueSet) is not rendered in workloads output yet' };
+
 function run(render: (docs: unknown[], options: ScenarioRenderOptions) => readonly unknown[] = passThrough, verbose = false) {
   const lines: string[] = [];
-  const summary = runConformance(root, { render, log: l => lines.push(l), verbose });
+  // the scenario lists as they were while dgd/grove was deferred, so the skip path is exercised
+  const summary = runConformance(root, { render, log: l => lines.push(l), verbose, supported: SUPPORTED, deferred: DEFERRED });
   return { summary, lines };
 }
 

@@ -93,20 +93,23 @@ describe('render errors surface as validation errors', () => {
     expect(names.filter(n => n.startsWith('Deployment/llm-bigdecode'))).toEqual([]);
   });
 
-  test('Grove available: the graph takes the Grove provider; the error names the graph', () => {
+  test('Grove available: the graph takes the Grove provider and synthesizes a PodCliqueSet', () => {
     const { chart } = vllmAggregated(OutputMode.WORKLOADS, { groveAvailable: true });
-    expect(() => Testing.synth(chart)).toThrow(
-      '[test/Graph] test/Graph: DynamoGraphDeployment/llm: metadata.annotations["nvidia.com/workload-provider"]: the graph takes the Grove workload provider');
+    const names = inventory(Testing.synth(chart));
+    expect(names).toContain('PodCliqueSet/llm');
+    expect(names.filter(n => n.startsWith('Deployment/'))).toEqual([]);
   });
 
-  test('the error is a message, not a stack', () => {
-    const { chart } = vllmAggregated(OutputMode.WORKLOADS, { groveAvailable: true });
+  test('a render refusal surfaces as a validation message naming the graph, not a stack', () => {
+    const { chart } = vllmAggregated(OutputMode.WORKLOADS, { groveAvailable: true, kaiSchedulerAvailable: true, volcanoSchedulerAvailable: true });
+    let message = '';
     try {
       Testing.synth(chart);
-      throw new Error('expected a validation error');
     } catch (e) {
-      expect((e as Error).message).not.toMatch(/\n\s+at /);
+      message = (e as Error).message;
     }
+    expect(message).toContain('[test/Graph] test/Graph: DynamoGraphDeployment/llm: metadata.annotations: the KAI scheduler and Volcano scheduler integrations cannot both be enabled for Grove');
+    expect(message).not.toMatch(/\n\s+at /);
   });
 
   test('COMPONENTS output reports render errors the same way', () => {
@@ -228,7 +231,7 @@ describe('OperatorConfiguration: options from the operator configuration file', 
   test('every operator setting is an option of the same name', () => {
     const everything = OperatorConfiguration.fromYaml([
       'operatorVersion: 1.4.0', 'registrySecrets: []', 'discovery: {backend: kubernetes}', 'namespace: {restricted: ""}',
-      'orchestrators: {grove: {enabled: false}, lws: {enabled: true}}',
+      'orchestrators: {grove: {enabled: false, terminationDelay: 1h30m}, lws: {enabled: true}, kaiScheduler: {enabled: false}, volcanoScheduler: {enabled: false}}',
       'infrastructure: {natsAddress: "", etcdAddress: "", modelExpressURL: "", prometheusEndpoint: ""}',
       'ingress: {controllerClassName: "", controllerTLSSecretName: "", hostSuffix: "", virtualServiceGateway: ""}',
       'serviceMesh: {provider: "", istio: {tlsMode: SIMPLE, insecureSkipVerify: true, clientCertificate: "", privateKey: "", caCertificates: ""}}',

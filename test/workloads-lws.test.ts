@@ -359,8 +359,10 @@ describe('render-multinode §1.2 provider choice for multinode components', () =
     expect(workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({})).map((o: any) => o.kind)).toEqual(['LeaderWorkerSet', 'Service']);
   });
 
-  test('Grove stays refused in workloads output', () => {
-    expect(() => render(multinodeGraph('vllm'), { groveAvailable: true }))
-      .toThrow(/the graph takes the Grove workload provider; workloads output of Grove \(PodCliqueSet\) is not supported yet/);
+  test('with Grove available the graph renders one PodCliqueSet and no LeaderWorkerSet', () => {
+    const kinds = render(multinodeGraph('vllm'), { groveAvailable: true }).map(o => o.kind);
+    expect(kinds.filter(k => k === 'PodCliqueSet')).toHaveLength(1);
+    expect(kinds).not.toContain('LeaderWorkerSet');
+    expect(kinds).not.toContain('DynamoComponentDeployment');
   });
 });

@@ -158,9 +158,11 @@ describe('render-core §15 worked example', () => {
 });
 
 describe('render-core §2 workload provider on the workloads path', () => {
-  test('Grove available: the graph takes the Grove provider, which is refused with a clear error', () => {
-    expect(() => render(workedExample(), { operator: { groveAvailable: true } }))
-      .toThrow(/DynamoGraphDeployment\/llm: metadata\.annotations\["nvidia\.com\/workload-provider"\]: the graph takes the Grove workload provider/);
+  test('Grove available: the graph takes the Grove provider (a PodCliqueSet, no DCDs or Deployments)', () => {
+    const kinds = render(workedExample(), { operator: { groveAvailable: true } }).map(o => o.kind);
+    expect(kinds).toContain('PodCliqueSet');
+    expect(kinds).not.toContain('DynamoComponentDeployment');
+    expect(kinds).not.toContain('Deployment');
   });
 
   test('nvidia.com/enable-grove: "false" takes the component path even with Grove available', () => {

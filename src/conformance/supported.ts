@@ -34,15 +34,13 @@ export const CONFORMANCE_OPERATOR: Readonly<Partial<OperatorSettings>> = {
 /**
  * Scenarios that must match; the conformance run fails when one of them does not.
  */
-export const SUPPORTED_SCENARIOS: readonly string[] = ['dcd/deployment', 'dcd/lws', 'dgd/components'];
+export const SUPPORTED_SCENARIOS: readonly string[] = ['dcd/deployment', 'dcd/lws', 'dgd/components', 'dgd/grove'];
 
 /**
  * Scenarios that belong to a later stage, with the reason. They are reported as skipped; the
  * engine refuses them with a RenderError rather than rendering them wrongly.
  */
-export const DEFERRED_SCENARIOS: Readonly<Record<string, string>> = {
-  'dgd/grove': 'the Grove workload provider (PodCliqueSet) is not rendered in workloads output yet',
-};
+export const DEFERRED_SCENARIOS: Readonly<Record<string, string>> = {};
 
 /** The output mode each known scenario is rendered with. */
 export const SCENARIO_OUTPUT_MODES: Readonly<Record<string, ConformanceOutputMode>> = {
@@ -70,12 +68,3 @@ export function scenarioOutputMode(id: string): ConformanceOutputMode {
   return SCENARIO_OUTPUT_MODES[id] ?? DEFAULT_OUTPUT_MODE;
 }
 
-/** Whether a scenario must match. */
-export function isSupportedScenario(id: string): boolean {
-  return SUPPORTED_SCENARIOS.includes(id);
-}
-
-/** Why a scenario is deferred, or undefined when it is not. */
-export function deferralReason(id: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(DEFERRED_SCENARIOS, id) ? DEFERRED_SCENARIOS[id] : undefined;
-}

@@ -42,6 +42,28 @@ export interface OperatorOptions {
    */
   readonly lwsAvailable?: boolean;
   /**
+   * Whether the KAI scheduler integration is on: `orchestrators.kaiScheduler.enabled` (unset there
+   * means auto-detection of the `scheduling.run.ai` API). Grove cliques then run on
+   * `kai-scheduler` in the queue named by the graph's `nvidia.com/kai-scheduler-queue` annotation
+   * (`dynamo` by default), which must exist. Helm: `global.kai-scheduler.enabled` or `install`.
+   * @default false
+   */
+  readonly kaiSchedulerAvailable?: boolean;
+  /**
+   * Whether the Volcano scheduler integration is on: `orchestrators.volcanoScheduler.enabled`.
+   * Grove cliques then run on `volcano`; the graph's `nvidia.com/volcano-queue` annotation names
+   * the queue. Cannot be combined with the KAI scheduler on Grove.
+   * @default false
+   */
+  readonly volcanoSchedulerAvailable?: boolean;
+  /**
+   * How long Grove waits before tearing down a gang that fell below its minimum:
+   * `orchestrators.grove.terminationDelay`, a Go duration such as `15m` or `1h30m`; `0s` leaves it
+   * to Grove.
+   * @default "15m"
+   */
+  readonly groveTerminationDelay?: string;
+  /**
    * Service discovery backend, `kubernetes` or `etcd`: `discovery.backend`. Helm: `discoveryBackend`.
    * @default "kubernetes"
    */

@@ -3,6 +3,7 @@
  * and every output mode of every construct resolve their operator here, so they always agree.
  */
 import { OperatorOptions, RegistrySecret } from './operator-options';
+import { parseGoDuration } from '../engine/go-duration';
 import { DISCOVERY_BACKENDS } from '../engine/operator-config';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 
@@ -31,6 +32,9 @@ export function operatorSettingsOf(options: OperatorOptions | undefined): Operat
   const settings = resolveOperatorSettings(partial as Partial<OperatorSettings>);
   if (!DISCOVERY_BACKENDS.includes(settings.discoveryBackend)) {
     throw new Error(`operator.discoveryBackend: Unsupported value: ${JSON.stringify(settings.discoveryBackend)}: supported values: ${DISCOVERY_BACKENDS.map(b => JSON.stringify(b)).join(', ')}`);
+  }
+  if (parseGoDuration(settings.groveTerminationDelay) === undefined) {
+    throw new Error(`operator.groveTerminationDelay: must be a duration such as "15m", got ${JSON.stringify(settings.groveTerminationDelay)}`);
   }
   if (settings.version === '') throw new Error('operator.version: must be a version such as "1.4.0", got ""');
   return settings;

@@ -13,6 +13,7 @@
  */
 import { yaml } from '../lazy-modules';
 import { RenderError } from './errors';
+import { parseGoDuration } from './go-duration';
 import { OperatorSettings, RegistrySecret } from './operator-settings';
 import { isMap } from '../model/json';
 
@@ -166,6 +167,14 @@ export function parseOperatorConfiguration(text: string, file: string): Partial<
   // `enabled` null or absent means auto-detection: the defaults describe what is detected
   set('groveAvailable', orchestrators?.section('grove')?.boolean('enabled'));
   set('lwsAvailable', orchestrators?.section('lws')?.boolean('enabled'));
+  set('kaiSchedulerAvailable', orchestrators?.section('kaiScheduler')?.boolean('enabled'));
+  set('volcanoSchedulerAvailable', orchestrators?.section('volcanoScheduler')?.boolean('enabled'));
+  const grove = orchestrators?.section('grove');
+  const terminationDelay = grove?.string('terminationDelay');
+  if (terminationDelay !== undefined && parseGoDuration(terminationDelay) === undefined) {
+    grove!.fail('terminationDelay', `must be a duration such as "15m", got ${JSON.stringify(terminationDelay)}`);
+  }
+  set('groveTerminationDelay', terminationDelay);
 
   const infrastructure = root.section('infrastructure');
   set('natsAddress', infrastructure?.string('natsAddress'));

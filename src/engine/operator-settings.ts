@@ -21,6 +21,18 @@ export interface OperatorSettings {
   readonly groveAvailable: boolean;
   /** Whether LeaderWorkerSet (and Volcano) are available (`orchestrators.lws.enabled` / detection). */
   readonly lwsAvailable: boolean;
+  /**
+   * Whether the KAI scheduler integration is on (`orchestrators.kaiScheduler.enabled` / detection):
+   * Grove cliques then run on `kai-scheduler` in the graph's queue.
+   */
+  readonly kaiSchedulerAvailable: boolean;
+  /** Whether the Volcano scheduler integration is on (`orchestrators.volcanoScheduler.enabled`): Grove cliques run on `volcano`. */
+  readonly volcanoSchedulerAvailable: boolean;
+  /**
+   * `orchestrators.grove.terminationDelay` as a Go duration (e.g. `15m`, written back as `15m0s`);
+   * PodCliqueSets get it as `spec.template.terminationDelay` when it is above zero.
+   */
+  readonly groveTerminationDelay: string;
   /** `discovery.backend`: `kubernetes` (default) or `etcd`. */
   readonly discoveryBackend: string;
   /** `namespace.restricted`: the only namespace the operator manages; empty = cluster-wide. */
@@ -75,6 +87,9 @@ export const DEFAULT_OPERATOR_SETTINGS: OperatorSettings = {
   version: DEFAULT_OPERATOR_VERSION,
   groveAvailable: false,
   lwsAvailable: true,
+  kaiSchedulerAvailable: false,
+  volcanoSchedulerAvailable: false,
+  groveTerminationDelay: '15m',
   discoveryBackend: 'kubernetes',
   restrictedNamespace: '',
   plannerClusterRoleName: 'dynamo-platform-dynamo-operator-planner',

@@ -7,11 +7,12 @@ import { withCreateBookkeeping } from './bookkeeping';
 import { RenderError } from './errors';
 import { generateComponentDcds } from './graph/component-dcds';
 import { graphWorkerHash } from './graph/worker-hash';
+import { renderGroveGraphWorkloads } from './grove/render-grove';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
+import { deepClone, isMap, JsonMap } from '../model/json';
 import { ComponentSpecJson, DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
 import { defaultComponentDeployment } from '../validation/defaulting';
 import * as workloads from './workloads/render-workloads';
-import { deepClone, isMap, JsonMap } from '../model/json';
 import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
 
 /** What the engine writes for Dynamo documents. */
@@ -71,13 +72,11 @@ function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings): DcdJ
 /** Every object the operator creates for a new graph: shared resources, DCDs, their workloads, adapters. */
 export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings, namespace?: string): unknown[] {
   const dgd = admitGraph(input, settings, namespace);
+  assertNoExperimentalFeatures(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
   if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE) {
-    throw new RenderError(`DynamoGraphDeployment/${dgd.metadata.name}`, `metadata.annotations["${ANNOTATION_WORKLOAD_PROVIDER}"]`,
-      'the graph takes the Grove workload provider; workloads output of Grove (PodCliqueSet) is not supported yet. '
-      + 'Annotate the graph nvidia.com/enable-grove: "false", render with Grove unavailable, or use graph output');
+    return renderGroveGraphWorkloads(dgd, settings);
   }
   const dcds = generateGraphComponents(dgd, settings);
-  assertNoExperimentalFeatures(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
   return workloads.renderGraphWorkloads(dgd, dcds, settings);
 }
 
@@ -89,13 +88,15 @@ export function renderComponentWorkloads(input: DcdJson, settings: OperatorSetti
 }
 
 /**
- * Experimental features render in a later stage; until then they are refused rather than rendered
+ * Experimental features (except `experimental.grove`) render in a later stage; until then they are refused rather than rendered
  * wrongly. (Multinode components without LeaderWorkerSet are refused where the workload is chosen.)
  */
 function assertNoExperimentalFeatures(ref: string, components: readonly ComponentSpecJson[], base: string): void {
   components.forEach((component, i) => {
     const at = base === 'spec' ? 'spec' : `${base}[${i}]`;
-    const experimental = Object.keys(component.experimental ?? {}).filter(k => (component.experimental as any)[k] !== undefined);
+    // experimental.grove (forceScalingGroup) is rendered on the Grove path and ignored elsewhere
+    const experimental = Object.keys(component.experimental ?? {})
+      .filter(k => k !== 'grove' && (component.experimental as any)[k] !== undefined);
     if (experimental.length > 0) {
       throw new RenderError(ref, `${at}.experimental.${experimental[0]}`, 'workloads output of experimental features (GPU memory service, failover, checkpoint) is not supported yet; use graph or components output');
     }

@@ -26,7 +26,7 @@ import { operatorHasRuntimeGates } from '../component/runtime-gates';
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { RenderError } from '../errors';
 import { GoValue, readGoValue } from '../hash/go-value';
-import { LWS_DEPLOYER } from '../multinode/deployer';
+import { LWS_DEPLOYER, MultinodeDeployer } from '../multinode/deployer';
 import { gpusPerNode } from '../multinode/gpu-count';
 import { LABEL_ROLE, MultinodeRoleName, nodeCountOf } from '../multinode/roles';
 import { resolveRuntimeVersion } from '../runtime-version';
@@ -40,6 +40,11 @@ export interface PodTemplateOptions {
    * Absent: the single pod of a Deployment.
    */
   readonly multinodeRole?: MultinodeRoleName;
+  /**
+   * How the pods of a multinode replica address each other.
+   * @default LeaderWorkerSet addressing
+   */
+  readonly deployer?: MultinodeDeployer;
 }
 
 /** A rewrite of the finished pod spec (before labels and annotations are attached). */
@@ -80,9 +85,13 @@ export function dcdComponentContext(ctx: DcdContext): ComponentContext {
   };
 }
 
-/** The pod template (`metadata.labels`, `metadata.annotations`, `spec`) the operator renders for a DCD. */
-export function renderPodTemplate(ctx: DcdContext, options: PodTemplateOptions = {}): JsonObject {
+/**
+ * The pod spec the operator's pod-spec pipeline produces for a DCD, or for a component of a graph
+ * on the Grove path (render-core §5.2 steps 1–19, render-multinode §2.5); not yet read as Go.
+ */
+export function renderPodSpec(ctx: DcdContext, options: PodTemplateOptions = {}): PodSpecJson {
   const role = options.multinodeRole;
+  const deployer = options.deployer ?? LWS_DEPLOYER;
   // 1. work on a copy of the DCD spec; the worker hash reaches the env through the context
   const spec: DcdSpecJson = copyJson(ctx.dcd.spec ?? {});
   const userPodSpec = isMap(spec.podTemplate) && isMap(spec.podTemplate.spec) ? spec.podTemplate.spec : undefined;
@@ -121,7 +130,7 @@ export function renderPodTemplate(ctx: DcdContext, options: PodTemplateOptions =
     main = applyMultinodeContainer(backend.framework, main, {
       role,
       nodeCount,
-      deployer: LWS_DEPLOYER,
+      deployer,
       sshSecretName,
       gpusPerNode: () => gpusPerNode(userPodSpec, ctx.ref),
       podAnnotations: userAnnotations,
@@ -156,7 +165,7 @@ export function renderPodTemplate(ctx: DcdContext, options: PodTemplateOptions =
     podSpec = applyMultinodePodSpec(backend.framework, podSpec, {
       role,
       nodeCount,
-      deployer: LWS_DEPLOYER,
+      deployer,
       parentName: ctx.parentName,
       sshSecretName,
     });
@@ -166,6 +175,13 @@ export function renderPodTemplate(ctx: DcdContext, options: PodTemplateOptions =
   // 18. image pull secrets; 19. experimental rewrites
   applyImagePullSecrets(podSpec, userAnnotations, ctx.settings);
   for (const hook of EXPERIMENTAL_POD_HOOKS) hook.apply(podSpec, ctx);
+  return podSpec;
+}
+
+/** The pod template (`metadata.labels`, `metadata.annotations`, `spec`) the operator renders for a DCD. */
+export function renderPodTemplate(ctx: DcdContext, options: PodTemplateOptions = {}): JsonObject {
+  const role = options.multinodeRole;
+  const podSpec = renderPodSpec(ctx, options);
 
   // 20. the renderer: labels and annotations, service-account fallback
   const annotations = podTemplateAnnotations(ctx);

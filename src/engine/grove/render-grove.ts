@@ -1,0 +1,34 @@
+/**
+ * Every object the operator creates for a new graph on the Grove workload provider: the graph's
+ * shared resources, the PodCliqueSet, the Services and frontend routes next to it, and scaling
+ * adapters.
+ */
+import { groveComponents } from './component-view';
+import { renderPodCliqueSet } from './pod-cliqueset';
+import { renderGroveStableResources } from './stable-resources';
+import { DgdJson } from '../../model/v1beta1';
+import { withCreateBookkeeping } from '../bookkeeping';
+import { graphWorkerHash } from '../graph/worker-hash';
+import { OperatorSettings } from '../operator-settings';
+import { renderDiscoveryRbac } from '../workloads/discovery-rbac';
+import { renderEppResources } from '../workloads/epp-resources';
+import { renderClusterWideRbac } from '../workloads/planner-epp-rbac';
+import { renderScalingAdapters } from '../workloads/scaling-adapter';
+import { renderWaitLeaderConfigMap } from '../workloads/wait-leader-config-map';
+
+/** The objects of an admitted graph that takes the Grove provider, in the order the operator creates them. */
+export function renderGroveGraphWorkloads(dgd: DgdJson, settings: OperatorSettings): unknown[] {
+  const out: unknown[] = [
+    ...renderClusterWideRbac(dgd, settings),
+    ...renderDiscoveryRbac(dgd, settings),
+    ...renderEppResources(dgd, settings),
+  ];
+  const waitLeader = renderWaitLeaderConfigMap(dgd);
+  if (waitLeader) out.push(waitLeader);
+  const workerHash = graphWorkerHash(dgd);
+  const components = groveComponents(dgd, settings, workerHash);
+  out.push(withCreateBookkeeping(renderPodCliqueSet(dgd, components, settings) as { metadata: { annotations?: Record<string, string> } }));
+  out.push(...renderGroveStableResources(dgd, settings, { workerHash }));
+  out.push(...renderScalingAdapters(dgd));
+  return out;
+}
