@@ -5,9 +5,9 @@
 import { generateComponentDcds } from './component-dcds';
 import { isMap } from '../../model/json';
 import { DcdSpecJson, DgdJson, isWorkerType } from '../../model/v1beta1';
-import { defaultRoleReplicas, nodeCountOf } from '../multinode/roles';
 import { WORKER_HASH_PLACEHOLDER } from '../../model/well-known';
 import { computeWorkerHash, WorkerHashRecord } from '../hash/worker-hash';
+import { defaultRoleReplicas, nodeCountOf } from '../multinode/roles';
 import { formatVersion, resolveRuntimeVersion, versionAtLeast } from '../runtime-version';
 import { dcdComponentName, workloadAnnotations, workloadLabels } from '../workload-metadata';
 
