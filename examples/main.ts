@@ -9,7 +9,7 @@ import * as kplus from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
 import {
   BackendFramework, ComponentOptions, ComponentType, DynamoGraph, Failover, GpuMemoryService, GpuSharingMode, MultinodeRoleName,
-  OutputMode,
+  OutputMode, SynthesisOptions,
 } from '../src';
 
 const VLLM_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -98,25 +98,43 @@ export class VllmDisaggregated extends Chart {
 }
 
 /** SGLang disaggregated serving with prefill and decode each spanning two nodes. */
+function sglangMultinodeGraph(scope: Construct, synthesis: SynthesisOptions = {}): DynamoGraph {
+  const graph = new DynamoGraph(scope, 'Graph', {
+    ...synthesis,
+    metadata: { name: 'sglang-disagg-multinode' },
+    backendFramework: BackendFramework.SGLANG,
+    env: { HF_TOKEN: kplus.EnvValue.fromSecretValue({ secret: hfTokenSecret(scope), key: 'HF_TOKEN' }) },
+  });
+  graph.addFrontend('Frontend', { image: SGLANG_IMAGE });
+  for (const [mode, type] of [['prefill', ComponentType.PREFILL], ['decode', ComponentType.DECODE]] as const) {
+    graph.addMultinodeWorker(mode, {
+      type,
+      multinode: { nodeCount: 2, roles: [{ name: MultinodeRoleName.LEADER }, { name: MultinodeRoleName.WORKER }] },
+      image: SGLANG_IMAGE,
+      command: ['python3', '-m', 'dynamo.sglang'],
+      args: ['--model-path', MODEL, '--tp-size', '16', '--disaggregation-mode', mode, '--disaggregation-transfer-backend', 'nixl'],
+      gpus: 8,
+    });
+  }
+  return graph;
+}
+
+/** The SGLang multinode graph as authored. */
 export class SglangMultinode extends Chart {
   constructor(scope: Construct, id: string, props: ChartProps = {}) {
     super(scope, id, props);
-    const graph = new DynamoGraph(this, 'Graph', {
-      metadata: { name: 'sglang-disagg-multinode' },
-      backendFramework: BackendFramework.SGLANG,
-      env: { HF_TOKEN: kplus.EnvValue.fromSecretValue({ secret: hfTokenSecret(this), key: 'HF_TOKEN' }) },
-    });
-    graph.addFrontend('Frontend', { image: SGLANG_IMAGE });
-    for (const [mode, type] of [['prefill', ComponentType.PREFILL], ['decode', ComponentType.DECODE]] as const) {
-      graph.addMultinodeWorker(mode, {
-        type,
-        multinode: { nodeCount: 2, roles: [{ name: MultinodeRoleName.LEADER }, { name: MultinodeRoleName.WORKER }] },
-        image: SGLANG_IMAGE,
-        command: ['python3', '-m', 'dynamo.sglang'],
-        args: ['--model-path', MODEL, '--tp-size', '16', '--disaggregation-mode', mode, '--disaggregation-transfer-backend', 'nixl'],
-        gpus: 8,
-      });
-    }
+    sglangMultinodeGraph(this);
+  }
+}
+
+/**
+ * The SGLang multinode graph expanded for an operator with Grove: one PodCliqueSet (a leader and a
+ * worker clique per multinode component in a scaling group), the Services and RBAC next to it.
+ */
+export class SglangMultinodeGroveWorkloads extends Chart {
+  constructor(scope: Construct, id: string, props: ChartProps = {}) {
+    super(scope, id, props);
+    sglangMultinodeGraph(this, { output: OutputMode.WORKLOADS, operator: { groveAvailable: true, restrictedNamespace: 'dynamo' } });
   }
 }
 
@@ -147,6 +165,7 @@ const app = new App();
 new VllmAggregated(app, 'vllm-agg');
 new VllmDisaggregated(app, 'vllm-disagg');
 new SglangMultinode(app, 'sglang-multinode');
+new SglangMultinodeGroveWorkloads(app, 'sglang-multinode-grove-workloads');
 new VllmGmsFailover(app, 'vllm-gms-failover');
 new VllmAggregatedWorkloads(app, 'vllm-agg-workloads');
 app.synth();
