@@ -1,5 +1,6 @@
 import {
-  checkGraphs, CheckedGraph, DeferralReason, deferralReasons, graphProblems, renderGraphWorkloads, workloadsTotals,
+  checkGraphs, CheckedGraph, DeferralReason, deferralReasons, GraphWorkloads, graphProblems, multinodeGaps, optsOutOfGrove, renderGraphWorkloads,
+  WorkloadsPath, workloadsTotals,
 } from './support/corpus-workloads';
 import {
   isKubernetesApi, KUBERNETES_MODELS_DIR, kubernetesModelFile, kubernetesModelsVersion, validateKubernetesObjects,
@@ -64,20 +65,52 @@ describe('Kubernetes OpenAPI schema check (kubernetes-models)', () => {
 });
 
 describe('corpus deferral reasons', () => {
-  const graph = (component: any) => ({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name: 'g' }, spec: { components: [component] } }) as any;
+  const graph = (component: any, annotations?: Record<string, string>) => ({
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: { name: 'g', ...(annotations ? { annotations } : {}) },
+    spec: { components: [component] },
+  }) as any;
   const main = { podTemplate: { spec: { containers: [{ name: 'main', image: 'i:1.4.0' }] } } };
 
-  test('experimental and features that need the Grove pathway; multinode renders (LeaderWorkerSet)', () => {
+  test('LeaderWorkerSet path: experimental and features that need the Grove pathway; multinode renders (LeaderWorkerSet)', () => {
     expect(deferralReasons(graph({ name: 'w', type: 'worker', ...main }))).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', multinode: { nodeCount: 1 }, ...main }))).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', multinode: { nodeCount: 2 }, ...main }))).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { gpuMemoryService: {} }, ...main }))).toEqual(['experimental']);
+    // experimental.grove is no later stage, but admission without Grove forbids it
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { grove: { forceScalingGroup: true } }, ...main }))).toEqual(['grove-only']);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', minAvailable: 1, ...main }))).toEqual(['grove-only']);
+  });
+
+  test('Grove path: experimental.grove and Grove-only fields render; other experimental features do not, nor Grove-only fields of opted-out graphs', () => {
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', multinode: { nodeCount: 2 }, ...main }), 'grove')).toEqual([]);
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', minAvailable: 1, ...main }), 'grove')).toEqual([]);
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { grove: { forceScalingGroup: true } }, ...main }), 'grove')).toEqual([]);
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { gpuMemoryService: {} }, ...main }), 'grove')).toEqual(['experimental']);
+    // render-core §2: nvidia.com/enable-grove "false" (any case) takes the component provider
+    const optedOut = graph({ name: 'w', type: 'worker', experimental: { grove: { forceScalingGroup: true } }, ...main }, { 'nvidia.com/enable-grove': 'False' });
+    expect(optsOutOfGrove(optedOut)).toBe(true);
+    expect(deferralReasons(optedOut, 'grove')).toEqual(['grove-only']);
+    expect(optsOutOfGrove(graph({ name: 'w', type: 'worker', ...main }, { 'nvidia.com/enable-grove': 'true' }))).toBe(false);
+  });
+
+  test('a multinode graph that renders on one path only is a gap; deferred graphs and single-node graphs are not', () => {
+    const g = (id: string, path: WorkloadsPath, extra: Partial<GraphWorkloads>): GraphWorkloads =>
+      ({ id, path, multinode: true, deferred: [], objects: [], refused: false, ...extra });
+    const lws = [g('a', 'lws', {}), g('b', 'lws', {}), g('c', 'lws', {}), g('d', 'lws', { multinode: false })];
+    const grove = [
+      g('a', 'grove', {}),
+      g('b', 'grove', { error: 'DynamoGraphDeployment/b: x: boom', refused: true }),
+      g('c', 'grove', { deferred: ['experimental'], error: 'refused', refused: true }),
+      g('d', 'grove', { multinode: false, error: 'refused', refused: true }),
+    ];
+    expect(multinodeGaps(lws, grove)).toEqual(['b: renders on the lws path, not on the grove path: DynamoGraphDeployment/b: x: boom']);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
-// The corpus: every v1beta1 graph in workloads output, operator without Grove
+// The corpus: every v1beta1 graph in workloads output, on both workload paths
 // ---------------------------------------------------------------------------------------------
 
 const graphDocs = corpusFiles().flatMap(({ file, docs }) => docs
@@ -91,17 +124,38 @@ const REFUSED_AT: Record<DeferralReason, RegExp> = {
   'grove-only': /\.experimental\.\w+: |workload-provider/,
 };
 
+const LWS = 'leaderworkerset.x-k8s.io/v1 LeaderWorkerSet';
+const PCS = 'grove.io/v1alpha1 PodCliqueSet';
+
+/** Names of the checked objects of a kind. */
+function namesOf(g: CheckedGraph, kind: string): string[] {
+  return g.checks.filter(c => c.kind === kind).map(c => c.name);
+}
+
+/** A deferred graph is refused with a RenderError at the field of one of its reasons. */
+function expectRefused(g: CheckedGraph): void {
+  expect(g.refused).toBe(true);
+  expect(g.deferred.some(r => REFUSED_AT[r].test(g.error!))).toBe(true);
+}
+
+/** §14 component provider: one Deployment per DCD, of the same name; a multinode DCD gets LeaderWorkerSet <dcd>-0 instead. */
+function expectComponentWorkloads(g: CheckedGraph): void {
+  const workloads = [...namesOf(g, 'Deployment'), ...namesOf(g, 'LeaderWorkerSet').map(n => n.replace(/-0$/, ''))].sort();
+  expect(workloads).toEqual(namesOf(g, 'DynamoComponentDeployment').sort());
+  expect(workloads.length).toBeGreaterThan(0);
+}
+
 const describeCorpus = CORPUS_DIR ? describe : describe.skip;
 
-describeCorpus('render-core §14 corpus graphs in workloads output (Kubernetes schema of every core object)', () => {
+describeCorpus('render-core §14 corpus graphs in workloads output, operator without Grove (Kubernetes schema of core objects, CRD schema of LeaderWorkerSets)', () => {
   let checked: Map<string, CheckedGraph>;
 
   beforeAll(() => {
-    const graphs = checkGraphs(graphDocs.map(({ id, doc }) => renderGraphWorkloads(id, doc)));
+    const graphs = checkGraphs(graphDocs.map(({ id, doc }) => renderGraphWorkloads(id, doc, 'lws')));
     checked = new Map(graphs.map(g => [g.id, g]));
   });
 
-  test('the corpus holds 85 v1beta1 graphs; 79 render, 6 belong to later stages', () => {
+  test('the corpus holds 85 v1beta1 graphs; 79 render, 6 belong to later stages; 6 LeaderWorkerSets fit their CRD schema', () => {
     const totals = workloadsTotals([...checked.values()]);
     expect(totals.graphs).toBe(85);
     expect(totals.failed).toBe(0);
@@ -110,26 +164,76 @@ describeCorpus('render-core §14 corpus graphs in workloads output (Kubernetes s
     // a graph counts once per reason (dgd-gms-failover is experimental and Grove-only)
     expect(Object.fromEntries(totals.deferredByReason)).toEqual({ 'experimental': 6, 'grove-only': 2 });
     // one workload per DCD: a Deployment, or a LeaderWorkerSet for a multinode DCD (render-multinode §1.2)
-    expect((totals.validatedByKind.get('apps/v1 Deployment') ?? 0) + (totals.skippedByKind.get('leaderworkerset.x-k8s.io/v1 LeaderWorkerSet') ?? 0))
+    expect((totals.validatedByKind.get('apps/v1 Deployment') ?? 0) + (totals.crdValidatedByKind.get(LWS) ?? 0))
       .toBe(totals.skippedByKind.get('nvidia.com/v1beta1 DynamoComponentDeployment'));
-    expect(totals.skippedByKind.get('leaderworkerset.x-k8s.io/v1 LeaderWorkerSet')).toBe(6);
+    expect(Object.fromEntries(totals.crdValidatedByKind)).toEqual({ [LWS]: 6 });
+    expect(totals.skippedByKind.get(LWS)).toBeUndefined();
+    expect([totals.multinode, totals.multinodeRendered]).toEqual([4, 3]);
   });
 
   test.each(graphDocs.map(g => [g.id]))('%s', id => {
     const g = checked.get(id)!;
     expect(graphProblems(g)).toEqual([]);
     if (g.deferred.length > 0) {
-      // later stage: refused with a RenderError at the field of one of its reasons
-      expect(g.refused).toBe(true);
-      expect(g.deferred.some(r => REFUSED_AT[r].test(g.error!))).toBe(true);
+      expectRefused(g);
     } else {
       expect(g.error).toBeUndefined();
-      // §14: one Deployment per DCD, of the same name; a multinode DCD gets LeaderWorkerSet <dcd>-0 instead
-      const names = (kind: string) => g.checks.filter(c => c.kind === kind).map(c => c.name);
-      const workloads = [...names('Deployment'), ...names('LeaderWorkerSet').map(n => n.replace(/-0$/, ''))].sort();
-      expect(workloads).toEqual(names('DynamoComponentDeployment').sort());
-      expect(workloads.length).toBeGreaterThan(0);
+      expectComponentWorkloads(g);
       expect(g.checks.every(c => c.status === 'valid' || c.status === 'not-kubernetes')).toBe(true);
+      expect(g.crdChecks.filter(c => c.status !== 'not-crd').map(c => c.kind)).toEqual(namesOf(g, 'LeaderWorkerSet').map(() => 'LeaderWorkerSet'));
     }
+  });
+});
+
+describeCorpus('render-multinode §4 corpus graphs in workloads output, operator with Grove (one PodCliqueSet per graph, CRD schema of PodCliqueSets)', () => {
+  let checked: Map<string, CheckedGraph>;
+  let lwsPath: GraphWorkloads[];
+
+  beforeAll(() => {
+    const graphs = checkGraphs(graphDocs.map(({ id, doc }) => renderGraphWorkloads(id, doc, 'grove')));
+    checked = new Map(graphs.map(g => [g.id, g]));
+    lwsPath = graphDocs.map(({ id, doc }) => renderGraphWorkloads(id, doc, 'lws'));
+  });
+
+  test('79 of 85 graphs render (6 experimental ones belong to later stages); every PodCliqueSet fits its CRD schema', () => {
+    const totals = workloadsTotals([...checked.values()]);
+    expect(totals.graphs).toBe(85);
+    expect(totals.failed).toBe(0);
+    expect(totals.notSupportedYet).toBe(0);
+    expect(totals.rendered).toBe(79);
+    expect(totals.deferred).toBe(6);
+    expect(Object.fromEntries(totals.deferredByReason)).toEqual({ experimental: 6 });
+    const groveGraphs = [...checked.values()].filter(g => g.error === undefined && !optsOutOfGrove(graphDocs.find(d => d.id === g.id)!.doc));
+    expect(totals.crdValidatedByKind.get(PCS)).toBe(groveGraphs.length);
+    expect(groveGraphs.length).toBeGreaterThan(0);
+  });
+
+  test('multinode graphs render on both paths', () => {
+    const totals = workloadsTotals([...checked.values()]);
+    expect([totals.multinode, totals.multinodeRendered]).toEqual([4, 3]);
+    expect(multinodeGaps(lwsPath, [...checked.values()])).toEqual([]);
+  });
+
+  test.each(graphDocs.map(g => [g.id]))('%s', id => {
+    const g = checked.get(id)!;
+    const doc = graphDocs.find(d => d.id === id)!.doc;
+    expect(graphProblems(g)).toEqual([]);
+    if (g.deferred.length > 0) {
+      expectRefused(g);
+      return;
+    }
+    expect(g.error).toBeUndefined();
+    expect(g.checks.every(c => c.status === 'valid' || c.status === 'not-kubernetes')).toBe(true);
+    if (optsOutOfGrove(doc)) {
+      expectComponentWorkloads(g);
+      return;
+    }
+    // §4: one PodCliqueSet for the graph, labelled with its name; no DCDs, Deployments or LeaderWorkerSets
+    const pcs = g.objects.filter((o: any) => o?.kind === 'PodCliqueSet') as any[];
+    expect(pcs).toHaveLength(1);
+    expect(pcs[0].metadata.labels?.['nvidia.com/dynamo-graph-deployment-name']).toBe(doc.metadata.name);
+    expect(pcs[0].spec.template.cliques.length).toBeGreaterThanOrEqual(doc.spec.components.length);
+    expect([namesOf(g, 'DynamoComponentDeployment'), namesOf(g, 'Deployment'), namesOf(g, 'LeaderWorkerSet')]).toEqual([[], [], []]);
+    expect(g.crdChecks.filter(c => c.status !== 'not-crd').map(c => [c.kind, c.status])).toEqual([['PodCliqueSet', 'valid']]);
   });
 });

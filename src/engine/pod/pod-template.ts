@@ -24,6 +24,7 @@ import { componentDefaults } from '../component';
 import { ComponentContext } from '../component/context';
 import { operatorHasRuntimeGates } from '../component/runtime-gates';
 import { computeDynamoNamespace } from '../dynamo-namespace';
+import { EXPERIMENTAL_HOOKS } from '../experimental/pod-hooks';
 import { RenderError } from '../errors';
 import { GoValue, readGoValue } from '../hash/go-value';
 import { LWS_DEPLOYER, MultinodeDeployer } from '../multinode/deployer';
@@ -51,15 +52,15 @@ export interface PodTemplateOptions {
 export interface PodSpecHook {
   /** What the hook renders, for error messages and tracing. */
   readonly name: string;
-  apply(podSpec: PodSpecJson, ctx: DcdContext): void;
+  /** Rewrites `podSpec` in place; `options` says which pod of the workload it is. */
+  apply(podSpec: PodSpecJson, ctx: DcdContext, options: PodTemplateOptions): void;
 }
 
 /**
- * Rewrites the operator applies after image pull secrets (§5.2 step 19): the experimental GPU
- * memory service and intra-pod failover. The engine refuses components using them before
- * rendering, so the list is empty; a supported experimental feature adds its hook here.
+ * Rewrites the operator applies after image pull secrets (§5.2 step 19), in order: the
+ * experimental GPU memory service (intra-pod) and intra-pod failover.
  */
-export const EXPERIMENTAL_POD_HOOKS: readonly PodSpecHook[] = [];
+export const EXPERIMENTAL_POD_HOOKS: readonly PodSpecHook[] = EXPERIMENTAL_HOOKS;
 
 /** The component context of a DCD: what the type defaults are computed from. */
 export function dcdComponentContext(ctx: DcdContext): ComponentContext {
@@ -174,7 +175,7 @@ export function renderPodSpec(ctx: DcdContext, options: PodTemplateOptions = {})
 
   // 18. image pull secrets; 19. experimental rewrites
   applyImagePullSecrets(podSpec, userAnnotations, ctx.settings);
-  for (const hook of EXPERIMENTAL_POD_HOOKS) hook.apply(podSpec, ctx);
+  for (const hook of EXPERIMENTAL_POD_HOOKS) hook.apply(podSpec, ctx, options);
   return podSpec;
 }
 
