@@ -20,8 +20,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   stability: 'experimental',
 
   peerDeps: [`${CDK8S_PLUS}@^${CDK8S_PLUS_VERSION}`],
-  devDeps: [`${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', 'kubernetes-models@^5.1.0'],
-  bundledDeps: ['yaml@^2.9.1'],
+  devDeps: [`${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', 'kubernetes-models@^5.1.0', 'fast-check@^4.10.2'],
+  // runtime dependencies are bundled into the package, as jsii requires
+  bundledDeps: ['yaml@^2.9.1', 'ajv@^8.20.0', '@bufbuild/cel@0.6.1'],
 
   // the generated CRD imports live beside src/, so the compiler root is the project folder
   entrypoint: 'lib/src/index.js',
