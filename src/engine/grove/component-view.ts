@@ -60,8 +60,9 @@ function prepareComponent(dgd: DgdJson, source: ComponentSpecJson, settings: Ope
   addMissing(annotations, dgd.metadata.annotations, PROPAGATED_GRAPH_ANNOTATIONS);
   labels[LABEL_DYNAMO_NAMESPACE] = computeDynamoNamespace(component.globalDynamoNamespace, dgd.metadata.namespace ?? '', dgd.metadata.name ?? '');
   if (isWorkerType(component.type)) labels[LABEL_WORKER_HASH] = workerHash;
-  // the graph's discovery backend replaces whatever the component says
-  annotations[ANNOTATION_DISCOVERY_BACKEND] = discoveryBackend(settings, dgd.metadata.annotations);
+  // the graph's discovery backend, when it names one, replaces whatever the component says
+  const backend = discoveryBackend(settings, dgd.metadata.annotations);
+  if (backend !== '') annotations[ANNOTATION_DISCOVERY_BACKEND] = backend;
   return component;
 }
 
