@@ -335,7 +335,12 @@ namespace:
 orchestrators:
   grove:
     enabled: true
+    terminationDelay: 30m
   lws:
+    enabled: false
+  kaiScheduler:
+    enabled: true
+  volcanoScheduler:
     enabled: false
 infrastructure:
   natsAddress: nats://nats:4222
@@ -373,6 +378,9 @@ checkpoint:
       discoveryBackend: 'etcd',
       restrictedNamespace: 'team-a',
       groveAvailable: true,
+      groveTerminationDelay: '30m',
+      kaiSchedulerAvailable: true,
+      volcanoSchedulerAvailable: false,
       lwsAvailable: false,
       natsAddress: 'nats://nats:4222',
       etcdAddress: 'etcd:2379',
