@@ -3,7 +3,17 @@
  * the constructs.
  *
  *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [OPERATOR...] FILE...
- *   cdk8s-dynamo validate [OPERATOR...] FILE...
+ *   cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
+ *
+ * `validate --old OLD` checks FILE as an update of the objects in OLD: each DynamoGraphDeployment or
+ * DynamoComponentDeployment of FILE is paired with the document of OLD with the same kind and name
+ * (and namespace, when both name one); a paired document is checked as an UPDATE (the operator's
+ * update-only webhook rules plus the rules it re-runs on the new object; not yet the CRDs' CEL
+ * transition rules), an unpaired one as a CREATE. OLD may be the manifest the objects were created from or the objects as read back
+ * from the cluster (`kubectl get -o yaml`); FILE is taken as applied with `kubectl apply`. `--as USER`
+ * names the Kubernetes user sending the update (replicas of components with a scaling adapter may
+ * only be changed by the operator or a `planner-serviceaccount` service account); default: an
+ * ordinary user.
  *
  * OPERATOR options describe the operator installation; validation and rendering see the same one:
  *   --operator-config FILE   the operator's configuration file (OperatorConfiguration, or the Helm
@@ -24,6 +34,8 @@ import { OUTPUT_MODES, OutputMode, renderDocuments } from '../engine/render';
 import { parseYamlDocuments } from '../import/documents';
 import { yaml } from '../lazy-modules';
 import { isDcd, isDgd } from '../model/v1beta1';
+import { describeKey, documentKey, findOld } from '../validation/update/document-match';
+import { UpdateOptions, validateUpdate } from '../validation/update-rules';
 import { formatViolation, validateDocument } from '../validation/validate';
 
 /** Where the CLI reads and writes; replaceable in tests. */
@@ -41,7 +53,9 @@ const PROCESS_IO: CliIo = {
 
 const USAGE = `usage:
   cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [OPERATOR...] FILE...
-  cdk8s-dynamo validate [OPERATOR...] FILE...
+  cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
+  --old OLD                validate FILE as an update of the objects in OLD (unpaired documents: create)
+  --as USER                with --old: the Kubernetes user sending the update (default: an ordinary user)
 OPERATOR (validation and rendering see the same operator; flags win over the file):
   --operator-config FILE   operator configuration (OperatorConfiguration YAML/JSON or its ConfigMap)
   --grove | --no-grove     Grove available (default: no)
@@ -55,6 +69,10 @@ interface ParsedArgs {
   readonly output: OutputMode;
   readonly namespace?: string;
   readonly operatorConfig?: string;
+  /** `validate --old`: the file holding the objects FILE updates. */
+  readonly old?: string;
+  /** `validate --as`: the Kubernetes user name that sends the updates. */
+  readonly requester?: string;
   /** Settings given by flags (they win over the configuration file). */
   readonly operatorFlags: Partial<OperatorSettings>;
   readonly files: string[];
@@ -74,6 +92,8 @@ function parseArgs(argv: string[]): ParsedArgs {
   let output: OutputMode = 'graph';
   let namespace: string | undefined;
   let operatorConfig: string | undefined;
+  let old: string | undefined;
+  let requester: string | undefined;
   const operatorFlags: { [key: string]: unknown } = {};
   const files: string[] = [];
   for (let i = 0; i < rest.length; i++) {
@@ -90,6 +110,11 @@ function parseArgs(argv: string[]): ParsedArgs {
       output = v as OutputMode;
     } else if (command === 'render' && flag === '--namespace') {
       namespace = value();
+    } else if (command === 'validate' && flag === '--old') {
+      if (old !== undefined) throw new UsageError('--old can be given once');
+      old = value();
+    } else if (command === 'validate' && flag === '--as') {
+      requester = value();
     } else if (flag === '--operator-config') {
       if (operatorConfig !== undefined) throw new UsageError('--operator-config can be given once');
       operatorConfig = value();
@@ -103,7 +128,8 @@ function parseArgs(argv: string[]): ParsedArgs {
     }
   }
   if (files.length === 0) throw new UsageError('no input FILE given');
-  return { command, output, namespace, operatorConfig, operatorFlags: operatorFlags as Partial<OperatorSettings>, files };
+  if (requester !== undefined && old === undefined) throw new UsageError('--as needs --old');
+  return { command, output, namespace, operatorConfig, old, requester, operatorFlags: operatorFlags as Partial<OperatorSettings>, files };
 }
 
 interface LoadedFile {
@@ -142,6 +168,36 @@ function operatorSettings(args: ParsedArgs, io: CliIo): { settings?: OperatorSet
   return { settings: resolveOperatorSettings({ ...fromFile, ...args.operatorFlags }) };
 }
 
+/** The documents of a file (`-` is stdin), or undefined after recording why they cannot be read. */
+function loadFile(file: string, io: CliIo, problems: string[]): LoadedFile | undefined {
+  let text: string;
+  try {
+    text = io.readFile(file === '-' ? '/dev/stdin' : file);
+  } catch (e) {
+    problems.push(readProblem(file, e));
+    return undefined;
+  }
+  try {
+    return { file, docs: parseYamlDocuments(text, file) };
+  } catch (e) {
+    problems.push(describe(e));
+    return undefined;
+  }
+}
+
+/**
+ * The problems of one document of `file`: checked as a create, or, when `olds` (the documents of
+ * `oldFile`) hold the object it updates, as an update of it.
+ */
+function validateOne(doc: unknown, file: string, olds: readonly unknown[] | undefined, oldFile: string, options: UpdateOptions): string[] {
+  const match = olds === undefined ? { kind: 'none' as const } : findOld(doc, olds);
+  if (match.kind === 'ambiguous') {
+    return [`${file}: ${describeKey(documentKey(doc))}: matches ${match.count} documents of ${oldFile}; the old objects must be given once each`];
+  }
+  const violations = match.kind === 'one' ? validateUpdate(match.old, doc, options) : validateDocument(doc, options);
+  return violations.map(violation => `${file}: ${formatViolation(violation)}`);
+}
+
 /** Runs the CLI; returns the exit code. */
 export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   let args: ParsedArgs;
@@ -159,26 +215,24 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   }
 
   const problems: string[] = [];
+  let olds: unknown[] | undefined;
+  if (args.old !== undefined) {
+    const old = loadFile(args.old, io, problems);
+    if (old) olds = old.docs.filter(doc => isDgd(doc) || isDcd(doc));
+  }
   const loaded: LoadedFile[] = [];
   for (const file of args.files) {
-    let text: string;
-    try {
-      text = io.readFile(file === '-' ? '/dev/stdin' : file);
-    } catch (e) {
-      problems.push(readProblem(file, e));
-      continue;
-    }
-    try {
-      loaded.push({ file, docs: parseYamlDocuments(text, file) });
-    } catch (e) {
-      problems.push(describe(e));
-    }
+    const load = loadFile(file, io, problems);
+    if (load) loaded.push(load);
   }
-  const validateOptions = validateOptionsFor(settings);
-  for (const { file, docs } of loaded) {
-    for (const doc of docs) {
-      if (!isDgd(doc) && !isDcd(doc)) continue;
-      for (const violation of validateDocument(doc, validateOptions)) problems.push(`${file}: ${formatViolation(violation)}`);
+  // with an unusable --old file, nothing is validated: creates and updates cannot be told apart
+  const validateOptions: UpdateOptions = { ...validateOptionsFor(settings), requester: args.requester };
+  if (args.old === undefined || olds !== undefined) {
+    for (const { file, docs } of loaded) {
+      for (const doc of docs) {
+        if (!isDgd(doc) && !isDcd(doc)) continue;
+        problems.push(...validateOne(doc, file, olds, args.old ?? '', validateOptions));
+      }
     }
   }
 

@@ -1,0 +1,83 @@
+/**
+ * Synth-time admission check of an UPDATE of a DynamoGraphDeployment or DynamoComponentDeployment
+ * (nvidia.com/v1beta1): the operator's update-only webhook rules (WH-U: immutability and
+ * transition rules, rows 7, 8, 13, 18, 27, 34, 40, 48, 50, 66, 68, 69, 75, 76, 88, 97, 98, 106,
+ * 119, 127, 128, 130) on the old and the new object, plus the create-time rules the webhooks re-run
+ * on the new object.
+ *
+ * Not covered here: the CEL transition rules of the CRDs (rows 44 and 63, `oldSelf`), and rules that
+ * read the cluster.
+ */
+import { inDocumentOrder } from './document-order';
+import { admitNew, admitOld } from './update/admit-update';
+import { checkComponentDeploymentUpdate, checkGraphUpdate } from './update/graph-update-rules';
+import { checkNewObjectOnUpdate, isTerminating } from './update/new-object-rules';
+import { UpdateOptions } from './update/update-options';
+import { validateDocument } from './validate';
+import { Violation, ViolationRecord, ViolationSink } from './violation';
+import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
+
+export type { UpdateOptions, SubmitMode, OldSource } from './update/update-options';
+export { admitNew, admitOld } from './update/admit-update';
+export { checkNewObjectOnUpdate } from './update/new-object-rules';
+
+const SUPPORTED_API_VERSION = 'nvidia.com/v1beta1';
+const KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'];
+
+/**
+ * Every update-only rule (WH-U) the change from `oldDoc` to `newDoc` breaks. Both documents are
+ * the admitted objects as the validating webhook sees them (see `admitOld` / `admitNew`) and of the
+ * same kind. Nothing is checked when the new object is being deleted (it carries a
+ * `metadata.deletionTimestamp`), as the operator lets such updates through.
+ */
+export function checkUpdateRules(oldDoc: JsonMap, newDoc: JsonMap, options: UpdateOptions, sink: ViolationSink): void {
+  if (isTerminating(newDoc)) return;
+  if (newDoc.kind === 'DynamoGraphDeployment') {
+    checkGraphUpdate(newDoc, oldDoc, options, sink);
+  } else {
+    checkComponentDeploymentUpdate(newDoc, oldDoc, options, sink);
+  }
+}
+
+/**
+ * Every admission rule an UPDATE from `oldDoc` to `newDoc` breaks, in document order of the new
+ * object: the create-time rules as the webhooks re-run them on the new object, and the update-only
+ * rules. `oldDoc` is the object as stored or the manifest it was created from (see
+ * `UpdateOptions.oldSource`); `newDoc` is the manifest applied now (see `UpdateOptions.submit`).
+ * When `oldDoc` is not a supported object of the same kind (and apiVersion), `newDoc` is validated
+ * as on create. Never throws; the inputs are not modified.
+ */
+export function validateUpdate(oldDoc: unknown, newDoc: unknown, options: UpdateOptions = {}): Violation[] {
+  if (!isSupported(newDoc) || !isSupported(oldDoc) || oldDoc.kind !== newDoc.kind) {
+    return validateDocument(newDoc, options);
+  }
+  const kind = stringAt(newDoc, 'kind') ?? '';
+  const name = stringAt(mapAt(newDoc, 'metadata'), 'name') ?? '';
+  try {
+    const previous = admitOld(oldDoc, options);
+    const next = admitNew(newDoc, previous, options);
+    if (isTerminating(previous) && !isTerminating(next)) {
+      // the API server keeps the deletion timestamp of the stored object
+      const metadata = mapAt(next, 'metadata');
+      if (metadata) metadata.deletionTimestamp = mapAt(previous, 'metadata')?.deletionTimestamp;
+    }
+    const sink = new ViolationSink();
+    checkUpdateRules(previous, next, options, sink);
+    const records = [...checkNewObjectOnUpdate(next, options), ...sink.all];
+    return inDocumentOrder(records, next).map((record) => attach(record, kind, name));
+  } catch (error) {
+    // a safety net: a bug in a rule must not turn into an exception for the caller
+    const detail = error instanceof Error ? error.message : String(error);
+    return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
+  }
+}
+
+function isSupported(doc: unknown): doc is JsonMap {
+  return isMap(doc) && doc.apiVersion === SUPPORTED_API_VERSION && KINDS.includes(String(doc.kind)) && isMap(doc.metadata) && isMap(doc.spec);
+}
+
+function attach(record: ViolationRecord, kind: string, name: string): Violation {
+  const base: Violation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
+  const withValue = record.value === undefined ? base : { ...base, value: record.value };
+  return record.structural === true ? { ...withValue, structural: true } : withValue;
+}
