@@ -1,7 +1,8 @@
 /**
  * Lean import generator for the custom resources cdk8s-dynamo renders: the NVIDIA Dynamo resources
- * (nvidia.com/v1beta1) and the workloads the Dynamo operator creates for multinode components, the
- * LeaderWorkerSet (leaderworkerset.x-k8s.io/v1) and the Grove PodCliqueSet (grove.io/v1alpha1).
+ * (nvidia.com/v1beta1), the workloads the Dynamo operator creates for multinode components, the
+ * LeaderWorkerSet (leaderworkerset.x-k8s.io/v1) and the Grove PodCliqueSet (grove.io/v1alpha1), and the
+ * Snapshot project's SnapshotJob and PodSnapshot (nvidia.com/v1alpha1) of experimental checkpointing.
  *
  * `cdk8s import` of these CRDs regenerates every embedded Kubernetes type (the pod template alone is
  * about a thousand schema nodes, and it is embedded several times) and shares nothing between kinds.
@@ -34,6 +35,13 @@ export const LWS_SCHEMA_FILE = 'leaderworkerset.x-k8s.io.schema.ts';
 export const GROVE_TYPES_FILE = 'grove.io.ts';
 export const GROVE_SCHEMA_FILE = 'grove.io.schema.ts';
 
+/**
+ * The files generated for the Snapshot project's CRDs (SnapshotJob, PodSnapshot). They share the
+ * `nvidia.com` group with the Dynamo CRDs but are a separate API (`v1alpha1`), hence their own unit.
+ */
+export const SNAPSHOT_TYPES_FILE = 'nvidia.com.snapshot.ts';
+export const SNAPSHOT_SCHEMA_FILE = 'nvidia.com.snapshot.schema.ts';
+
 /** Size budget for everything generated into imports/: a quarter of the 2.3 MB naive import of the DGD alone. */
 export const IMPORTS_SIZE_BUDGET = 575_000;
 
@@ -42,6 +50,9 @@ export const LWS_IMPORT_SIZE_BUDGET = 46_000;
 
 /** Size budget of the two PodCliqueSet files: a tenth of the naive `cdk8s import` of its CRD (1,073,915 bytes). */
 export const GROVE_IMPORT_SIZE_BUDGET = 107_000;
+
+/** Size budget of the two Snapshot files (SnapshotJob and PodSnapshot, with their status schemas; the pod template is a marker). */
+export const SNAPSHOT_IMPORT_SIZE_BUDGET = 26_000;
 
 interface KindSource {
   /** CRD file name in the CRD folder. */
@@ -104,6 +115,11 @@ interface ImportUnit {
   readonly schemaNames: SchemaNames;
   /** Size budget of the two files, in bytes (besides the budget of imports/ as a whole). */
   readonly sizeBudget?: number;
+  /**
+   * Schema nodes (`Kind.spec.a.b`) the CRD owns although they look like an embedded Kubernetes type
+   * by their property names (e.g. a CRD struct with a `containers` list of names).
+   */
+  readonly crdOwned?: readonly string[];
 }
 
 /** The unit whose schema file declares `CrdValidationRule`; the others import it from there. */
@@ -201,8 +217,34 @@ const GROVE: ImportUnit = {
   },
 };
 
+const SNAPSHOT: ImportUnit = {
+  typesFile: SNAPSHOT_TYPES_FILE,
+  schemaFile: SNAPSHOT_SCHEMA_FILE,
+  version: 'v1alpha1',
+  sources: [
+    { file: 'nvidia.com_snapshotjobs.yaml', kind: 'SnapshotJob', schemaConst: 'SNAPSHOT_JOB_V1ALPHA1_SCHEMA' },
+    { file: 'nvidia.com_podsnapshots.yaml', kind: 'PodSnapshot', schemaConst: 'POD_SNAPSHOT_V1ALPHA1_SCHEMA' },
+  ],
+  embedded: {
+    // the capture workload of a SnapshotJob
+    podTemplate: { k8sType: 'PodTemplateSpec', shape: 'object' },
+  },
+  sizeBudget: SNAPSHOT_IMPORT_SIZE_BUDGET,
+  // the captured pod's name, UID and container names (a Snapshot struct, not core/v1)
+  crdOwned: ['PodSnapshot.spec.source.podRef'],
+  schemaNames: {
+    k8sType: 'SnapshotK8sType',
+    node: 'SnapshotSchemaNode',
+    nodeDoc: [
+      'A node of the compact structural schema of the Snapshot CRDs (SnapshotJob, PodSnapshot): the OpenAPI v3',
+      'keywords the CRDs use, without descriptions (the same keywords as `CrdSchemaNode`). An embedded',
+      'Kubernetes type is a marker node `{ k8sType }`, to be validated against the Kubernetes schema of that type.',
+    ],
+  },
+};
+
 /** Everything generated, in generation order. */
-const UNITS: readonly ImportUnit[] = [DYNAMO, LEADER_WORKER_SET, GROVE];
+const UNITS: readonly ImportUnit[] = [DYNAMO, LEADER_WORKER_SET, GROVE, SNAPSHOT];
 
 /**
  * Property names that only occur in embedded Kubernetes (core/v1, meta/v1) types: an unmapped object
@@ -302,13 +344,13 @@ function k8sLookalikeReasons(raw: RawSchema): string[] {
  * Throws when an unmapped schema node below `raw` looks like an embedded Kubernetes type: first by the
  * nodes themselves (top down, so that the outermost such node is reported), then by subtree size.
  */
-function assertNoUnmappedK8s(raw: RawSchema, where: string, embedded: K8sMappingTable): void {
+function assertNoUnmappedK8s(raw: RawSchema, where: string, embedded: K8sMappingTable, crdOwned: readonly string[] = []): void {
   const fail = (at: string, reasons: readonly string[]): never => {
     throw new Error(`${at} looks like an embedded Kubernetes type (${reasons.join('; ')}) but is not mapped: `
       + 'add its property name to the embedded table of its unit in scripts/import-crds.ts (or, if the CRD owns it, adjust the checks there)');
   };
   const walk = (node: RawSchema, at: string, bySize: boolean): void => {
-    const reasons = bySize ? [] : k8sLookalikeReasons(node);
+    const reasons = bySize || crdOwned.includes(at) ? [] : k8sLookalikeReasons(node);
     if (bySize) {
       const nested = countNestedProperties(node, embedded);
       if (nested > MAX_NESTED_PROPERTIES) {
@@ -1441,7 +1483,7 @@ function generateUnit(crdDir: string, unit: ImportUnit): { readonly typesText: s
   const compactRoots = new Map<LoadedKind, SchemaNode>();
   for (const kind of kinds) {
     const spec = kind.root.properties.spec;
-    assertNoUnmappedK8s(spec, `${kind.source.kind}.spec`, unit.embedded);
+    assertNoUnmappedK8s(spec, `${kind.source.kind}.spec`, unit.embedded, unit.crdOwned);
     const compactSpec = compactSchema(spec, 'spec', `${kind.source.kind}.spec`, unit.embedded);
     compactRoots.set(kind, compactSpec);
     collect(registry, kind.source.kind, spec, compactSpec, ['spec']);

@@ -77,7 +77,9 @@ describe('corpus deferral reasons', () => {
     expect(deferralReasons(graph({ name: 'w', type: 'worker', ...main }))).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', multinode: { nodeCount: 1 }, ...main }))).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', multinode: { nodeCount: 2 }, ...main }))).toEqual([]);
-    expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { gpuMemoryService: {} }, ...main }))).toEqual(['experimental']);
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { gpuMemoryService: {} }, ...main }))).toEqual([]);
+    // an experimental feature the engine does not know is a later stage
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { futureFeature: {} }, ...main }))).toEqual(['experimental']);
     // experimental.grove is no later stage, but admission without Grove forbids it
     expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { grove: { forceScalingGroup: true } }, ...main }))).toEqual(['grove-only']);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', minAvailable: 1, ...main }))).toEqual(['grove-only']);
@@ -87,7 +89,8 @@ describe('corpus deferral reasons', () => {
     expect(deferralReasons(graph({ name: 'w', type: 'worker', multinode: { nodeCount: 2 }, ...main }), 'grove')).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', minAvailable: 1, ...main }), 'grove')).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { grove: { forceScalingGroup: true } }, ...main }), 'grove')).toEqual([]);
-    expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { gpuMemoryService: {} }, ...main }), 'grove')).toEqual(['experimental']);
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { gpuMemoryService: { mode: 'InterPod' } }, ...main }), 'grove')).toEqual([]);
+    expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { futureFeature: {} }, ...main }), 'grove')).toEqual(['experimental']);
     // render-core §2: nvidia.com/enable-grove "false" (any case) takes the component provider
     const optedOut = graph({ name: 'w', type: 'worker', experimental: { grove: { forceScalingGroup: true } }, ...main }, { 'nvidia.com/enable-grove': 'False' });
     expect(optsOutOfGrove(optedOut)).toBe(true);
@@ -155,14 +158,14 @@ describeCorpus('render-core §14 corpus graphs in workloads output, operator wit
     checked = new Map(graphs.map(g => [g.id, g]));
   });
 
-  test('the corpus holds 85 v1beta1 graphs; 79 render, 6 belong to later stages; 6 LeaderWorkerSets fit their CRD schema', () => {
+  test('the corpus holds 85 v1beta1 graphs; 83 render, 2 need the Grove pathway; every LeaderWorkerSet fits its CRD schema', () => {
     const totals = workloadsTotals([...checked.values()]);
     expect(totals.graphs).toBe(85);
     expect(totals.failed).toBe(0);
-    expect(totals.rendered).toBe(79);
-    expect(totals.deferred).toBe(6);
-    // a graph counts once per reason (dgd-gms-failover is experimental and Grove-only)
-    expect(Object.fromEntries(totals.deferredByReason)).toEqual({ 'experimental': 6, 'grove-only': 2 });
+    expect(totals.rendered).toBe(83);
+    expect(totals.deferred).toBe(2);
+    // inter-pod GPU memory service and Grove-only fields: admission without Grove forbids them
+    expect(Object.fromEntries(totals.deferredByReason)).toEqual({ 'grove-only': 2 });
     // one workload per DCD: a Deployment, or a LeaderWorkerSet for a multinode DCD (render-multinode §1.2)
     expect((totals.validatedByKind.get('apps/v1 Deployment') ?? 0) + (totals.crdValidatedByKind.get(LWS) ?? 0))
       .toBe(totals.skippedByKind.get('nvidia.com/v1beta1 DynamoComponentDeployment'));
@@ -195,14 +198,14 @@ describeCorpus('render-multinode §4 corpus graphs in workloads output, operator
     lwsPath = graphDocs.map(({ id, doc }) => renderGraphWorkloads(id, doc, 'lws'));
   });
 
-  test('79 of 85 graphs render (6 experimental ones belong to later stages); every PodCliqueSet fits its CRD schema', () => {
+  test('all 85 graphs render; every PodCliqueSet fits its CRD schema', () => {
     const totals = workloadsTotals([...checked.values()]);
     expect(totals.graphs).toBe(85);
     expect(totals.failed).toBe(0);
     expect(totals.notSupportedYet).toBe(0);
-    expect(totals.rendered).toBe(79);
-    expect(totals.deferred).toBe(6);
-    expect(Object.fromEntries(totals.deferredByReason)).toEqual({ experimental: 6 });
+    expect(totals.rendered).toBe(85);
+    expect(totals.deferred).toBe(0);
+    expect(Object.fromEntries(totals.deferredByReason)).toEqual({});
     const groveGraphs = [...checked.values()].filter(g => g.error === undefined && !optsOutOfGrove(graphDocs.find(d => d.id === g.id)!.doc));
     expect(totals.crdValidatedByKind.get(PCS)).toBe(groveGraphs.length);
     expect(groveGraphs.length).toBeGreaterThan(0);
@@ -210,7 +213,7 @@ describeCorpus('render-multinode §4 corpus graphs in workloads output, operator
 
   test('multinode graphs render on both paths', () => {
     const totals = workloadsTotals([...checked.values()]);
-    expect([totals.multinode, totals.multinodeRendered]).toEqual([4, 3]);
+    expect([totals.multinode, totals.multinodeRendered]).toEqual([4, 4]);
     expect(multinodeGaps(lwsPath, [...checked.values()])).toEqual([]);
   });
 

@@ -5,8 +5,13 @@
 import { admitNewGraph } from './admission';
 import { withCreateBookkeeping } from './bookkeeping';
 import { RenderError } from './errors';
+import { refuseInterPodGmsOnComponentPath } from './experimental/component-path';
 import { generateComponentDcds } from './graph/component-dcds';
 import { graphWorkerHash } from './graph/worker-hash';
+import {
+  applyCheckpointToGeneratedDcd, CheckpointClusterState, checkpointOf, ComponentCheckpoint, graphCheckpointConfigs, isCheckpointClusterObject,
+  resolveGraphCheckpoints,
+} from './experimental/checkpoint';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
 import { deepClone, isMap, JsonMap } from '../model/json';
@@ -45,16 +50,25 @@ function withNamespace<T>(doc: T, namespace: string | undefined): T {
   return { ...(doc as any), metadata: { ...(meta ?? {}), namespace } } as T;
 }
 
-/** The DCDs the operator's graph controller creates for a new graph. */
-export function renderGraphComponents(input: DgdJson, settings: OperatorSettings, namespace?: string): DcdJson[] {
-  return generateGraphComponents(admitGraph(input, settings, namespace), settings);
+/**
+ * The DCDs the operator's graph controller creates for a new graph. `cluster` holds the observed
+ * PodSnapshot / SnapshotJob documents checkpoint-enabled components are resolved against.
+ */
+export function renderGraphComponents(input: DgdJson, settings: OperatorSettings, namespace?: string, cluster?: CheckpointClusterState): DcdJson[] {
+  const dgd = admitGraph(input, settings, namespace);
+  return generateGraphComponents(dgd, settings, graphCheckpoints(dgd, settings, cluster));
+}
+
+/** The resolved checkpoints of the graph's checkpoint-enabled components (none: no work). */
+function graphCheckpoints(dgd: DgdJson, settings: OperatorSettings, cluster: CheckpointClusterState | undefined): ComponentCheckpoint[] {
+  return graphCheckpointConfigs(dgd).length === 0 ? [] : resolveGraphCheckpoints(dgd, settings, cluster);
 }
 
 function admitGraph(input: DgdJson, settings: OperatorSettings, namespace?: string): DgdJson {
   return admitNewGraph(withNamespace(input, namespace ?? DEFAULT_NAMESPACE), settings);
 }
 
-function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings): DcdJson[] {
+function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[]): DcdJson[] {
   const ref = `DynamoGraphDeployment/${dgd.metadata.name}`;
   if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE) {
     throw new RenderError(ref, `metadata.annotations["${ANNOTATION_WORKLOAD_PROVIDER}"]`,
@@ -66,56 +80,87 @@ function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings): DcdJ
     throw new RenderError(ref, `spec.components[${multinode}].multinode`,
       'no multinode orchestrator available: the component provider needs LeaderWorkerSet for multinode components');
   }
-  return generateComponentDcds(dgd, graphWorkerHash(dgd)).map(withCreateBookkeeping);
+  const dcds = generateComponentDcds(dgd, graphWorkerHash(dgd));
+  for (const dcd of dcds) applyCheckpointToGeneratedDcd(dcd, checkpointOf(checkpoints, dcd.spec.name ?? ''));
+  return dcds.map(withCreateBookkeeping);
 }
 
-/** Every object the operator creates for a new graph: shared resources, DCDs, their workloads, adapters. */
-export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings, namespace?: string): unknown[] {
+/**
+ * Every object the operator creates for a new graph: shared resources, DCDs, their workloads,
+ * adapters. `cluster` as for `renderGraphComponents`.
+ */
+export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings, namespace?: string, cluster?: CheckpointClusterState): unknown[] {
   const dgd = admitGraph(input, settings, namespace);
   assertNoExperimentalFeatures(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
+  const checkpoints = graphCheckpoints(dgd, settings, cluster);
   if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE) {
-    return renderGroveGraphWorkloads(dgd, settings);
+    return renderGroveGraphWorkloads(dgd, settings, checkpoints);
   }
-  const dcds = generateGraphComponents(dgd, settings);
-  return workloads.renderGraphWorkloads(dgd, dcds, settings);
+  const dcds = generateGraphComponents(dgd, settings, checkpoints);
+  return workloads.renderGraphWorkloads(dgd, dcds, settings, checkpoints);
 }
 
 /** The workloads the component controller creates for a new standalone DCD. */
 export function renderComponentWorkloads(input: DcdJson, settings: OperatorSettings, namespace?: string): unknown[] {
   const dcd = defaultComponentDeployment(withNamespace(input, namespace ?? DEFAULT_NAMESPACE) as unknown as JsonMap) as unknown as DcdJson;
   assertNoExperimentalFeatures(`DynamoComponentDeployment/${dcd.metadata.name}`, [dcd.spec ?? {}], 'spec');
+  refuseStandaloneCheckpointRef(dcd);
   return workloads.renderComponentWorkloads(dcd, settings);
 }
 
 /**
- * Experimental features (except `experimental.grove`) render in a later stage; until then they are refused rather than rendered
- * wrongly. (Multinode components without LeaderWorkerSet are refused where the workload is chosen.)
+ * A standalone DCD restoring from `checkpointRef`: the operator's component controller cannot
+ * check the PodSnapshot's compatibility without a graph (it has no compatibility hash), so it fails.
+ */
+function refuseStandaloneCheckpointRef(dcd: DcdJson): void {
+  const ref = dcd.spec?.experimental?.checkpoint;
+  if (ref?.enabled === true && typeof ref.checkpointRef === 'string' && ref.checkpointRef.trim() !== '') {
+    throw new RenderError(`DynamoComponentDeployment/${dcd.metadata.name}`, 'spec.experimental.checkpoint.checkpointRef',
+      `restoring from PodSnapshot ${JSON.stringify(ref.checkpointRef)} needs the owning DynamoGraphDeployment: `
+      + 'a standalone DCD has no snapshot compatibility hash to check it against');
+  }
+}
+
+/** Experimental features the workloads output renders (`grove` only takes effect on the Grove path). */
+const RENDERED_EXPERIMENTAL_FEATURES = new Set(['grove', 'gpuMemoryService', 'failover', 'checkpoint']);
+
+/**
+ * Experimental features not rendered are refused rather than rendered wrongly.
+ * A standalone DCD (`base` = `spec`) with the inter-pod GPU memory service is refused too: that
+ * layout exists only as Grove cliques of a graph. (Multinode components without LeaderWorkerSet
+ * are refused where the workload is chosen.)
  */
 function assertNoExperimentalFeatures(ref: string, components: readonly ComponentSpecJson[], base: string): void {
   components.forEach((component, i) => {
     const at = base === 'spec' ? 'spec' : `${base}[${i}]`;
-    // experimental.grove (forceScalingGroup) is rendered on the Grove path and ignored elsewhere
     const experimental = Object.keys(component.experimental ?? {})
-      .filter(k => k !== 'grove' && (component.experimental as any)[k] !== undefined);
+      .filter(k => !RENDERED_EXPERIMENTAL_FEATURES.has(k) && (component.experimental as any)[k] !== undefined);
     if (experimental.length > 0) {
-      throw new RenderError(ref, `${at}.experimental.${experimental[0]}`, 'workloads output of experimental features (GPU memory service, failover, checkpoint) is not supported yet; use graph or components output');
+      throw new RenderError(ref, `${at}.experimental.${experimental[0]}`, `workloads output of experimental feature ${experimental[0]} is not supported; use graph or components output`);
     }
   });
+  // a standalone DCD always takes the component path
+  if (base === 'spec') refuseInterPodGmsOnComponentPath(ref, components, base);
 }
 
 /** Renders every document; non-Dynamo documents pass through unchanged. Input is not modified. */
 export function renderDocuments(docs: readonly unknown[], options: RenderOptions): unknown[] {
   const settings = resolveOperatorSettings(options.operator);
+  // observed PodSnapshots / SnapshotJobs are what checkpoint-enabled components are resolved against
+  const cluster: CheckpointClusterState = { objects: docs.filter(isCheckpointClusterObject) };
   const out: unknown[] = [];
   for (const doc of docs) {
     if (options.output === 'components' && isDgd(doc)) {
-      out.push(...renderGraphComponents(doc, settings, options.namespace));
+      out.push(...renderGraphComponents(doc, settings, options.namespace, cluster));
     } else if (options.output === 'workloads' && isDgd(doc)) {
-      out.push(...renderGraphWorkloads(doc, settings, options.namespace));
+      out.push(...renderGraphWorkloads(doc, settings, options.namespace, cluster));
     } else if (options.output === 'workloads' && isDcd(doc)) {
       out.push(...renderComponentWorkloads(doc, settings, options.namespace));
     } else if (isDgd(doc) || isDcd(doc)) {
       out.push(withNamespace(deepClone(doc), options.namespace));
+    } else if (options.output !== 'graph' && isCheckpointClusterObject(doc)) {
+      // cluster state read by the render, not an object to apply
+      continue;
     } else {
       out.push(withNamespace(doc, options.namespace));
     }

@@ -26,10 +26,13 @@ export type WorkloadsPath = 'lws' | 'grove';
 /** Both paths, in report order. */
 export const WORKLOADS_PATHS: readonly WorkloadsPath[] = ['lws', 'grove'];
 
-/** The operator of each path (Helm defaults otherwise; LeaderWorkerSet is available on both). */
+/**
+ * The operator of each path (Helm defaults otherwise; LeaderWorkerSet is available on both, and
+ * checkpointing is enabled, as the corpus' snapshot examples require).
+ */
 export const WORKLOADS_OPERATORS: Readonly<Record<WorkloadsPath, Partial<OperatorSettings>>> = {
-  lws: { groveAvailable: false },
-  grove: { groveAvailable: true },
+  lws: { groveAvailable: false, checkpointEnabled: true },
+  grove: { groveAvailable: true, checkpointEnabled: true },
 };
 
 /** Readable name of each path. */
@@ -54,10 +57,10 @@ export const DEFERRAL_REASONS: Readonly<Record<DeferralReason, string>> = {
 const GROVE_ONLY_MESSAGE = /Grove pathway|Grove-backed|requires workload provider "grove"/;
 
 /**
- * Experimental features that are not a later stage: `experimental.grove` (forceScalingGroup) renders
- * on the Grove path and is ignored on the component path; every other one is a later stage.
+ * Experimental features that are rendered: `experimental.grove` (forceScalingGroup) on the Grove
+ * path (ignored on the component path), the GPU memory service, failover and checkpoint.
  */
-const RENDERED_EXPERIMENTAL: ReadonlySet<string> = new Set(['grove']);
+const RENDERED_EXPERIMENTAL: ReadonlySet<string> = new Set(['grove', 'gpuMemoryService', 'failover', 'checkpoint']);
 
 /** The experimental features a component sets. */
 function experimentalFeatures(c: ComponentSpecJson): string[] {
@@ -81,7 +84,7 @@ export function deferralReasons(dgd: DgdJson, path: WorkloadsPath = 'lws'): Defe
   const reasons: DeferralReason[] = [];
   // multinode components render on both paths: a LeaderWorkerSet, or cliques of the PodCliqueSet
   if (components.some(c => experimentalFeatures(c).some(f => !RENDERED_EXPERIMENTAL.has(f)))) reasons.push('experimental');
-  const violations = validateDocument(dgd, { groveEnabled: path === 'grove', operatorVersion: '1.4.0' });
+  const violations = validateDocument(dgd, { groveEnabled: path === 'grove', operatorVersion: '1.4.0', checkpointEnabled: true });
   if (violations.some(v => GROVE_ONLY_MESSAGE.test(v.message))) reasons.push('grove-only');
   return reasons;
 }

@@ -1,7 +1,8 @@
 /**
  * The PodCliqueSet of a graph on the Grove workload provider (render-multinode §4): one per graph,
  * a clique per role of every component (component order, then role order), a scaling group per
- * component that spans nodes, and the graph-level Grove settings.
+ * component that spans nodes (or uses the inter-pod GPU memory service, with its per-rank claim
+ * templates), and the graph-level Grove settings.
  */
 import { cliqueAnnotations, cliqueLabels, sortedMap } from './clique-metadata';
 import { GroveComponent } from './component-view';
@@ -12,13 +13,22 @@ import { applyScheduler, groveScheduling, GroveScheduling, volcanoQueueAnnotatio
 import { componentTopologyConstraint, graphTopologyConstraint } from './topology';
 import { lowerAscii } from '../../model/json';
 import { DgdJson, JsonObject } from '../../model/v1beta1';
-import { ANNOTATION_GROVE_UPDATE_STRATEGY, LABEL_GRAPH_NAME } from '../../model/well-known';
+import {
+  ANNOTATION_GROVE_UPDATE_STRATEGY, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY, LABEL_DISCOVERY_BACKEND,
+  LABEL_DISCOVERY_ENABLED, LABEL_GRAPH_NAME,
+} from '../../model/well-known';
 import { selectBackend } from '../backend/select';
+import { applyRestoreCandidateAnnotations, checkpointOf, ComponentCheckpoint, gatedByCheckpoint } from '../experimental/checkpoint';
 import { RenderError } from '../errors';
+import { isInterPodFailover, isInterPodGms, mainContainerGpus } from '../experimental/gms-spec';
+import {
+  addVllmShadowModeEnv, LABEL_FAILOVER_ENGINE_GROUP_MEMBER, rankClaimTemplates, rankResourceSharing, toGmsEnginePod,
+  toGmsWeightServerPod, withGmsLoadFormat,
+} from '../experimental/inter-pod-gms';
 import { formatGoDuration, parseGoDuration } from '../go-duration';
 import { componentsRestarting } from '../graph/component-dcds';
 import { readGoValue } from '../hash/go-value';
-import { groveDeployer } from '../multinode/deployer';
+import { groveDeployer, groveGmsDeployer } from '../multinode/deployer';
 import { nodeCountOf } from '../multinode/roles';
 import { OperatorSettings } from '../operator-settings';
 import { PodSpecJson } from '../pod/k8s-json';
@@ -43,12 +53,29 @@ function updateStrategy(dgd: DgdJson): JsonObject | undefined {
   return { type: value };
 }
 
+/**
+ * The pod spec of one clique before it is read as Go. Components with the inter-pod GPU memory
+ * service render a weight-server pod (the single-node pod, rewritten) or an engine pod (rank-aware
+ * addressing across nodes) per rank (render-experimental §1.4).
+ */
+function renderCliquePod(gc: GroveComponent, role: CliqueRole): PodSpecJson {
+  const multinodeRole = role.role === 'main' || role.role === 'gms' ? undefined : role.role;
+  if (!isInterPodGms(gc.component)) return renderPodSpec(gc.pod, { multinodeRole, deployer: groveDeployer(gc.name) });
+  const ctx = withGmsLoadFormat(gc.pod);
+  const deployer = nodeCountOf(gc.component) > 1 ? groveGmsDeployer(gc.name, role.rank) : groveDeployer(gc.name);
+  const podSpec = renderPodSpec(ctx, { multinodeRole, deployer });
+  addVllmShadowModeEnv(podSpec, ctx, multinodeRole !== undefined);
+  if (role.role === 'gms') {
+    toGmsWeightServerPod(podSpec, role.rank, mainContainerGpus(gc.component, gc.pod.ref, `spec.components[${gc.index}]`));
+  } else {
+    toGmsEnginePod(podSpec, role.rank, isInterPodFailover(gc.component));
+  }
+  return podSpec;
+}
+
 /** The pod spec of one clique, as the operator's client writes it. */
 function cliquePodSpec(gc: GroveComponent, role: CliqueRole): PodSpecJson {
-  const podSpec = renderPodSpec(gc.pod, {
-    multinodeRole: role.role === 'main' ? undefined : role.role,
-    deployer: groveDeployer(gc.name),
-  });
+  const podSpec = renderCliquePod(gc, role);
   try {
     return readGoValue(podSpec, 'PodSpec', { unknownFields: 'drop' }).value as PodSpecJson;
   } catch (e) {
@@ -57,68 +84,115 @@ function cliquePodSpec(gc: GroveComponent, role: CliqueRole): PodSpecJson {
   }
 }
 
-/** Cliques whose pods start only after the named cliques: TensorRT-LLM leaders wait for their workers. */
+/**
+ * Cliques whose pods start only after the named cliques (render-multinode §4.5): inter-pod engines
+ * wait for their rank's weight server, then TensorRT-LLM leaders wait for their workers.
+ */
 function startsAfter(gc: GroveComponent, role: CliqueRole, roles: readonly CliqueRole[]): string[] | undefined {
-  if (role.role !== 'leader' || nodeCountOf(gc.component) <= 1) return undefined;
-  if (selectBackend(gc.pod.dcd.spec ?? {}, gc.pod.ref).framework !== 'trtllm') return undefined;
-  return roles.filter(r => r.role === 'worker').map(r => r.cliqueName);
+  const after: string[] = [];
+  if (isInterPodGms(gc.component) && role.role !== 'gms') {
+    const server = roles.find(r => r.role === 'gms' && r.rank === role.rank);
+    if (server) after.push(server.cliqueName);
+  }
+  if (role.role === 'leader' && nodeCountOf(gc.component) > 1 && selectBackend(gc.pod.dcd.spec ?? {}, gc.pod.ref).framework === 'trtllm') {
+    after.push(...roles.filter(r => r.role === 'worker').map(r => r.cliqueName));
+  }
+  return after.length > 0 ? after : undefined;
+}
+
+/** Clique labels for one role: weight servers are not discoverable, failover engines form a group. */
+function roleLabels(labels: Readonly<Record<string, string>>, gc: GroveComponent, role: CliqueRole): Record<string, string> {
+  const own = { ...labels };
+  if (isInterPodFailover(gc.component) && role.role !== 'gms') own[LABEL_FAILOVER_ENGINE_GROUP_MEMBER] = 'true';
+  if (role.role === 'gms') {
+    delete own[LABEL_DISCOVERY_BACKEND];
+    delete own[LABEL_DISCOVERY_ENABLED];
+  }
+  return own;
+}
+
+/** Clique annotations for one role: weight servers get no KV-transfer topology keys. */
+function roleAnnotations(annotations: Readonly<Record<string, string>>, role: CliqueRole): Record<string, string> {
+  const own = { ...annotations };
+  if (role.role === 'gms') {
+    delete own[ANNOTATION_TOPOLOGY_LABEL_KEY];
+    delete own[ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY];
+  }
+  return own;
 }
 
 interface RenderedComponent {
   readonly cliques: JsonObject[];
   readonly scalingGroup?: JsonObject;
+  /** Grove claim templates of the inter-pod GPU memory service (one per rank). */
+  readonly claimTemplates: JsonObject[];
 }
 
 function renderComponent(
   dgd: DgdJson, gc: GroveComponent, settings: OperatorSettings, scheduling: GroveScheduling, restartAt: string | undefined,
+  checkpoint: ComponentCheckpoint | undefined,
 ): RenderedComponent {
+  // a component waiting for its checkpoint is held at zero (its GPU memory service cliques are not)
+  const gated = gatedByCheckpoint(checkpoint);
   const component = gc.component;
   const roles = cliqueRoles(component, gc.pod.ref);
   const grouped = usesScalingGroup(component);
   const multinode = nodeCountOf(component) > 1;
   const labels = cliqueLabels(dgd, component, settings);
   const annotations = sortedMap(cliqueAnnotations(dgd, component, restartAt));
+  const interPod = isInterPodGms(component);
   const cliques = roles.map(role => {
     const podSpec = cliquePodSpec(gc, role);
-    const ownLabels = { ...labels };
+    const ownLabels = roleLabels(labels, gc, role);
     applyScheduler(podSpec, ownLabels, scheduling);
     let minAvailable = grouped ? 1 : component.minAvailable ?? 1;
-    // every pod of a multinode replica must be up for the collective to work
-    if (multinode) minAvailable = role.replicas;
-    const spec: JsonObject = { roleName: role.cliqueName, podSpec, replicas: role.replicas, minAvailable };
+    // every pod of a multinode replica must be up for the collective to work (failover shadows need not)
+    if (multinode && !isInterPodFailover(component)) minAvailable = role.replicas;
+    const replicas = gated && role.role !== 'gms' ? 0 : role.replicas;
+    const spec: JsonObject = { roleName: role.cliqueName, podSpec, replicas, minAvailable };
     const after = startsAfter(gc, role, roles);
     if (after?.length) spec.startsAfter = after;
     const clique: JsonObject = { name: role.cliqueName, labels: sortedMap(ownLabels) };
-    if (Object.keys(annotations).length > 0) clique.annotations = { ...annotations };
+    const ownAnnotations = roleAnnotations(annotations, role);
+    if (settings.checkpointEnabled && role.role !== 'gms') applyRestoreCandidateAnnotations(ownAnnotations, checkpoint);
+    if (Object.keys(ownAnnotations).length > 0) clique.annotations = sortedMap(ownAnnotations);
     const topology = grouped ? undefined : componentTopologyConstraint(dgd, component);
     if (topology) clique.topologyConstraint = topology;
     clique.spec = spec;
     return clique;
   });
-  if (!grouped) return { cliques };
+  const claimTemplates = interPod ? rankClaimTemplates(component, roles, gc.pod.ref, `spec.components[${gc.index}]`) : [];
+  if (!grouped) return { cliques, claimTemplates };
   // the scaling group is named after the component, lower-cased
   const scalingGroup: JsonObject = { name: lowerAscii(gc.name), cliqueNames: roles.map(r => r.cliqueName) };
-  if (component.replicas !== undefined) scalingGroup.replicas = component.replicas;
+  if (gated) scalingGroup.replicas = 0;
+  else if (component.replicas !== undefined) scalingGroup.replicas = component.replicas;
   scalingGroup.minAvailable = component.minAvailable ?? 1;
+  if (interPod) scalingGroup.resourceSharing = rankResourceSharing(gc.name, roles);
   const topology = componentTopologyConstraint(dgd, component);
   if (topology) scalingGroup.topologyConstraint = topology;
-  return { cliques, scalingGroup };
+  return { cliques, scalingGroup, claimTemplates };
 }
 
 /**
  * The PodCliqueSet of an admitted graph from its prepared components (see `groveComponents`), with
- * provider overrides applied. Bookkeeping annotations are added by the caller.
+ * provider overrides applied; `checkpoints` are the graph's resolved checkpoints (restore
+ * annotations, the `WaitForCheckpoint` replica gate). Bookkeeping annotations are added by the caller.
  */
-export function renderPodCliqueSet(dgd: DgdJson, components: readonly GroveComponent[], settings: OperatorSettings): JsonObject {
+export function renderPodCliqueSet(
+  dgd: DgdJson, components: readonly GroveComponent[], settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[] = [],
+): JsonObject {
   const scheduling = groveScheduling(dgd, settings);
   const restarting = componentsRestarting(dgd);
   const cliques: JsonObject[] = [];
   const scalingGroups: JsonObject[] = [];
+  const claimTemplates: JsonObject[] = [];
   for (const gc of components) {
     const restartAt = restarting.has(gc.name) ? dgd.spec.restart!.id : undefined;
-    const rendered = renderComponent(dgd, gc, settings, scheduling, restartAt);
+    const rendered = renderComponent(dgd, gc, settings, scheduling, restartAt, checkpointOf(checkpoints, gc.name));
     cliques.push(...rendered.cliques);
     if (rendered.scalingGroup) scalingGroups.push(rendered.scalingGroup);
+    claimTemplates.push(...rendered.claimTemplates);
   }
 
   const template: JsonObject = { cliques };
@@ -134,6 +208,7 @@ export function renderPodCliqueSet(dgd: DgdJson, components: readonly GroveCompo
       `must be a duration such as "15m", got ${JSON.stringify(settings.groveTerminationDelay)}`);
   }
   if (delay > 0n) template.terminationDelay = formatGoDuration(delay);
+  if (claimTemplates.length > 0) template.resourceClaimTemplates = claimTemplates;
   if (scalingGroups.length > 0) template.podCliqueScalingGroups = scalingGroups;
   applyGroveOverrides(dgd, template);
 

@@ -17,6 +17,9 @@ import { renderVirtualService } from './virtual-service';
 import { renderWaitLeaderConfigMap } from './wait-leader-config-map';
 import { DcdJson, DgdJson } from '../../model/v1beta1';
 import { RenderError } from '../errors';
+import { refuseInterPodGmsOnComponentPath } from '../experimental/component-path';
+import { ComponentCheckpoint } from '../experimental/checkpoint';
+import { renderGmsResourceClaimTemplates } from '../experimental/resource-claim-templates';
 import { isMultinode } from '../multinode/roles';
 import { OperatorSettings } from '../operator-settings';
 import { renderPodTemplate, takePodTemplateReading } from '../pod/pod-template';
@@ -60,15 +63,22 @@ function dcdWorkloads(ctx: DcdContext, skipModelService: (name: string) => boole
 /**
  * Every object the operator creates for an admitted graph on the component path, given the DCDs it
  * generates (with bookkeeping annotations, in component order): shared resources (cluster-wide
- * planner/EPP RBAC, discovery RBAC, EPP ConfigMap/InferencePool/DestinationRule, the
- * wait-leader ConfigMap when a component is multinode), then per
- * component the DCD and its workloads, then scaling adapters. A model Service shared by several
- * components comes once, after the first component that names the model.
+ * planner/EPP RBAC, discovery RBAC, GPU memory service ResourceClaimTemplates, automatic checkpoint
+ * captures (capture ResourceClaimTemplate, SnapshotJob), EPP
+ * ConfigMap/InferencePool/DestinationRule, the wait-leader ConfigMap when a component is
+ * multinode), then per component the DCD and its workloads, then scaling adapters. A model Service shared by several
+ * components comes once, after the first component that names the model. Components with the
+ * inter-pod GPU memory service are refused (Grove only).
  */
-export function renderGraphWorkloads(dgd: DgdJson, dcds: readonly DcdJson[], settings: OperatorSettings): unknown[] {
+export function renderGraphWorkloads(
+  dgd: DgdJson, dcds: readonly DcdJson[], settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[] = [],
+): unknown[] {
+  refuseInterPodGmsOnComponentPath(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
   const out: unknown[] = [
     ...renderClusterWideRbac(dgd, settings),
     ...renderDiscoveryRbac(dgd, settings),
+    ...renderGmsResourceClaimTemplates(dgd),
+    ...checkpoints.flatMap(c => c.objects),
     ...renderEppResources(dgd, settings),
   ];
   const waitLeader = renderWaitLeaderConfigMap(dgd);

@@ -1,0 +1,110 @@
+/**
+ * The GPU memory service in a capture pod (render-experimental §3.2.4, wiring of §1.3 with the V1
+ * protocol): a DRA claim on a capture-owned ResourceClaimTemplate, the `gms-server` native sidecar,
+ * and the socket client wiring of the target container and of `checkpoint.job.gmsClientContainers`
+ * (the component's own `extraClientContainers` are not used for the capture pod). The wiring
+ * reuses the serving-pod GMS helpers; only the V1 env and the claim template differ.
+ */
+import { isMap, JsonMap } from '../../../model/json';
+import { ComponentSpecJson, DgdJson } from '../../../model/v1beta1';
+import { withCreateBookkeeping } from '../../bookkeeping';
+import { RenderError } from '../../errors';
+import { ContainerJson, EnvVarJson, PodSpecJson, valueEnv } from '../../pod/k8s-json';
+import { kubeObject, KubeObject } from '../../workloads/kube-object';
+import { ensureGpuToleration, upsertByName, upsertPodClaim } from '../gpu-claims';
+import {
+  ensureGmsClient, GMS_SERVER_CONTAINER, GMS_SERVER_MODULE, GMS_SOCKET_DIR_ENV, INTRA_POD_CLAIM_NAME, INTRA_POD_CONTROL_PATH,
+  INTRA_POD_CONTROL_VOLUME,
+} from '../intra-pod-gms';
+import { gpuClaimTemplateSpec, RESOURCE_API_VERSION, RESOURCE_CLAIM_TEMPLATE_KIND } from '../resource-claim-templates';
+import { DEFAULT_GMS_DEVICE_CLASS, SNAPSHOT_GMS_MODE_DISABLED, SNAPSHOT_GMS_MODE_INTRA_POD } from './constants';
+import { SnapshotGmsIdentity } from './identity';
+
+/** Env selecting the V1 GMS protocol, set on every participant of a snapshot-coupled pod. */
+export const GMS_USE_V1_ENV = 'DYN_GMS_USE_V1';
+const GPU_RESOURCE = 'nvidia.com/gpu';
+
+/** The GMS identity a capture records (mode annotation, device class); InterPod cannot be captured. */
+export function captureGmsIdentity(component: ComponentSpecJson, objectRef: string, at: string): SnapshotGmsIdentity {
+  const gms = component.experimental?.gpuMemoryService;
+  if (!isMap(gms)) return { mode: SNAPSHOT_GMS_MODE_DISABLED, deviceClassName: '' };
+  const mode = typeof gms.mode === 'string' ? gms.mode : '';
+  if (mode !== '' && mode !== SNAPSHOT_GMS_MODE_INTRA_POD) {
+    throw new RenderError(objectRef, `${at}.experimental.gpuMemoryService.mode`, `snapshot has unsupported gpuMemoryService mode ${JSON.stringify(mode)}`);
+  }
+  const deviceClassName = typeof gms.deviceClassName === 'string' && gms.deviceClassName !== '' ? gms.deviceClassName : DEFAULT_GMS_DEVICE_CLASS;
+  return { mode: SNAPSHOT_GMS_MODE_INTRA_POD, deviceClassName };
+}
+
+/** `checkpoint-<checkpointID>-worker-gpu`: the capture's ResourceClaimTemplate (`<parent>-<component>-gpu` with parent `checkpoint-<id>`). */
+export function captureClaimTemplateName(checkpointId: string): string {
+  return `checkpoint-${checkpointId}-worker-gpu`;
+}
+
+/** Whole GPUs the target container asks for (`nvidia.com/gpu` limit, else request); 0 when none. */
+export function containerGpuCount(container: ContainerJson, objectRef: string, at: string): number {
+  const resources: JsonMap = isMap(container.resources) ? container.resources : {};
+  for (const section of ['limits', 'requests']) {
+    const values = resources[section];
+    if (!isMap(values) || values[GPU_RESOURCE] === undefined) continue;
+    const count = Number(String(values[GPU_RESOURCE]));
+    if (!Number.isInteger(count)) {
+      throw new RenderError(objectRef, at, `invalid GPU resource requirements: ${GPU_RESOURCE} ${JSON.stringify(values[GPU_RESOURCE])} is not a whole number`);
+    }
+    return count;
+  }
+  return 0;
+}
+
+/**
+ * The capture's ResourceClaimTemplate (`resource.k8s.io/v1`, request `gpus`, shape of §1.2.1), with
+ * the create bookkeeping of the graph's create-or-update path. The operator then moves its controller
+ * reference to the SnapshotJob (owner references are not rendered).
+ */
+export function captureClaimTemplate(dgd: DgdJson, name: string, gpuCount: number, deviceClassName: string): KubeObject {
+  const meta = { name, namespace: dgd.metadata.namespace ?? '' };
+  return withCreateBookkeeping(kubeObject(RESOURCE_API_VERSION, RESOURCE_CLAIM_TEMPLATE_KIND, meta, { spec: gpuClaimTemplateSpec('gpus', deviceClassName, gpuCount) }));
+}
+
+/** Adds the V1 protocol env to a GMS participant. */
+function enableV1(container: ContainerJson): void {
+  container.env = upsertByName<EnvVarJson>(container.env, valueEnv(GMS_USE_V1_ENV, 'true'));
+}
+
+/** The `gms-server` native sidecar of a capture pod (V1 protocol), running the target's image. */
+function captureServerSidecar(image: string | undefined): ContainerJson {
+  const sidecar: ContainerJson = { name: GMS_SERVER_CONTAINER };
+  if (image !== undefined) sidecar.image = image;
+  sidecar.command = ['python3', '-m', GMS_SERVER_MODULE];
+  sidecar.env = [valueEnv(GMS_SOCKET_DIR_ENV, INTRA_POD_CONTROL_PATH), valueEnv(GMS_USE_V1_ENV, 'true')];
+  sidecar.volumeMounts = [{ name: INTRA_POD_CONTROL_VOLUME, mountPath: INTRA_POD_CONTROL_PATH }];
+  sidecar.resources = { claims: [{ name: INTRA_POD_CLAIM_NAME }] };
+  sidecar.restartPolicy = 'Always';
+  return sidecar;
+}
+
+/**
+ * Wires the GPU memory service into a capture pod spec in place: every client name must name a
+ * container of the capture pod; then the GPU toleration, the pod claim on `claimTemplateName`, the
+ * `gms-server` sidecar (unless present) and the V1 client wiring of the target and the clients.
+ */
+export function wireCaptureGms(
+  podSpec: PodSpecJson, targetContainerName: string, clientNames: readonly string[], claimTemplateName: string, objectRef: string, at: string,
+): void {
+  const find = (name: string) => podSpec.containers.find(c => c.name === name);
+  for (const name of clientNames) {
+    if (!find(name)) {
+      throw new RenderError(objectRef, `${at}.experimental.checkpoint.job.gmsClientContainers`,
+        `gpuMemoryService client container ${JSON.stringify(name)}: SnapshotJob pod template: pod spec has no container named ${JSON.stringify(name)}`);
+    }
+  }
+  const target = find(targetContainerName)!;
+  ensureGpuToleration(podSpec);
+  upsertPodClaim(podSpec, INTRA_POD_CLAIM_NAME, claimTemplateName);
+  const initContainers = Array.isArray(podSpec.initContainers) ? podSpec.initContainers as ContainerJson[] : [];
+  if (!initContainers.some(c => c?.name === GMS_SERVER_CONTAINER)) podSpec.initContainers = [...initContainers, captureServerSidecar(target.image)];
+  for (const container of [target, ...clientNames.map(name => find(name)!)]) {
+    ensureGmsClient(podSpec, container);
+    enableV1(container);
+  }
+}
