@@ -66,7 +66,9 @@ function editCrd(crds: string, file: string, version: string, edit: (schema: any
   fs.writeFileSync(target, JSON.stringify(crd));
 }
 
-const ALL_FILES = [TYPES_FILE, SCHEMA_FILE, LWS_TYPES_FILE, LWS_SCHEMA_FILE, GROVE_TYPES_FILE, GROVE_SCHEMA_FILE, SNAPSHOT_TYPES_FILE, SNAPSHOT_SCHEMA_FILE];
+const ALL_FILES = [
+  TYPES_FILE, SCHEMA_FILE, LWS_TYPES_FILE, LWS_SCHEMA_FILE, GROVE_TYPES_FILE, GROVE_SCHEMA_FILE, SNAPSHOT_TYPES_FILE, SNAPSHOT_SCHEMA_FILE,
+];
 
 describe('reproducibility', () => {
   testWithCrds('regenerating from the CRD folder gives the committed imports byte for byte', () => {

@@ -5,13 +5,13 @@
 import { admitNewGraph } from './admission';
 import { withCreateBookkeeping } from './bookkeeping';
 import { RenderError } from './errors';
-import { refuseInterPodGmsOnComponentPath } from './experimental/component-path';
-import { generateComponentDcds } from './graph/component-dcds';
-import { graphWorkerHash } from './graph/worker-hash';
 import {
   applyCheckpointToGeneratedDcd, CheckpointClusterState, checkpointOf, ComponentCheckpoint, graphCheckpointConfigs, isCheckpointClusterObject,
   resolveGraphCheckpoints,
 } from './experimental/checkpoint';
+import { refuseInterPodGmsOnComponentPath } from './experimental/component-path';
+import { generateComponentDcds } from './graph/component-dcds';
+import { graphWorkerHash } from './graph/worker-hash';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
 import { deepClone, isMap, JsonMap } from '../model/json';

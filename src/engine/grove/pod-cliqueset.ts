@@ -18,8 +18,8 @@ import {
   LABEL_DISCOVERY_ENABLED, LABEL_GRAPH_NAME,
 } from '../../model/well-known';
 import { selectBackend } from '../backend/select';
-import { applyRestoreCandidateAnnotations, checkpointOf, ComponentCheckpoint, gatedByCheckpoint } from '../experimental/checkpoint';
 import { RenderError } from '../errors';
+import { applyRestoreCandidateAnnotations, checkpointOf, ComponentCheckpoint, gatedByCheckpoint } from '../experimental/checkpoint';
 import { isInterPodFailover, isInterPodGms, mainContainerGpus } from '../experimental/gms-spec';
 import {
   addVllmShadowModeEnv, LABEL_FAILOVER_ENGINE_GROUP_MEMBER, rankClaimTemplates, rankResourceSharing, toGmsEnginePod,

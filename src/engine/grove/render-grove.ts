@@ -22,7 +22,9 @@ import { renderWaitLeaderConfigMap } from '../workloads/wait-leader-config-map';
  * The objects of an admitted graph that takes the Grove provider, in the order the operator creates
  * them; `checkpoints` are its resolved checkpoints (capture objects, replica gate, restore annotations).
  */
-export function renderGroveGraphWorkloads(dgd: DgdJson, settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[] = []): unknown[] {
+export function renderGroveGraphWorkloads(
+  dgd: DgdJson, settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[] = [],
+): unknown[] {
   const out: unknown[] = [
     ...renderClusterWideRbac(dgd, settings),
     ...renderDiscoveryRbac(dgd, settings),
@@ -34,7 +36,8 @@ export function renderGroveGraphWorkloads(dgd: DgdJson, settings: OperatorSettin
   if (waitLeader) out.push(waitLeader);
   const workerHash = graphWorkerHash(dgd);
   const components = groveComponents(dgd, settings, workerHash);
-  out.push(withCreateBookkeeping(renderPodCliqueSet(dgd, components, settings, checkpoints) as { metadata: { annotations?: Record<string, string> } }));
+  const podCliqueSet = renderPodCliqueSet(dgd, components, settings, checkpoints) as { metadata: { annotations?: Record<string, string> } };
+  out.push(withCreateBookkeeping(podCliqueSet));
   out.push(...renderGroveStableResources(dgd, settings, { workerHash }));
   out.push(...renderScalingAdapters(dgd));
   return out;
