@@ -8,3 +8,4 @@ export * from './constructs/component';
 export * from './constructs/multinode-worker';
 export * from './constructs/graph';
 export * from './constructs/component-deployment';
+export * from './plugin/validation-plugin';

@@ -1,6 +1,7 @@
 /**
- * All rules on one component: a DGD `spec.components[i]` or a standalone DCD `spec`.
- * Rows 62, 64 and 100 live here; the others are delegated by topic.
+ * All webhook rules on one component: a DGD `spec.components[i]` or a standalone DCD `spec`.
+ * Rows 64 and 100 live here; the others are delegated by topic. The CRD's CEL rules on components
+ * (rows 44, 52, 53, 62, 63, 90-92, 110-112, 139) are evaluated by the CEL engine (cel/check.ts).
  *
  * Internal module.
  */
@@ -13,7 +14,7 @@ import { checkProviderOverride } from './provider-override-rules';
 import { parseQuantity } from './quantity';
 import { checkRuntimeVersion } from './runtime-version-rules';
 import { ViolationSink } from './violation';
-import { has, intAt, mapAt } from '../model/json';
+import { has, mapAt } from '../model/json';
 
 export function checkComponent(ctx: ComponentContext, sink: ViolationSink): void {
   checkReplicas(ctx, sink);
@@ -29,16 +30,9 @@ export function checkComponent(ctx: ComponentContext, sink: ViolationSink): void
   }
 }
 
-/** Rows 62 (CEL on the component) and 64. */
+/** Row 64: minAvailable only on Grove-backed DGD components. */
 function checkReplicas(ctx: ComponentContext, sink: ViolationSink): void {
   const { component, path } = ctx;
-  const minAvailable = intAt(component, 'minAvailable');
-  const replicas = intAt(component, 'replicas');
-  if (minAvailable !== undefined && !(has(component, 'replicas') && replicas === undefined)) {
-    if (replicas !== 0 && minAvailable > (replicas ?? 1)) {
-      sink.celFailure(path, component, 'minAvailable must be less than or equal to replicas unless replicas is 0', '62');
-    }
-  }
   if (has(component, 'minAvailable') && !ctx.grovePathway) {
     sink.forbidden(path.child('minAvailable'), component.minAvailable, 'is currently supported only for Grove-backed DynamoGraphDeployment components', '64');
   }

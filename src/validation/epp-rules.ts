@@ -1,5 +1,6 @@
 /**
- * EPP components and `eppConfig` (rows 49, 52, 53, 55, 57, 58).
+ * EPP components and `eppConfig`: webhook rows 49, 55, 57, 58. The CRD's CEL rules on them (rows
+ * 52, 53) are evaluated by the CEL engine (cel/check.ts).
  *
  * Internal module.
  */
@@ -15,21 +16,10 @@ export function checkEpp(ctx: ComponentContext, sink: ViolationSink): void {
   const type = componentType(component);
   const eppConfig = mapAt(component, 'eppConfig');
 
-  // row 52 (CEL on the component)
-  if (has(component, 'eppConfig') && type !== 'epp') {
-    sink.celFailure(path, component, 'eppConfig may only be set when type is epp', '52');
-  }
-
-  if (eppConfig) {
-    // row 53 (CEL on eppConfig)
-    if (has(eppConfig, 'configMapRef') === has(eppConfig, 'config')) {
-      sink.celFailure(path.child('eppConfig'), eppConfig, 'exactly one of configMapRef or config must be specified', '53');
-    }
-    // row 55
-    const configMapRef = mapAt(eppConfig, 'configMapRef');
-    if (configMapRef && (stringAt(configMapRef, 'name') ?? '') === '') {
-      sink.required(path.child('eppConfig', 'configMapRef', 'name'), 'is required', '55');
-    }
+  // row 55
+  const configMapRef = mapAt(eppConfig, 'configMapRef');
+  if (configMapRef && (stringAt(configMapRef, 'name') ?? '') === '') {
+    sink.required(path.child('eppConfig', 'configMapRef', 'name'), 'is required', '55');
   }
 
   if (type !== 'epp') return;

@@ -1,6 +1,7 @@
 /**
- * `experimental`: GPU memory service (rows 110-118), failover (122-125), Grove scaling group
- * (129) and checkpoint (139-145).
+ * `experimental` webhook rules: GPU memory service (rows 114-118), failover (122-125), Grove
+ * scaling group (129) and checkpoint (140-145). The CRD's CEL rules on them (rows 110-112, 139) are
+ * evaluated by the CEL engine (cel/check.ts).
  *
  * Internal module.
  */
@@ -17,7 +18,7 @@ import {
 } from './component-shape';
 import { hasContainerNamed, mainContainerGpuCount } from './main-container';
 import { ViolationSink } from './violation';
-import { boolAt, has, isMap, listAt, mapAt, stringAt, stringItems } from '../model/json';
+import { boolAt, isMap, listAt, mapAt, stringAt, stringItems } from '../model/json';
 
 export function checkExperimental(ctx: ComponentContext, sink: ViolationSink): void {
   if (!mapAt(ctx.component, 'experimental')) return;
@@ -34,18 +35,6 @@ function checkGpuMemoryService(ctx: ComponentContext, sink: ViolationSink): void
   const path = ctx.path.child('experimental', 'gpuMemoryService');
   const mode = stringAt(gms, 'mode');
   const clientContainers = listAt(gms, 'extraClientContainers') ?? [];
-  const clientPods = listAt(gms, 'extraClientPods') ?? [];
-
-  // rows 110-112 (CEL on gpuMemoryService)
-  if (clientContainers.length > 0 && mode !== MODE_INTRA_POD) {
-    sink.celFailure(path, gms, 'extraClientContainers is only supported with mode=IntraPod', '110');
-  }
-  if (clientPods.length > 0 && mode !== MODE_INTER_POD) {
-    sink.celFailure(path, gms, 'extraClientPods is only supported with mode=InterPod', '111');
-  }
-  if (clientPods.length > 0) {
-    sink.celFailure(path, gms, 'extraClientPods is reserved for inter-pod GMS and is not implemented yet', '112');
-  }
 
   // row 114
   if (!isWorkerClass(componentType(component))) {
@@ -127,10 +116,6 @@ function checkCheckpoint(ctx: ComponentContext, sink: ViolationSink): void {
   const gms = gpuMemoryService(component);
   const checkpointRef = stringAt(checkpoint, 'checkpointRef');
 
-  // row 139 (CEL on checkpoint)
-  if (has(checkpoint, 'job') && checkpointRef !== undefined && checkpointRef.length > 0) {
-    sink.celFailure(path, checkpoint, 'checkpoint.job cannot be set when checkpointRef is specified', '139');
-  }
   // row 140
   if (enabled && ctx.options.checkpointEnabled === false) {
     sink.forbidden(path, checkpoint, 'checkpoint functionality is disabled in the operator configuration', '140');

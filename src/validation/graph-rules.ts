@@ -1,19 +1,21 @@
 /**
- * DynamoGraphDeployment spec-level rules: restart (rows 11, 23-26), components list (15-17, 19),
- * priorityClassName (20), topology constraints (29, 30, 33), the KV transfer policy (36-39), and
- * the root provider override (82-86). Each component is then checked by component-rules.
+ * DynamoGraphDeployment spec-level webhook rules: restart order (rows 23-26), components list (17,
+ * 19), priorityClassName (20), topology constraints (29, 30, 33), the KV transfer policy topology
+ * name (39), and the root provider override (82-86). Each component is then checked by
+ * component-rules. The CRD's CEL rules (rows 11, 15, 16, 36-38) are evaluated by the CEL engine
+ * (cel/check.ts).
  *
  * Internal module.
  */
 import { ComponentContext, groveRequirementDetail } from './component-context';
 import { checkComponent } from './component-rules';
-import { componentEntries, componentType } from './component-shape';
+import { componentEntries } from './component-shape';
 import { FieldPath } from './field-path';
 import { checkGroveNameLengths } from './grove-naming';
 import { ValidateOptions } from './options';
 import { checkProviderOverride, OverrideSite, roleScope, writesGroveTopology } from './provider-override-rules';
 import { ViolationSink } from './violation';
-import { has, isMap, JsonMap, listAt, lowerAscii, mapAt, stringAt, stringItems } from '../model/json';
+import { has, isMap, JsonMap, listAt, mapAt, stringAt, stringItems } from '../model/json';
 import { PROVIDER_GROVE } from '../model/well-known';
 
 const SPEC = FieldPath.of('spec');
@@ -24,10 +26,6 @@ export function checkGraphSpec(doc: JsonMap, provider: string, options: Validate
   const grovePathway = provider === PROVIDER_GROVE;
   const groveRequirement = groveRequirementDetail(provider);
 
-  // row 11 (CEL on spec)
-  if (spec && has(spec, 'restart')) {
-    sink.celFailure(SPEC, spec, 'spec.restart must be unset on create; set spec.restart.id after creation to request a restart', '11');
-  }
   checkComponentList(spec, sink);
   if (grovePathway) checkGroveNameLengths(stringAt(mapAt(doc, 'metadata'), 'name') ?? '', spec, sink);
 
@@ -61,22 +59,11 @@ export function checkGraphSpec(doc: JsonMap, provider: string, options: Validate
   if (grovePathway) checkTopologyOverrideConflict(spec, sink);
 }
 
-/** Rows 15 and 16 (CEL on spec.components) and 17. */
+/** Row 17: at least one component. */
 function checkComponentList(spec: JsonMap | undefined, sink: ViolationSink): void {
-  const path = SPEC.child('components');
   const list = spec?.components;
   if (list === undefined || list === null || (Array.isArray(list) && list.length === 0)) {
-    sink.required(path, 'must have at least one component', '17');
-    return;
-  }
-  if (!Array.isArray(list)) return;
-  const components = componentEntries(spec).map(({ component }) => component);
-  if (components.filter((c) => componentType(c) === 'epp').length > 1) {
-    sink.celFailure(path, list, 'at most one component may have type epp', '15');
-  }
-  const lowered = components.map((c) => stringAt(c, 'name')).filter((n): n is string => n !== undefined).map(lowerAscii);
-  if (new Set(lowered).size !== lowered.length) {
-    sink.celFailure(path, list, 'component names must be unique case-insensitively', '16');
+    sink.required(SPEC.child('components'), 'must have at least one component', '17');
   }
 }
 
@@ -131,25 +118,11 @@ function dns1123SubdomainErrors(value: string): string[] {
   return errors;
 }
 
-/** Rows 36-38 (CEL on kvTransferPolicy) and 39. */
+/** Row 39: the cluster topology name of the KV transfer policy. */
 function checkKvTransferPolicy(spec: JsonMap | undefined, grovePathway: boolean, groveRequirement: string, sink: ViolationSink): void {
   const policy = mapAt(mapAt(spec, 'experimental'), 'kvTransferPolicy');
   if (!policy) return;
   const path = SPEC.child('experimental', 'kvTransferPolicy');
-  if (has(policy, 'labelKey') === has(policy, 'clusterTopologyName')) {
-    sink.celFailure(path, policy, 'exactly one of labelKey or clusterTopologyName is required', '36');
-  }
-  const preferred = stringAt(policy, 'enforcement') === 'preferred';
-  if (has(policy, 'enforcement') && preferred && !has(policy, 'preferredWeight')) {
-    sink.celFailure(path, policy, 'preferredWeight is required when enforcement is preferred', '37');
-  }
-  if (has(policy, 'preferredWeight') && !preferred) {
-    sink.celFailure(path, policy, 'preferredWeight may only be set when enforcement is preferred', '37');
-  }
-  const labelKey = stringAt(policy, 'labelKey');
-  if (labelKey !== undefined && labelKey.includes('/') && [...labelKey.split('/')[0]].length > 253) {
-    sink.celFailure(path.child('labelKey'), labelKey, 'labelKey prefix must be 253 characters or less', '38');
-  }
   const topologyName = stringAt(policy, 'clusterTopologyName') ?? '';
   if (topologyName !== '') {
     const namePath = path.child('clusterTopologyName');

@@ -20,4 +20,12 @@ export interface ValidateOptions {
    * Whether the operator's checkpoint feature gate is on (row 140). Default: true.
    */
   readonly checkpointEnabled?: boolean;
+
+  /**
+   * The object as stored before this update (already defaulted), for an update. When given, the
+   * CRD's CEL transition rules are evaluated against it: `type` and `minAvailable` may not change
+   * (rows 44, 63) and `spec.restart` may be set (row 11); unchanged values are not re-checked by CEL
+   * rules (ratcheting). Default: the object is checked as created.
+   */
+  readonly old?: unknown;
 }

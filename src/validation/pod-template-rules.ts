@@ -1,47 +1,21 @@
 /**
- * Rules on the component pod template: container images (rows 90, 91), the backend annotation
- * (92), elastic EP launch (93), the GPU power-limit annotation (95, 96) and frontendSidecar (103).
+ * Webhook rules on the component pod template: elastic EP launch (row 93), the GPU power-limit
+ * annotation (95, 96) and frontendSidecar (103). The CEL rules the CRDs carry inside the pod
+ * template (rows 90-92) are evaluated by the CEL engine (cel/check.ts, cel/dynamo-rules.ts).
  *
  * Internal module.
  */
 import { ComponentContext } from './component-context';
 import { gpuMemoryService } from './component-shape';
-import { containers, hasContainerNamed, MAIN_CONTAINER, mainContainer } from './main-container';
+import { containers, hasContainerNamed, mainContainer } from './main-container';
 import { ViolationSink } from './violation';
-import { has, isMap, JsonMap, listAt, lowerAscii, mapAt, stringAt } from '../model/json';
-import { ANNOTATION_GPU_POWER_LIMIT, ANNOTATION_VLLM_EXECUTOR_BACKEND } from '../model/well-known';
+import { isMap, JsonMap, listAt, mapAt, stringAt } from '../model/json';
+import { ANNOTATION_GPU_POWER_LIMIT } from '../model/well-known';
 
 export function checkPodTemplate(ctx: ComponentContext, sink: ViolationSink): void {
-  checkContainerImages(ctx, sink);
-  checkBackendAnnotation(ctx, sink);
   checkElasticEpCommand(ctx, sink);
   if (ctx.owner === 'DGD') checkGpuPowerLimit(ctx, sink);
   checkFrontendSidecar(ctx, sink);
-}
-
-/** Rows 90 and 91 (CEL on each container): sidecars and init containers need an image. */
-function checkContainerImages(ctx: ComponentContext, sink: ViolationSink): void {
-  const specPath = ctx.path.child('podTemplate', 'spec');
-  for (const { container, index } of containers(ctx.component)) {
-    if (typeof container.name !== 'string' || container.name === MAIN_CONTAINER) continue;
-    if ((stringAt(container, 'image') ?? '') === '' && !(has(container, 'image') && typeof container.image !== 'string')) {
-      sink.celFailure(specPath.child('containers').index(index), container, 'sidecar containers must specify a non-empty image', '90');
-    }
-  }
-  for (const { container, index } of containers(ctx.component, 'initContainers')) {
-    if ((stringAt(container, 'image') ?? '') === '' && !(has(container, 'image') && typeof container.image !== 'string')) {
-      sink.celFailure(specPath.child('initContainers').index(index), container, 'init containers must specify a non-empty image', '91');
-    }
-  }
-}
-
-/** Row 92 (CEL on the pod template annotations). */
-function checkBackendAnnotation(ctx: ComponentContext, sink: ViolationSink): void {
-  const annotations = mapAt(mapAt(ctx.component.podTemplate, 'metadata'), 'annotations');
-  const backend = stringAt(annotations, ANNOTATION_VLLM_EXECUTOR_BACKEND);
-  if (backend !== undefined && !['mp', 'ray'].includes(lowerAscii(backend))) {
-    sink.celFailure(ctx.path.child('podTemplate', 'metadata', 'annotations'), annotations, 'podTemplate backend annotation must be mp or ray, case-insensitively', '92');
-  }
 }
 
 /** Whitespace-split tokens of the main container's command and args. */

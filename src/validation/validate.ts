@@ -2,8 +2,11 @@
  * Synth-time admission check of a DynamoGraphDeployment or DynamoComponentDeployment
  * (nvidia.com/v1beta1) as it would be created: the defaulting of the API server and the Dynamo
  * mutating webhooks is applied to a copy, then every create-time rule a single object can break
- * is evaluated (structural schema, CEL rules, validating webhooks).
+ * is evaluated (structural schema, CEL rules, validating webhooks). The CEL rules of the CRDs are
+ * evaluated by a CEL engine (src/validation/cel); given the stored object (`options.old`), their
+ * transition rules are evaluated too.
  */
+import { checkDynamoCelRules } from './cel/dynamo-rules';
 import { ComponentContext } from './component-context';
 import { checkComponent } from './component-rules';
 import { defaultComponentDeployment, defaultGraphDeployment } from './defaulting';
@@ -61,12 +64,14 @@ function check(doc: unknown, kind: string, options: ValidateOptions): { records:
   if (kind === DGD_KIND_NAME) {
     const { doc: admitted, provider } = defaultGraphDeployment(doc, options);
     checkStructure(admitted, DGD_SCHEMA, sink);
+    checkDynamoCelRules(admitted, sink, options.old);
     checkGraphAnnotations(admitted, sink);
     checkGraphSpec(admitted, provider, options, sink);
     return { records: sink.all, ordered: admitted };
   }
   const admitted = defaultComponentDeployment(doc);
   checkStructure(admitted, DCD_SCHEMA, sink);
+  checkDynamoCelRules(admitted, sink, options.old);
   const spec = mapAt(admitted, 'spec') ?? {};
   const ctx: ComponentContext = {
     owner: 'DCD',

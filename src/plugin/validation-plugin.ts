@@ -1,0 +1,134 @@
+/**
+ * A cdk8s validation plugin: after `cdk8s synth` writes the manifests, every Dynamo custom resource
+ * in them is checked the way the cluster would admit it on create.
+ */
+import * as fs from 'fs';
+import { IValidationContext, ValidationViolation } from './cdk8s-validation-contract';
+import { operatorSettingsOfProperties } from './plugin-properties';
+import { OperatorOptions } from '../constructs/operator-options';
+import { validateOptionsFor } from '../engine/admission';
+import { parseYamlDocuments } from '../import/documents';
+import { isDcd, isDgd } from '../model/v1beta1';
+import { ValidateOptions } from '../validation/options';
+import { validateDocument, Violation } from '../validation/validate';
+
+export * from './cdk8s-validation-contract';
+
+/**
+ * Properties of `DynamoValidationPlugin`, written under `properties:` of its entry in the
+ * `validations:` list of `cdk8s.yaml`: the operator options (same names and meaning as
+ * `OperatorOptions`), and optionally the operator's configuration file. Options given here win
+ * over the file; whatever neither sets keeps the operator's Helm defaults.
+ */
+export interface DynamoValidationPluginProps extends OperatorOptions {
+  /**
+   * Path of the operator's configuration file (read like `OperatorConfiguration.fromFile`),
+   * relative to the directory `cdk8s` runs in.
+   * @default - no file: the Helm defaults, changed by the other properties
+   */
+  readonly operatorConfigFile?: string;
+}
+
+/** Rule name prefix of the report entries. */
+const RULE_PREFIX = 'dynamo-admission';
+/** The admission digest whose rows the rule ids number. */
+const RULES_DOCUMENT = 'validation-rules.md';
+
+/**
+ * Validates every DynamoGraphDeployment and DynamoComponentDeployment (`nvidia.com/v1beta1`) in the
+ * synthesized manifests against the create-time admission rules of the configured operator
+ * (schema, CEL rules, validating webhooks, after defaulting), like `cdk8s-dynamo validate`.
+ *
+ * Each broken rule becomes one entry of the cdk8s report, titled `dynamo-admission/rule-<row>`
+ * (`dynamo-admission/rule-schema` for a value of the wrong type or an unknown field), listing the
+ * object, the manifest and the field path; the message says what is wrong. The report fails when
+ * there is any violation, and `cdk8s synth` then exits with code 2.
+ *
+ * Declare it in `cdk8s.yaml`:
+ *
+ * ```yaml
+ * validations:
+ *   - package: ./node_modules/cdk8s-dynamo
+ *     version: 0.0.0
+ *     class: DynamoValidationPlugin
+ *     properties:
+ *       groveAvailable: true
+ * ```
+ */
+export class DynamoValidationPlugin {
+  private readonly options: ValidateOptions;
+  private readonly operatorVersion: string;
+  private readonly groveAvailable: boolean;
+
+  /**
+   * @param props the plugin's `properties` from `cdk8s.yaml`; throws on an unknown property, a value of the wrong type, or an unreadable operator configuration file
+   */
+  constructor(props: DynamoValidationPluginProps = {}) {
+    const settings = operatorSettingsOfProperties(props as { readonly [key: string]: unknown }, process.cwd());
+    this.options = validateOptionsFor(settings);
+    this.operatorVersion = settings.version;
+    this.groveAvailable = settings.groveAvailable;
+  }
+
+  /**
+   * Validates the manifests of `context`, adds one report entry per violation and submits the
+   * report: `failure` when there is any violation (or a manifest cannot be read), else `success`.
+   */
+  public async validate(context: IValidationContext): Promise<void> {
+    let objects = 0;
+    let violations = 0;
+    for (const manifestPath of context.manifests) {
+      const { docs, problem } = readManifest(manifestPath);
+      if (problem !== undefined) {
+        violations++;
+        context.report.addViolation(unreadableManifest(manifestPath, problem));
+        continue;
+      }
+      for (const doc of docs) {
+        if (!isDgd(doc) && !isDcd(doc)) continue;
+        objects++;
+        for (const violation of validateDocument(doc, this.options)) {
+          violations++;
+          context.report.addViolation(reportEntry(violation, manifestPath));
+        }
+      }
+    }
+    context.report.submit(violations > 0 ? 'failure' : 'success', {
+      'Dynamo objects': String(objects),
+      'Violations': String(violations),
+      'Operator version': this.operatorVersion,
+      'Grove': this.groveAvailable ? 'available' : 'not available',
+    });
+  }
+}
+
+function readManifest(manifestPath: string): { docs: unknown[]; problem?: string } {
+  try {
+    return { docs: parseYamlDocuments(fs.readFileSync(manifestPath, 'utf8'), manifestPath) };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { docs: [], problem: code !== undefined ? `${manifestPath}: cannot read file: ${code}` : (e as Error).message };
+  }
+}
+
+/** The report entry of one violation. */
+function reportEntry(v: Violation, manifestPath: string): ValidationViolation {
+  const object = `${v.kind}/${v.name}`;
+  const field = v.path === '' ? '(the object)' : v.path;
+  const row = /^\d+$/.test(v.rule) ? `row ${v.rule} of the Dynamo operator admission rules (${RULES_DOCUMENT})` : 'the CRD schema';
+  return {
+    ruleName: `${RULE_PREFIX}/rule-${v.rule}`,
+    recommendation: `${object}: ${field}: ${v.message}`,
+    fix: `Change ${field} of ${object} so that it satisfies ${row}; the operator would reject the object on create.`,
+    violatingResources: [{ resourceName: v.name, locations: [field], manifestPath }],
+  };
+}
+
+function unreadableManifest(manifestPath: string, problem: string): ValidationViolation {
+  return {
+    ruleName: `${RULE_PREFIX}/manifest`,
+    recommendation: problem,
+    fix: 'Make the synthesized manifest readable YAML.',
+    violatingResources: [{ resourceName: '', locations: [], manifestPath }],
+  };
+}

@@ -1,0 +1,276 @@
+/**
+ * Evaluates the CEL rules (`x-kubernetes-validations`) of a structural CRD schema on an object, as
+ * the API server does on create and update: every node of the object that has rules is checked with
+ * `self` bound to the value there (typed by the schema) and, for a transition rule (one that reads
+ * `oldSelf`), `oldSelf` bound to the correlated value of the old object. Failures are reported
+ * like the API server reports them (`Invalid value: "object": <message>`, or the field error the
+ * rule's `reason` names, at the rule's `fieldPath`).
+ *
+ * Kubernetes semantics kept here:
+ * - a transition rule is skipped when there is no correlated old value, unless it has
+ *   `optionalOldSelf`, in which case `oldSelf` is `optional.none()` (create) or `optional.of(old)`;
+ * - old values correlate through object fields, map entries and the items of
+ *   `x-kubernetes-list-type: map` lists with the same keys (not through other lists);
+ * - ratcheting: a rule that does not read `oldSelf` is not re-checked on a value that is unchanged
+ *   from the old object;
+ * - `messageExpression` gives the message when it evaluates to a non-empty one-line string, else
+ *   `message`, else `failed rule: <rule>`;
+ * - no rule runs below a node the object has no value for.
+ *
+ * One deliberate difference: the API server skips all CEL rules of an object once its schema check
+ * found a wrong type, an unsupported enum value, a missing required field or a too long/large
+ * value; here every rule runs (so that one pass reports everything), except that a rule whose
+ * evaluation fails on a value that does not fit its schema is not reported.
+ *
+ * Never throws: a rule that does not compile, or fails to evaluate on an object that fits its
+ * schema, is reported as an `internal` violation quoting the rule.
+ *
+ * Internal module.
+ */
+import { isCelError } from '@bufbuild/cel';
+import { CelBindings, CompiledExpression, compileExpression, isCompileError } from './compile';
+import { optionalNone, optionalOf } from './optional';
+import { CelRule, CelSchemaNode, mapValueSchema, schemaTypeName } from './schema';
+import { CelConverted, CelValueConverter } from './values';
+import { FieldPath } from '../field-path';
+import { jsonTypeName, ViolationSink } from '../violation';
+
+/** Rule id of a failed CEL rule that no row of the caller's catalogue covers. */
+export const CEL_RULE = 'cel';
+
+/** Rule id of a CEL rule that could not be compiled or evaluated. */
+export const INTERNAL_RULE = 'internal';
+
+/** How to check one object. */
+export interface CelCheckOptions {
+  /**
+   * The object as stored before this update. Without it the object is checked as created: transition
+   * rules without `optionalOldSelf` are skipped.
+   */
+  readonly old?: unknown;
+  /** Path of the object in the reports (default: the root). */
+  readonly path?: FieldPath;
+  /**
+   * Schemas of embedded Kubernetes types (by the `k8sType` of their marker nodes) carrying rules the
+   * compact schema leaves out; marker nodes without one have no rules.
+   */
+  readonly embedded?: Readonly<Record<string, CelSchemaNode>>;
+  /** The rule id a failure of `rule` is reported under (default: `cel`). */
+  readonly ruleId?: (rule: CelRule) => string;
+}
+
+/** Checks every CEL rule of `root` (the schema of the whole object) on `doc`; reports into `sink`. */
+export function checkCelRules(doc: unknown, root: CelSchemaNode, sink: ViolationSink, options: CelCheckOptions = {}): void {
+  const walk = new CelRuleWalk(sink, new CelValueConverter(options.embedded), options.ruleId ?? (() => CEL_RULE));
+  const old = options.old === undefined || options.old === null ? undefined : { value: options.old };
+  walk.visit(doc, root, old, options.path ?? FieldPath.root(), false);
+}
+
+/** The old value correlated with a node of the new object (absent: none). */
+interface OldValue {
+  readonly value: unknown;
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function own<T>(record: { readonly [key: string]: T } | undefined, key: string): T | undefined {
+  return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/** JSON equality (object key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  const keys = Object.keys(a).filter((k) => a[k] !== undefined);
+  if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;
+  return keys.every((k) => jsonEqual(a[k], b[k]));
+}
+
+class CelRuleWalk {
+  /** Whether a schema node or anything below it has rules, by node. */
+  private readonly rulesBelow = new Map<CelSchemaNode, boolean>();
+
+  public constructor(
+    private readonly sink: ViolationSink,
+    private readonly converter: CelValueConverter,
+    private readonly ruleId: (rule: CelRule) => string,
+  ) {}
+
+  public visit(value: unknown, schemaNode: CelSchemaNode, old: OldValue | undefined, path: FieldPath, open: boolean): void {
+    if (value === undefined || value === null) return;
+    const { node, embedded } = this.converter.resolve(schemaNode);
+    if (node === undefined || !this.hasRulesBelow(node)) return;
+    const isOpen = open || embedded;
+    const rules = node['x-kubernetes-validations'];
+    if (rules !== undefined && rules.length > 0) this.evaluateRules(rules, value, schemaNode, node, old, path, open);
+
+    if (Array.isArray(value)) {
+      if (node.items === undefined) return;
+      const correlate = this.correlator(node, old);
+      value.forEach((item, index) => this.visit(item, node.items!, correlate(item), path.index(index), isOpen));
+      return;
+    }
+    if (!isJsonObject(value)) return;
+    const oldObject = old !== undefined && isJsonObject(old.value) ? old.value : undefined;
+    const oldAt = (key: string): OldValue | undefined => {
+      const previous = oldObject?.[key];
+      return previous === undefined || previous === null ? undefined : { value: previous };
+    };
+    const values = mapValueSchema(node);
+    if (values !== undefined) {
+      for (const [key, item] of Object.entries(value)) this.visit(item, values, oldAt(key), path.key(key), isOpen);
+      return;
+    }
+    for (const [name, propertyNode] of Object.entries(node.properties ?? {})) {
+      if (Object.prototype.hasOwnProperty.call(value, name)) this.visit(value[name], propertyNode, oldAt(name), path.child(name), isOpen);
+    }
+  }
+
+  /** The old item of a `map` list with the same keys as a new item (other lists do not correlate). */
+  private correlator(node: CelSchemaNode, old: OldValue | undefined): (item: unknown) => OldValue | undefined {
+    const keys = node['x-kubernetes-list-type'] === 'map' ? node['x-kubernetes-list-map-keys'] : undefined;
+    if (keys === undefined || keys.length === 0 || old === undefined || !Array.isArray(old.value)) return () => undefined;
+    const keyOf = (item: unknown): string | undefined => (isJsonObject(item) ? JSON.stringify(keys.map((k) => item[k] ?? null)) : undefined);
+    const byKey = new Map<string, unknown>();
+    for (const item of old.value) {
+      const key = keyOf(item);
+      if (key !== undefined && !byKey.has(key)) byKey.set(key, item);
+    }
+    return (item) => {
+      const key = keyOf(item);
+      return key !== undefined && byKey.has(key) ? { value: byKey.get(key) } : undefined;
+    };
+  }
+
+  private hasRulesBelow(node: CelSchemaNode): boolean {
+    let known = this.rulesBelow.get(node);
+    if (known === undefined) {
+      this.rulesBelow.set(node, false); // a recursive schema (none today) ends here
+      const children = [
+        ...Object.values(node.properties ?? {}),
+        ...(node.items === undefined ? [] : [node.items]),
+        ...(mapValueSchema(node) === undefined ? [] : [mapValueSchema(node)!]),
+      ];
+      known = (node['x-kubernetes-validations'] ?? []).length > 0 || children.some((child) => {
+        const resolved = this.converter.resolve(child).node;
+        return resolved !== undefined && this.hasRulesBelow(resolved);
+      });
+      this.rulesBelow.set(node, known);
+    }
+    return known;
+  }
+
+  private evaluateRules(
+    rules: readonly CelRule[], value: unknown, schemaNode: CelSchemaNode, node: CelSchemaNode,
+    old: OldValue | undefined, path: FieldPath, open: boolean,
+  ): void {
+    let self: CelConverted | undefined;
+    let oldSelf: CelConverted | undefined;
+    for (const rule of rules) {
+      const compiled = compileExpression(rule.rule);
+      if (isCompileError(compiled)) {
+        this.internal(path, rule.rule, `CEL rule does not compile: ${compiled.error}`);
+        continue;
+      }
+      if (compiled.usesOldSelf) {
+        if (old === undefined && rule.optionalOldSelf !== true) continue; // a transition rule: update only
+      } else if (old !== undefined && jsonEqual(value, old.value)) {
+        continue; // ratcheting: an unchanged value is not re-checked
+      }
+      self ??= this.converter.convert(value, schemaNode, open);
+      let bindings: CelBindings = { self: self.value };
+      if (compiled.usesOldSelf) {
+        if (old !== undefined) oldSelf ??= this.converter.convert(old.value, schemaNode, open);
+        const oldValue = oldSelf?.value;
+        const optional = oldValue === undefined ? optionalNone() : optionalOf(oldValue);
+        bindings = { self: self.value, oldSelf: rule.optionalOldSelf === true ? optional : oldValue };
+      }
+      const result = compiled.evaluate(bindings);
+      if (isCelError(result)) {
+        // the API server does not run rules on an object that does not fit its schema (reported by the schema check)
+        if (self.fits && (oldSelf === undefined || oldSelf.fits)) this.internal(path, rule.rule, `CEL rule failed to evaluate: ${result.message}`);
+        continue;
+      }
+      if (result === true) continue;
+      if (result !== false) {
+        this.internal(path, rule.rule, 'CEL rule did not evaluate to a bool');
+        continue;
+      }
+      this.report(rule, value, node, path, bindings);
+    }
+  }
+
+  private report(rule: CelRule, value: unknown, node: CelSchemaNode, path: FieldPath, bindings: CelBindings): void {
+    const detail = this.message(rule, path, bindings);
+    const target = rule.fieldPath === undefined ? path : appendFieldPath(path, node, rule.fieldPath, this.converter);
+    const id = this.ruleId(rule);
+    const typeName = schemaTypeName(node) ?? jsonTypeName(value);
+    switch (rule.reason) {
+      case 'FieldValueForbidden':
+        this.sink.forbidden(target, undefined, detail, id);
+        return;
+      case 'FieldValueRequired':
+        this.sink.required(target, detail, id);
+        return;
+      case 'FieldValueDuplicate':
+        this.sink.duplicate(target, typeName, id);
+        return;
+      default:
+        if (typeName === jsonTypeName(value)) this.sink.celFailure(target, value, detail, id);
+        else this.sink.invalid(target, typeName, detail, id);
+    }
+  }
+
+  /** The message of a failed rule: its message expression, its message, or the rule itself. */
+  private message(rule: CelRule, path: FieldPath, bindings: CelBindings): string {
+    const fallback = rule.message !== undefined && rule.message.trim() !== '' ? rule.message.trim() : `failed rule: ${rule.rule.trim()}`;
+    if (rule.messageExpression === undefined) return fallback;
+    const compiled: CompiledExpression | { error: string } = compileExpression(rule.messageExpression);
+    if (isCompileError(compiled)) {
+      this.internal(path, rule.messageExpression, `CEL messageExpression does not compile: ${compiled.error}`);
+      return fallback;
+    }
+    const text = compiled.evaluate(bindings);
+    return typeof text === 'string' && text.trim() !== '' && !/[\r\n]/.test(text) ? text : fallback;
+  }
+
+  private internal(path: FieldPath, expression: string, detail: string): void {
+    this.sink.invalid(path, expression, `Internal error: ${detail}`, INTERNAL_RULE);
+  }
+}
+
+const FIELD_PATH_STEP = /^(?:\.([A-Za-z_][A-Za-z0-9_-]*)|\[\s*'([^']*)'\s*\]|\[\s*"([^"]*)"\s*\]|\[\s*(\d+)\s*\])/;
+
+/**
+ * A rule's `fieldPath` (`.a.b`, `['key']`, `[0]`) below the path of its node. A bracketed name is a
+ * map key in a map node and a field elsewhere. An unreadable fieldPath leaves the node's path.
+ */
+function appendFieldPath(base: FieldPath, node: CelSchemaNode, fieldPath: string, converter: CelValueConverter): FieldPath {
+  let path = base;
+  let at: CelSchemaNode | undefined = node;
+  let rest = fieldPath.trim();
+  while (rest !== '') {
+    const step = FIELD_PATH_STEP.exec(rest);
+    if (step === null) return base;
+    rest = rest.slice(step[0].length);
+    const resolved: CelSchemaNode | undefined = at === undefined ? undefined : converter.resolve(at).node;
+    if (step[4] !== undefined) {
+      path = path.index(Number(step[4]));
+      at = resolved?.items;
+      continue;
+    }
+    const name = step[1] ?? step[2] ?? step[3];
+    const values = resolved === undefined ? undefined : mapValueSchema(resolved);
+    if (step[1] === undefined && values !== undefined) {
+      path = path.key(name);
+      at = values;
+    } else {
+      path = path.child(name);
+      at = own(resolved?.properties, name);
+    }
+  }
+  return path;
+}

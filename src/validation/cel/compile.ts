@@ -1,0 +1,150 @@
+/**
+ * Compiling CRD CEL expressions (rules and message expressions) once, with the Kubernetes CEL
+ * environment: the standard library, the `strings` extension (`lowerAscii`, `split`, ...) and the
+ * optional-type methods (`hasValue`). Variables: `self` and `oldSelf`.
+ *
+ * The engine resolves functions and variables only when it evaluates, so compiling also walks the
+ * syntax tree and rejects unknown functions and undeclared variables, as the API server's type
+ * check would when the CRD is installed.
+ *
+ * Internal module.
+ */
+import { celEnv, celError, CelInput, CelResult, parse, plan } from '@bufbuild/cel';
+import { strings } from '@bufbuild/cel/ext';
+import { OPTIONAL_FUNCTIONS } from './optional';
+
+/** The variables of a CRD rule. */
+export interface CelBindings {
+  readonly self: CelInput;
+  readonly oldSelf?: CelInput;
+}
+
+/** A compiled expression. */
+export interface CompiledExpression {
+  /** Evaluates the expression; never throws (engine errors are returned). */
+  readonly evaluate: (bindings: CelBindings) => CelResult;
+  /** The expression reads `oldSelf` (a transition rule). */
+  readonly usesOldSelf: boolean;
+}
+
+/** An expression that does not compile, with the reason. */
+export interface CompileError {
+  readonly error: string;
+}
+
+const ENV = celEnv({ funcs: [...strings, ...OPTIONAL_FUNCTIONS] });
+
+/** Operators the engine's planner implements itself rather than as library functions. */
+const PLANNER_OPERATORS = ['_&&_', '_||_', '_?_:_', '_[_]', '@not_strictly_false'];
+
+const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set([...[...ENV.funcs].map((f) => f.name), ...PLANNER_OPERATORS]);
+
+const VARIABLES = ['self', 'oldSelf'];
+
+/** Type names, usable as values (`type(x) == int`). */
+const TYPE_NAMES = ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'null_type', 'type', 'dyn'];
+
+type ParsedExpr = ReturnType<typeof parse>['expr'];
+
+interface Usage {
+  readonly unknownFunctions: Set<string>;
+  readonly unknownVariables: Set<string>;
+  usesOldSelf: boolean;
+}
+
+/** Collects the functions and variables an expression uses, with comprehension variables in scope. */
+function collectUsage(expr: ParsedExpr | undefined, scope: readonly string[], usage: Usage): void {
+  if (expr === undefined) return;
+  const kind = expr.exprKind;
+  switch (kind.case) {
+    case 'identExpr':
+      if (kind.value.name === 'oldSelf' && !scope.includes('oldSelf')) usage.usesOldSelf = true;
+      if (!scope.includes(kind.value.name) && !VARIABLES.includes(kind.value.name) && !TYPE_NAMES.includes(kind.value.name)) {
+        usage.unknownVariables.add(kind.value.name);
+      }
+      return;
+    case 'selectExpr':
+      collectUsage(kind.value.operand, scope, usage);
+      return;
+    case 'callExpr':
+      if (!KNOWN_FUNCTIONS.has(kind.value.function)) usage.unknownFunctions.add(kind.value.function);
+      collectUsage(kind.value.target, scope, usage);
+      for (const arg of kind.value.args) collectUsage(arg, scope, usage);
+      return;
+    case 'listExpr':
+      for (const element of kind.value.elements) collectUsage(element, scope, usage);
+      return;
+    case 'structExpr':
+      for (const entry of kind.value.entries) {
+        if (entry.keyKind.case === 'mapKey') collectUsage(entry.keyKind.value, scope, usage);
+        collectUsage(entry.value, scope, usage);
+      }
+      return;
+    case 'comprehensionExpr': {
+      const c = kind.value;
+      collectUsage(c.iterRange, scope, usage);
+      collectUsage(c.accuInit, scope, usage);
+      const inner = [...scope, c.accuVar, c.iterVar, ...(c.iterVar2 === '' ? [] : [c.iterVar2])];
+      collectUsage(c.loopCondition, inner, usage);
+      collectUsage(c.loopStep, inner, usage);
+      collectUsage(c.result, [...scope, c.accuVar], usage);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+const CACHE = new Map<string, CompiledExpression | CompileError>();
+
+/** Compiles an expression, once per distinct text. */
+export function compileExpression(source: string): CompiledExpression | CompileError {
+  let compiled = CACHE.get(source);
+  if (compiled === undefined) {
+    compiled = compileUncached(source);
+    CACHE.set(source, compiled);
+  }
+  return compiled;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function compileUncached(source: string): CompiledExpression | CompileError {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(source);
+  } catch (error) {
+    return { error: `syntax error: ${describe(error)}` };
+  }
+  const usage: Usage = { unknownFunctions: new Set(), unknownVariables: new Set(), usesOldSelf: false };
+  collectUsage(parsed.expr, [], usage);
+  if (usage.unknownFunctions.size > 0) {
+    return { error: `undeclared function(s): ${[...usage.unknownFunctions].sort().join(', ')}` };
+  }
+  if (usage.unknownVariables.size > 0) {
+    return { error: `undeclared reference(s): ${[...usage.unknownVariables].sort().join(', ')}` };
+  }
+  let program: (bindings: Record<string, CelInput>) => CelResult;
+  try {
+    program = plan(ENV, parsed) as (bindings: Record<string, CelInput>) => CelResult;
+  } catch (error) {
+    return { error: describe(error) };
+  }
+  const evaluate = (bindings: CelBindings): CelResult => {
+    try {
+      const vars: Record<string, CelInput> = { self: bindings.self };
+      if (bindings.oldSelf !== undefined) vars.oldSelf = bindings.oldSelf;
+      return program(vars);
+    } catch (error) {
+      return celError(describe(error));
+    }
+  };
+  return { evaluate, usesOldSelf: usage.usesOldSelf };
+}
+
+/** Whether a compile result is an error. */
+export function isCompileError(compiled: CompiledExpression | CompileError): compiled is CompileError {
+  return 'error' in compiled;
+}

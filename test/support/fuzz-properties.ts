@@ -1,0 +1,170 @@
+/**
+ * The two properties fuzzed by scripts/fuzz.ts and test/fuzz.test.ts.
+ *
+ * (a) An admissible graph passes `validateDocument` with no violation, and renders in graph,
+ *     components and workloads output (LeaderWorkerSet available; with and without Grove when the
+ *     graph is admissible by both) without throwing; the DCDs of components output are admissible
+ *     too, and the input is not modified. With Grove, components output of a graph taking the Grove
+ *     provider is the engine's documented refusal (a `RenderError` on the provider annotation).
+ * (b) A mutated graph is rejected with at least one violation of an expected row, never an
+ *     exception (nor the `internal` safety-net violation); rendering it either succeeds or throws a
+ *     `RenderError`.
+ *
+ * Failures already found and reported are listed in `KNOWN_FINDINGS`. Unless checking strictly, a
+ * case that shows one of them is counted in a `FindingTally` instead of failing, so that fuzzing
+ * keeps looking for new failures (a property stops at its first failure); remove an entry once it
+ * is fixed.
+ */
+import * as fc from 'fast-check';
+import { anyFuzzGraph, FuzzGraph } from './fuzz-graphs';
+import { MutatedGraph, mutatedGraph } from './fuzz-mutations';
+import { validateOptionsFor } from '../../src/engine/admission';
+import { RenderError } from '../../src/engine/errors';
+import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/operator-settings';
+import { OUTPUT_MODES, renderDocuments } from '../../src/engine/render';
+import { DgdJson, isDcd } from '../../src/model/v1beta1';
+import { formatViolation, validateDocument, Violation } from '../../src/validation/validate';
+
+/** Failures found by fuzzing, reported, and not fixed yet, by id. */
+export const KNOWN_FINDINGS: { readonly [id: string]: string } = {
+  'native-epp-workloads': 'workloads output refuses an EPP without eppConfig ("EPP configuration is required"), '
+    + 'but admission requires eppConfig to be absent at runtime >= 1.5.0 (row 49): native Rust EPP rendering (render-core §17) is missing',
+  'render-crash-on-malformed': 'renderDocuments throws TypeError / QuantityParseError instead of RenderError on a document '
+    + 'with values of the wrong type or a malformed quantity',
+  'metadata-name-format': 'validation does not check metadata.name is a DNS-1123 subdomain, which the API server requires',
+  'pod-template-fields-unchecked': 'validation checks only name and image of pod template containers (row 89 partial): '
+    + 'a container env that is not a list passes',
+};
+
+/** Mutations whose rejection validation is known to miss, and the finding. */
+const KNOWN_VALIDATION_GAPS: { readonly [mutation: string]: string } = {
+  'metadata-name-pattern': 'metadata-name-format',
+  'container-env-string': 'pod-template-fields-unchecked',
+};
+
+/** How often each known finding was seen; with `strict`, a known finding fails like a new one. */
+export class FindingTally {
+  public readonly counts = new Map<string, number>();
+  constructor(public readonly strict = false) {}
+
+  /** Records a case showing the known finding `id`; throws `failure` when strict. */
+  public seen(id: string, failure: string): void {
+    if (this.strict) throw new PropertyFailure(`${failure} [known finding ${id}]`);
+    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+  }
+}
+
+/** Thrown when a property does not hold; the message says what was expected and what happened. */
+export class PropertyFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PropertyFailure';
+  }
+}
+
+function operator(grove: boolean): Partial<OperatorSettings> {
+  return { groveAvailable: grove, lwsAvailable: true };
+}
+
+function validate(doc: unknown, grove: boolean): Violation[] {
+  return validateDocument(doc, validateOptionsFor(resolveOperatorSettings(operator(grove))));
+}
+
+function describeError(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+const GROVE_PROVIDER_REFUSAL = 'metadata.annotations["nvidia.com/workload-provider"]: the graph takes the Grove workload provider';
+
+/** Workloads output of the graph without its native EPPs (known finding `native-epp-workloads`) must still render. */
+function renderWithoutNativeEpps(graph: DgdJson, grove: boolean, where: string): void {
+  const rest = (graph.spec.components ?? []).filter(c => !(c.type === 'epp' && c.eppConfig === undefined));
+  if (rest.length === 0) return;
+  try {
+    renderDocuments([{ ...graph, spec: { ...graph.spec, components: rest } }], { output: 'workloads', operator: operator(grove) });
+  } catch (e) {
+    throw new PropertyFailure(`${where}, workloads output without the native EPP: expected rendering, got ${describeError(e)}`);
+  }
+}
+
+/** Property (a) for one generated graph; throws `PropertyFailure` when it does not hold. */
+export function checkAdmissibleGraph({ graph, groveOnly }: FuzzGraph, tally: FindingTally = new FindingTally()): void {
+  const before = JSON.stringify(graph);
+  for (const grove of groveOnly ? [true] : [false, true]) {
+    const where = `operator ${grove ? 'with' : 'without'} Grove`;
+    const violations = validate(graph, grove);
+    if (violations.length > 0) {
+      throw new PropertyFailure(`${where}: expected no violation, got: ${violations.map(formatViolation).join('; ')}`);
+    }
+    for (const output of OUTPUT_MODES) {
+      let rendered: unknown[];
+      try {
+        rendered = renderDocuments([graph], { output, operator: operator(grove) });
+      } catch (e) {
+        if (grove && output === 'components' && e instanceof RenderError && e.message.includes(GROVE_PROVIDER_REFUSAL)) continue;
+        const failure = `${where}, ${output} output: expected rendering, got ${describeError(e)}`;
+        if (output === 'workloads' && e instanceof RenderError && e.message.includes('EPP configuration is required')
+          && (graph.spec.components ?? []).some(c => c.type === 'epp' && c.eppConfig === undefined)) {
+          tally.seen('native-epp-workloads', failure);
+          renderWithoutNativeEpps(graph, grove, where);
+          continue;
+        }
+        throw new PropertyFailure(failure);
+      }
+      if (rendered.length === 0) throw new PropertyFailure(`${where}, ${output} output: rendered nothing`);
+      if (output !== 'components') continue;
+      for (const dcd of rendered.filter(isDcd)) {
+        const dcdViolations = validate(dcd, grove);
+        if (dcdViolations.length > 0) {
+          throw new PropertyFailure(`${where}, components output: generated DCD not admissible: ${dcdViolations.map(formatViolation).join('; ')}`);
+        }
+      }
+    }
+  }
+  if (JSON.stringify(graph) !== before) throw new PropertyFailure('validation or rendering modified the input graph');
+}
+
+/** Property (b) for one mutated graph; throws `PropertyFailure` when it does not hold. */
+export function checkMutatedGraph({ mutation, graph, grove, expectRules }: MutatedGraph, tally: FindingTally = new FindingTally()): void {
+  const where = `mutation ${mutation}, operator ${grove ? 'with' : 'without'} Grove`;
+  let violations: Violation[];
+  try {
+    violations = validate(graph, grove);
+  } catch (e) {
+    throw new PropertyFailure(`${where}: expected violations, validateDocument threw ${describeError(e)}`);
+  }
+  const internal = violations.find(v => v.rule === 'internal');
+  if (internal) throw new PropertyFailure(`${where}: validation failed internally: ${formatViolation(internal)}`);
+  const rules = [...new Set(violations.map(v => v.rule))];
+  let missedMalformed = false;
+  if (!rules.some(r => expectRules.includes(r))) {
+    const got = violations.length === 0 ? 'no violation' : violations.map(formatViolation).join('; ');
+    const failure = `${where}: expected a violation of rule ${expectRules.join(' or ')}, got ${got}`;
+    const gap = KNOWN_VALIDATION_GAPS[mutation];
+    if (gap === undefined || violations.length > 0) throw new PropertyFailure(failure);
+    tally.seen(gap, failure);
+    missedMalformed = true;
+  }
+  // a document of the wrong shape: a value of the wrong type (or a malformed quantity), whether validation saw it or not
+  const malformed = missedMalformed || violations.some(v => v.structural === true || v.rule === '99');
+  for (const output of OUTPUT_MODES) {
+    try {
+      renderDocuments([graph], { output, operator: operator(grove) });
+    } catch (e) {
+      if (e instanceof RenderError) continue;
+      const failure = `${where}, ${output} output: expected success or a RenderError, got ${describeError(e)}`;
+      if (!malformed) throw new PropertyFailure(failure);
+      tally.seen('render-crash-on-malformed', failure);
+    }
+  }
+}
+
+/** Property (a) as a fast-check property. */
+export function admissibleGraphProperty(tally: FindingTally = new FindingTally()): fc.IPropertyWithHooks<[FuzzGraph]> {
+  return fc.property(anyFuzzGraph, g => checkAdmissibleGraph(g, tally));
+}
+
+/** Property (b) as a fast-check property. */
+export function mutatedGraphProperty(tally: FindingTally = new FindingTally()): fc.IPropertyWithHooks<[MutatedGraph]> {
+  return fc.property(mutatedGraph, g => checkMutatedGraph(g, tally));
+}
