@@ -1,6 +1,7 @@
 /**
- * How the structural check reads the generated CRD schema (`imports/nvidia.com.schema.ts`), and
- * the overlay of what the CRD does not say, keyed by schema path.
+ * What the structural check validates a document kind against: the generated CRD schema
+ * (`imports/nvidia.com.schema.ts`) and the overlay of what the CRD does not say, keyed by schema
+ * path. structural/crd-json-schema.ts compiles the two into one JSON schema for ajv.
  *
  * A schema path names a node of the schema, not of a document: field names joined by `.`, `[]`
  * for the items of a list, `[*]` for the values of a map, e.g. `spec.components[].replicas`,
@@ -9,8 +10,6 @@
  * Internal module.
  */
 import { CrdK8sType, CrdSchemaNode } from '../../imports/nvidia.com.schema';
-
-export type SchemaType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'int-or-string';
 
 /** What the structural check knows of a document kind beyond its generated CRD schema. */
 export interface SchemaOverlay {
@@ -36,44 +35,4 @@ export interface DocumentSchema {
   /** The generated schema of the kind (`DGD_V1BETA1_SCHEMA`, `DCD_V1BETA1_SCHEMA`). */
   readonly root: CrdSchemaNode;
   readonly overlay: SchemaOverlay;
-}
-
-/** The JSON type a node demands, if any (`x-kubernetes-int-or-string` is `int-or-string`). */
-export function schemaType(node: CrdSchemaNode): SchemaType | undefined {
-  return node['x-kubernetes-int-or-string'] === true ? 'int-or-string' : node.type;
-}
-
-/** The keys of an `x-kubernetes-list-type: map` list. */
-export function listMapKeys(node: CrdSchemaNode): readonly string[] | undefined {
-  return node['x-kubernetes-list-type'] === 'map' ? node['x-kubernetes-list-map-keys'] : undefined;
-}
-
-/** An `x-kubernetes-list-type: set` list. */
-export function isListSet(node: CrdSchemaNode): boolean {
-  return node['x-kubernetes-list-type'] === 'set';
-}
-
-/** The schema of every value of a map node (`additionalProperties`), if it has one. */
-export function mapValues(node: CrdSchemaNode): CrdSchemaNode | undefined {
-  return typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
-}
-
-/** Unknown fields of an object node are kept, not reported. */
-export function keepsUnknownFields(node: CrdSchemaNode): boolean {
-  return node['x-kubernetes-preserve-unknown-fields'] === true || node.additionalProperties === true;
-}
-
-/** Schema path of a field of the object at `at`. */
-export function fieldAt(at: string, name: string): string {
-  return at === '' ? name : `${at}.${name}`;
-}
-
-/** Schema path of the items of the list at `at`. */
-export function itemsAt(at: string): string {
-  return `${at}[]`;
-}
-
-/** Schema path of the values of the map at `at`. */
-export function valuesAt(at: string): string {
-  return `${at}[*]`;
 }

@@ -1,0 +1,113 @@
+/**
+ * Structural validation of every object the engine emits (the `workloads` output): the custom
+ * resources (DynamoGraphDeployment, DynamoComponentDeployment, Grove PodCliqueSet, LeaderWorkerSet,
+ * SnapshotJob, PodSnapshot) against their generated CRD schema, with their embedded Kubernetes
+ * types (pod templates, pod specs, env vars, PVCs, metrics, resource claim templates) and their
+ * `metadata` checked against the Kubernetes OpenAPI schema; the Kubernetes kinds (Deployment,
+ * Service, ServiceAccount, Role, RoleBinding, ConfigMap, …) against the Kubernetes OpenAPI schema.
+ * Objects of any other apiVersion/kind are not checked. CEL rules are not evaluated here.
+ *
+ * Unlike `validateDocument`, nothing is defaulted first: the object is checked as it is written.
+ */
+import { compileCrdSchema, CompiledSchema, checkCompiled } from './crd';
+import { StructuralNode } from './json-schema';
+import { k8sRef } from './k8s-json-schema';
+import { checkKubernetesObject, kubernetesKindDefinition } from './kubernetes';
+import { PCS_V1ALPHA1_SCHEMA } from '../../../imports/grove.io.schema';
+import { LWS_V1_SCHEMA } from '../../../imports/leaderworkerset.x-k8s.io.schema';
+import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../../../imports/nvidia.com.schema';
+import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../../imports/nvidia.com.snapshot.schema';
+import { isMap, mapAt, stringAt } from '../../model/json';
+import { inDocumentOrder } from '../document-order';
+import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from '../dynamo-schema';
+import { FieldPath } from '../field-path';
+import { SchemaOverlay } from '../schema-node';
+import { Violation, ViolationSink } from '../violation';
+
+/** One custom resource kind checked here. */
+interface CustomKind {
+  readonly root: StructuralNode;
+  /** The overlay whose rows and pruned fields apply (Dynamo kinds). */
+  readonly overlay?: SchemaOverlay;
+}
+
+const CUSTOM_KINDS: Readonly<Record<string, CustomKind>> = {
+  'nvidia.com/v1beta1/DynamoGraphDeployment': { root: DGD_V1BETA1_SCHEMA, overlay: DGD_SCHEMA.overlay },
+  'nvidia.com/v1beta1/DynamoComponentDeployment': { root: DCD_V1BETA1_SCHEMA, overlay: DCD_SCHEMA.overlay },
+  'grove.io/v1alpha1/PodCliqueSet': { root: PCS_V1ALPHA1_SCHEMA },
+  'leaderworkerset.x-k8s.io/v1/LeaderWorkerSet': { root: LWS_V1_SCHEMA },
+  'nvidia.com/v1alpha1/SnapshotJob': { root: SNAPSHOT_JOB_V1ALPHA1_SCHEMA },
+  'nvidia.com/v1alpha1/PodSnapshot': { root: POD_SNAPSHOT_V1ALPHA1_SCHEMA },
+};
+
+/** `metadata` is the Kubernetes ObjectMeta; `status` is not written on create and not checked. */
+const API_SERVER_FIELDS = {
+  metadata: k8sRef('MetaV1ObjectMeta'),
+  status: { 'type': 'object', 'nullable': true, 'x-rule': STRUCTURAL_RULE },
+};
+
+const compiledKinds = new Map<string, CompiledSchema>();
+
+function compiledKind(key: string, kind: CustomKind): CompiledSchema {
+  let compiled = compiledKinds.get(key);
+  if (!compiled) {
+    compiled = compileCrdSchema(kind.root, {
+      rules: kind.overlay?.rules,
+      prunedFields: kind.overlay?.prunedFields,
+      apiServerFields: API_SERVER_FIELDS,
+      embedded: 'kubernetes',
+      rootRule: STRUCTURAL_RULE,
+    });
+    compiledKinds.set(key, compiled);
+  }
+  return compiled;
+}
+
+function ownKind(key: string): CustomKind | undefined {
+  return Object.prototype.hasOwnProperty.call(CUSTOM_KINDS, key) ? CUSTOM_KINDS[key] : undefined;
+}
+
+/**
+ * The structural violations of one emitted object, in document order: its CRD schema (custom
+ * resources) or its Kubernetes OpenAPI schema (Kubernetes kinds), embedded Kubernetes types
+ * included, and a name (or generateName). Empty for an object of an apiVersion/kind the library
+ * has no schema of. Never throws.
+ */
+export function validateEmittedObject(obj: unknown): Violation[] {
+  if (!isMap(obj)) return [];
+  const kind = stringAt(obj, 'kind') ?? '';
+  const name = stringAt(mapAt(obj, 'metadata'), 'name') ?? '';
+  const sink = new ViolationSink();
+  try {
+    const key = `${stringAt(obj, 'apiVersion') ?? ''}/${kind}`;
+    const custom = ownKind(key);
+    if (custom) checkCompiled(obj, compiledKind(key, custom), sink);
+    else if (!checkKubernetesObject(obj, sink)) return [];
+    checkName(obj.metadata, sink);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
+  }
+  return inDocumentOrder(sink.all, obj).map((record) => {
+    const base: Violation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
+    const withValue = record.value === undefined ? base : { ...base, value: record.value };
+    return record.structural === true ? { ...withValue, structural: true } : withValue;
+  });
+}
+
+/** The structural violations of every emitted object, in object order. */
+export function validateEmittedObjects(objects: readonly unknown[]): Violation[] {
+  return objects.flatMap((obj) => validateEmittedObject(obj));
+}
+
+/** Whether `validateEmittedObject` checks objects of this apiVersion and kind. */
+export function isCheckedKind(apiVersion: string, kind: string): boolean {
+  return ownKind(`${apiVersion}/${kind}`) !== undefined || kubernetesKindDefinition(apiVersion, kind) !== undefined;
+}
+
+function checkName(metadata: unknown, sink: ViolationSink): void {
+  if (metadata !== undefined && metadata !== null && !isMap(metadata)) return; // a type error, reported by the schema
+  if ((stringAt(metadata, 'name') ?? '') === '' && (stringAt(metadata, 'generateName') ?? '') === '') {
+    sink.required(FieldPath.of('metadata', 'name'), 'name or generateName is required', STRUCTURAL_RULE);
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * Turns ajv errors into violations worded like the Kubernetes API server's field errors (the
+ * ViolationSink methods), at API-server field paths (`spec.components[1].name`,
+ * `metadata.annotations[a]`):
+ *
+ * | ajv keyword | violation |
+ * | --- | --- |
+ * | `type` | `Invalid value: <v>: must be of type <type>` (structural) |
+ * | `enum` | `Unsupported value: <v>: supported values: "a", "b"` |
+ * | `minLength` / `maxLength` | `Invalid value: <v>: should be at least N chars long` / `Too long: may not be longer than N` |
+ * | `pattern` | `Invalid value: <v>: should match '<pattern>'` |
+ * | `minimum` / `maximum` | `Invalid value: <v>: should be greater than or equal to N` / `... less than or equal to N` |
+ * | `minItems` / `maxItems` | `Invalid value: <v>: should have at least N items` / `Too many: <n>: must have at most N items` |
+ * | `format` | `Invalid value: <v>: must be of type int32` (`int64`, `byte`); quantities: the Kubernetes quantity error |
+ * | `x-required` | `<field>: Required value` |
+ * | `additionalProperties` | `<field>: unknown field "<field>"` (structural) |
+ * | `x-kubernetes-list-type` | `<item>: Duplicate value: <keys or value>` |
+ * | `x-items-not-null` | `<item>: Invalid value: null: must be of type <type>` (structural) |
+ *
+ * At one field, a type error hides every other error of that field, and an enum error hides the
+ * string and number checks (what the API server reports: the first failing check of a field).
+ *
+ * Internal module.
+ */
+import { ErrorObject } from 'ajv';
+import { DuplicateParams, MissingParams, NullItemParams } from './ajv-instance';
+import { JsonSchema } from './json-schema';
+import { k8sDefinition, typeLabel } from './k8s-json-schema';
+import { STRUCTURAL_RULE } from '../dynamo-schema';
+import { FieldPath } from '../field-path';
+import { ViolationSink } from '../violation';
+
+/** The error of a malformed quantity, as Kubernetes' quantity parser words it. */
+export const QUANTITY_FORMAT_MESSAGE = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
+/** Keywords hidden by an enum error at the same field. */
+const HIDDEN_BY_ENUM = new Set(['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'format']);
+
+/** Order of the checks of one field, as the API server's validator runs them. */
+const KEYWORD_RANK: Readonly<Record<string, number>> = {
+  type: 0,
+  enum: 1,
+  minLength: 2,
+  maxLength: 3,
+  pattern: 4,
+  format: 5,
+  minimum: 6,
+  maximum: 7,
+  maxItems: 8,
+  minItems: 9,
+};
+
+/**
+ * Reports `errors` (of a validation of `doc` against `schema`) to `sink`, below `base` (the field
+ * path of `doc` in a larger document; the root for a whole document), in the order a depth-first
+ * walk of the document finds them: the fields of an object in document order, then its missing
+ * required fields; a list's own errors, then its items, then its duplicates; at one field, type,
+ * enum, string, number checks.
+ */
+export function reportErrors(
+  errors: readonly ErrorObject[], doc: unknown, schema: JsonSchema, sink: ViolationSink, base: FieldPath = FieldPath.root(),
+): void {
+  const typeFailed = new Set<string>();
+  const enumFailed = new Set<string>();
+  for (const error of errors) {
+    if (error.keyword === 'type') typeFailed.add(error.instancePath);
+    if (error.keyword === 'enum') enumFailed.add(error.instancePath);
+  }
+  const locator = new Locator(doc, schema, base);
+  const reports: Array<{ key: number[]; emit: () => void }> = [];
+  for (const error of errors) {
+    // an undefined list item (a JavaScript value, not JSON) is reported once, as a null item
+    if (error.keyword === 'type' && error.data === undefined) continue;
+    if (typeFailed.has(error.instancePath) && error.keyword !== 'type') continue;
+    if (enumFailed.has(error.instancePath) && HIDDEN_BY_ENUM.has(error.keyword)) continue;
+    const at = locator.locate(error.instancePath);
+    reports.push({ key: [...at.key, ...walkStep(error, at)], emit: () => reportError(error, at.path, sink) });
+  }
+  reports.map((report, i) => ({ report, i }))
+    .sort((a, b) => compareKeys(a.report.key, b.report.key) || a.i - b.i)
+    .forEach(({ report }) => report.emit());
+}
+
+/** Where below its node the walk finds an error (see `reportErrors`). */
+function walkStep(error: ErrorObject, at: Location): number[] {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'x-required': {
+      const required = (at.node?.['x-required'] as string[] | undefined) ?? [];
+      return [1, required.indexOf(params.missingProperty as string)];
+    }
+    case 'additionalProperties': {
+      const keys = typeof at.value === 'object' && at.value !== null ? Object.keys(at.value) : [];
+      return [0, keys.indexOf(params.additionalProperty as string)];
+    }
+    case 'x-items-not-null':
+      return [0, params.index as number, -1];
+    case 'x-kubernetes-list-type':
+      return [2, params.index as number];
+    default:
+      return [-1, KEYWORD_RANK[error.keyword] ?? 10];
+  }
+}
+
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i] - b[i];
+  }
+  return a.length - b.length;
+}
+
+function ruleOf(node: unknown): string {
+  const rule = (node as JsonSchema | undefined)?.['x-rule'];
+  return typeof rule === 'string' ? rule : STRUCTURAL_RULE;
+}
+
+function reportError(error: ErrorObject, path: FieldPath, sink: ViolationSink): void {
+  const value: unknown = error.data;
+  const node = error.parentSchema as JsonSchema | undefined;
+  const rule = ruleOf(node);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type':
+      sink.wrongType(path, value, typeLabel(node), rule);
+      return;
+    case 'enum':
+      sink.notSupported(path, value, (params.allowedValues as unknown[]).filter((v) => v !== null), rule);
+      return;
+    case 'minLength':
+      sink.invalid(path, value, `should be at least ${params.limit} chars long`, rule);
+      return;
+    case 'maxLength':
+      sink.tooLong(path, value, params.limit as number, rule);
+      return;
+    case 'pattern':
+      sink.invalid(path, value, `should match '${params.pattern}'`, rule);
+      return;
+    case 'minimum':
+      sink.invalid(path, value, `should be greater than or equal to ${params.limit}`, rule);
+      return;
+    case 'maximum':
+      sink.invalid(path, value, `should be less than or equal to ${params.limit}`, rule);
+      return;
+    case 'minItems':
+      sink.invalid(path, value, `should have at least ${params.limit} items`, rule);
+      return;
+    case 'maxItems':
+      sink.tooMany(path, value, (value as unknown[]).length, params.limit as number, rule);
+      return;
+    case 'format':
+      sink.invalid(path, value, params.format === 'quantity' ? QUANTITY_FORMAT_MESSAGE : `must be of type ${params.format}`, rule);
+      return;
+    case 'x-required': {
+      const missing = params as unknown as MissingParams;
+      sink.required(path.child(missing.missingProperty), undefined, missing.rule ?? STRUCTURAL_RULE);
+      return;
+    }
+    case 'additionalProperties': {
+      const name = params.additionalProperty as string;
+      const pruned = (node?.['x-pruned'] as Record<string, string> | undefined)?.[name];
+      sink.unknownField(path.child(name), (value as Record<string, unknown>)[name], pruned ?? STRUCTURAL_RULE);
+      return;
+    }
+    case 'x-kubernetes-list-type': {
+      const duplicate = params as unknown as DuplicateParams;
+      sink.duplicate(path.index(duplicate.index), duplicate.duplicate, duplicate.rule ?? STRUCTURAL_RULE);
+      return;
+    }
+    case 'x-items-not-null': {
+      const item = params as unknown as NullItemParams;
+      sink.wrongType(path.index(item.index), null, item.label, item.rule ?? STRUCTURAL_RULE);
+      return;
+    }
+    default:
+      sink.invalid(path, value, `fails the schema keyword ${error.keyword}`, rule);
+  }
+}
+
+/** A value of the document: its field path, walk-order key, schema node and value. */
+interface Location {
+  readonly path: FieldPath;
+  /** For each step down: `0, <position of the field in its object>` or `0, <index>`. */
+  readonly key: number[];
+  readonly node: JsonSchema | undefined;
+  readonly value: unknown;
+}
+
+/**
+ * Turns ajv instance paths (JSON pointers) into field paths, walking the document and the schema
+ * together: a list step is an index, an object step a field, or a map key when the object's node
+ * is a map (`additionalProperties`) that does not declare the name.
+ */
+class Locator {
+  constructor(private readonly doc: unknown, private readonly schema: JsonSchema, private readonly base: FieldPath) {}
+
+  public locate(pointer: string): Location {
+    let path = this.base;
+    const key: number[] = [];
+    let value = this.doc;
+    let node: JsonSchema | undefined = resolve(this.schema);
+    if (pointer === '') return { path, key, node, value };
+    for (const raw of pointer.slice(1).split('/')) {
+      const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (Array.isArray(value)) {
+        const index = Number(token);
+        path = path.index(index);
+        key.push(0, index);
+        value = value[index];
+        node = resolve(node?.items as JsonSchema | undefined);
+        continue;
+      }
+      const properties = node?.properties as Record<string, JsonSchema> | undefined;
+      const declared = properties && Object.prototype.hasOwnProperty.call(properties, token) ? properties[token] : undefined;
+      const values = node?.additionalProperties;
+      if (declared === undefined && typeof values === 'object' && values !== null) {
+        path = path.key(token);
+        node = resolve(values as JsonSchema);
+      } else {
+        path = path.child(token);
+        node = resolve(declared);
+      }
+      const object = typeof value === 'object' && value !== null ? value as Record<string, unknown> : {};
+      key.push(0, Object.keys(object).indexOf(token));
+      value = object[token];
+    }
+    return { path, key, node, value };
+  }
+}
+
+/** A node with its `$ref` followed (Kubernetes definitions). */
+function resolve(node: JsonSchema | undefined): JsonSchema | undefined {
+  for (let i = 0; node && typeof node.$ref === 'string' && i < 8; i++) node = k8sDefinition(node.$ref);
+  return node;
+}

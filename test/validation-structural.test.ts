@@ -1,0 +1,316 @@
+/**
+ * The structural schema check on ajv (src/validation/structural/): each keyword of the CRD
+ * structural schemas the API server honours, with a failing and a passing case and the exact
+ * API-server message (validation-rules.md, the Structural rows).
+ */
+import { corpusFiles } from './support/shared';
+import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
+import { applyStoredDefaults } from '../src/admission/stored-defaults';
+import { DGD_SCHEMA } from '../src/validation/dynamo-schema';
+import { FieldPath } from '../src/validation/field-path';
+import { checkCompiled, compileCrdSchema, compiledDocumentSchema } from '../src/validation/structural/crd';
+import { crdJsonSchema } from '../src/validation/structural/crd-json-schema';
+import { applyAjvDefaults } from '../src/validation/structural/defaults';
+import { StructuralNode } from '../src/validation/structural/json-schema';
+import { checkStructure } from '../src/validation/structural-check';
+import { ViolationSink } from '../src/validation/violation';
+
+/** `path: message (rule)` of each violation of `doc` against `root`. */
+function check(root: StructuralNode, doc: unknown, options: { rules?: Record<string, string>; pruned?: Record<string, string> } = {}): string[] {
+  const compiled = compileCrdSchema(root, { rules: options.rules, prunedFields: options.pruned, embedded: {}, rootRule: 'schema' });
+  const sink = new ViolationSink();
+  checkCompiled(doc, compiled, sink);
+  return sink.all.map(v => `${v.path.toString()}: ${v.message} (${v.rule})`);
+}
+
+function object(properties: Record<string, StructuralNode>, extra: Partial<StructuralNode> = {}): StructuralNode {
+  return { type: 'object', properties, ...extra };
+}
+
+describe('structural schema: types and nullable', () => {
+  const root = object({ s: { type: 'string' }, i: { type: 'integer' }, n: { type: 'number' }, b: { type: 'boolean' }, o: object({}), a: { type: 'array', items: { type: 'string' } } });
+
+  test('every JSON type passes, and a null field is an absent one', () => {
+    expect(check(root, { s: 'x', i: 1, n: 1.5, b: true, o: {}, a: ['x'] })).toEqual([]);
+    expect(check(root, { s: null, i: null, n: null, b: null, o: null, a: null })).toEqual([]);
+  });
+
+  test('a wrong type: Invalid value: <v>: must be of type <type>', () => {
+    expect(check(root, { s: 1, i: 1.5, n: 'x', b: 'true', o: [], a: {} })).toEqual([
+      's: Invalid value: 1: must be of type string (schema)',
+      'i: Invalid value: 1.5: must be of type integer (schema)',
+      'n: Invalid value: "x": must be of type number (schema)',
+      'b: Invalid value: "true": must be of type boolean (schema)',
+      'o: Invalid value: []: must be of type object (schema)',
+      'a: Invalid value: {}: must be of type array (schema)',
+    ]);
+  });
+
+  test('a null (or undefined) list item is a value of the wrong type', () => {
+    expect(check(root, { a: ['x', null] })).toEqual(['a[1]: Invalid value: null: must be of type string (schema)']);
+    expect(check(root, { a: [undefined] })).toEqual(['a[0]: Invalid value: null: must be of type string (schema)']);
+  });
+
+  test('a field whose JavaScript value is undefined is absent', () => {
+    expect(check(object({ s: { type: 'string' } }, { required: ['s'] }), { s: undefined })).toEqual(['s: Required value (schema)']);
+  });
+
+  test('a type error hides the other errors of the field', () => {
+    expect(check(object({ e: { type: 'string', enum: ['a'], minLength: 3 } }), { e: 5 })).toEqual(['e: Invalid value: 5: must be of type string (schema)']);
+  });
+});
+
+describe('structural schema: x-kubernetes-int-or-string', () => {
+  const root = object({ q: { 'x-kubernetes-int-or-string': true, 'pattern': '^[0-9]+Gi$' } });
+
+  test('an integer or a string (the pattern applies to strings)', () => {
+    expect(check(root, { q: 8 })).toEqual([]);
+    expect(check(root, { q: '8Gi' })).toEqual([]);
+  });
+
+  test('anything else', () => {
+    expect(check(root, { q: 1.5 })).toEqual(['q: Invalid value: 1.5: must be of type integer or string (schema)']);
+    expect(check(root, { q: true })).toEqual(['q: Invalid value: true: must be of type integer or string (schema)']);
+    expect(check(root, { q: '8 GB' })).toEqual(["q: Invalid value: \"8 GB\": should match '^[0-9]+Gi$' (schema)"]);
+  });
+});
+
+describe('structural schema: enum, pattern, lengths, bounds, item counts, formats', () => {
+  const root = object({
+    e: { type: 'string', enum: ['Sequential', 'Parallel'] },
+    p: { type: 'string', pattern: '^[a-z]+$', minLength: 2, maxLength: 4 },
+    n: { type: 'integer', minimum: 0, maximum: 10 },
+    l: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'integer' } },
+    i32: { type: 'integer', format: 'int32' },
+    i64: { type: 'integer', format: 'int64' },
+  });
+
+  test('values inside every bound pass', () => {
+    expect(check(root, { e: 'Parallel', p: 'abcd', n: 10, l: [1, 2], i32: 2 ** 31 - 1, i64: 2 ** 40 })).toEqual([]);
+    expect(check(root, { i32: -(2 ** 31) })).toEqual([]);
+  });
+
+  test('enum: Unsupported value', () => {
+    expect(check(root, { e: 'Random' })).toEqual(['e: Unsupported value: "Random": supported values: "Sequential", "Parallel" (schema)']);
+  });
+
+  test('pattern, minLength (code points), maxLength', () => {
+    expect(check(root, { p: 'AB' })).toEqual(["p: Invalid value: \"AB\": should match '^[a-z]+$' (schema)"]);
+    expect(check(root, { p: 'a' })).toEqual(['p: Invalid value: "a": should be at least 2 chars long (schema)']);
+    expect(check(root, { p: 'abcde' })).toEqual(['p: Too long: may not be longer than 4 (schema)']);
+    // two code points (one UTF-16 surrogate pair each) are two chars, not four
+    expect(check(object({ u: { type: 'string', maxLength: 2 } }), { u: '😀😀' })).toEqual([]);
+  });
+
+  test('minimum, maximum', () => {
+    expect(check(root, { n: -1 })).toEqual(['n: Invalid value: -1: should be greater than or equal to 0 (schema)']);
+    expect(check(root, { n: 11 })).toEqual(['n: Invalid value: 11: should be less than or equal to 10 (schema)']);
+  });
+
+  test('minItems, maxItems', () => {
+    expect(check(root, { l: [] })).toEqual(['l: Invalid value: []: should have at least 1 items (schema)']);
+    expect(check(root, { l: [1, 2, 3] })).toEqual(['l: Too many: 3: must have at most 2 items (schema)']);
+  });
+
+  test('int32 and int64 formats: the range of the Go type', () => {
+    expect(check(root, { i32: 2 ** 31 })).toEqual(['i32: Invalid value: 2147483648: must be of type int32 (schema)']);
+    expect(check(root, { i64: 2 ** 64 })).toEqual(['i64: Invalid value: 18446744073709552000: must be of type int64 (schema)']);
+  });
+
+  test('other formats are not checked', () => {
+    expect(check(object({ t: { type: 'string', format: 'date-time' } }), { t: 'yesterday' })).toEqual([]);
+  });
+});
+
+describe('structural schema: required', () => {
+  const root = object({ a: { type: 'string' }, b: { type: 'string' } }, { required: ['b', 'a'] });
+
+  test('present fields pass', () => {
+    expect(check(root, { a: '', b: '' })).toEqual([]);
+  });
+
+  test('a missing or null field: Required value, in the order of the schema', () => {
+    expect(check(root, { b: null })).toEqual(['b: Required value (schema)', 'a: Required value (schema)']);
+  });
+});
+
+describe('structural schema: x-kubernetes-list-type', () => {
+  const root = object({
+    m: {
+      'type': 'array',
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['name', 'port'],
+      'items': object({ name: { type: 'string' }, port: { type: 'integer' } }),
+    },
+    s: { 'type': 'array', 'x-kubernetes-list-type': 'set', 'items': { type: 'string' } },
+    atomic: { 'type': 'array', 'x-kubernetes-list-type': 'atomic', 'items': { type: 'string' } },
+  });
+
+  test('unique keys and items pass; atomic lists may repeat', () => {
+    expect(check(root, { m: [{ name: 'a', port: 1 }, { name: 'a', port: 2 }], s: ['x', 'y'], atomic: ['x', 'x'] })).toEqual([]);
+  });
+
+  test('map: every later item with the same keys is a Duplicate value', () => {
+    expect(check(root, { m: [{ name: 'a', port: 1 }, { name: 'b', port: 1 }, { name: 'a', port: 1 }, { name: 'a', port: 1 }] })).toEqual([
+      'm[2]: Duplicate value: {"name":"a","port":1} (schema)',
+      'm[3]: Duplicate value: {"name":"a","port":1} (schema)',
+    ]);
+  });
+
+  test('set: every later repeated item is a Duplicate value', () => {
+    expect(check(root, { s: ['x', 'y', 'x'] })).toEqual(['s[2]: Duplicate value: "x" (schema)']);
+  });
+});
+
+describe('structural schema: maps, unknown fields, x-kubernetes-preserve-unknown-fields', () => {
+  const root = object({
+    labels: { type: 'object', additionalProperties: { type: 'string', maxLength: 3 } },
+    open: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true, 'properties': { known: { type: 'integer' } } },
+    free: { type: 'object', additionalProperties: true },
+    closed: object({ known: { type: 'integer' } }),
+  });
+
+  test('map values are checked at [key]', () => {
+    expect(check(root, { labels: { 'a/b': 'abc' } })).toEqual([]);
+    expect(check(root, { labels: { 'a/b': 1, 'c': 'long' } })).toEqual([
+      'labels[a/b]: Invalid value: 1: must be of type string (schema)',
+      'labels[c]: Too long: may not be longer than 3 (schema)',
+    ]);
+  });
+
+  test('preserve-unknown-fields and additionalProperties: true keep unknown fields; known ones are still checked', () => {
+    expect(check(root, { open: { extra: 1, known: 2 }, free: { anything: [1] } })).toEqual([]);
+    expect(check(root, { open: { known: 'x' } })).toEqual(['open.known: Invalid value: "x": must be of type integer (schema)']);
+  });
+
+  test('any other object refuses fields it does not declare (pruned by the API server, rejected by strict validation)', () => {
+    expect(check(root, { closed: { known: 1, other: 2 }, extra: true })).toEqual([
+      'closed.other: unknown field "closed.other" (schema)',
+      'extra: unknown field "extra" (schema)',
+    ]);
+  });
+
+  test('a field the overlay names as pruned is reported with its row', () => {
+    expect(check(root, { closed: { gone: 1 } }, { pruned: { 'closed.gone': '79' } })).toEqual(['closed.gone: unknown field "closed.gone" (79)']);
+  });
+});
+
+describe('structural schema: rows of the overlay', () => {
+  const root = object({ spec: object({ items: { type: 'array', items: object({ name: { type: 'string' }, size: { type: 'integer', minimum: 1 } }, { required: ['name'] }) } }) });
+  const rules = { 'spec.items': '14', 'spec.items[].size': '59' };
+
+  test('a node takes the row of its schema path, else its parent\'s; a missing field the row of its own node', () => {
+    expect(check(root, { spec: { items: [{ size: 0 }, null] } }, { rules })).toEqual([
+      'spec.items[0].size: Invalid value: 0: should be greater than or equal to 1 (59)',
+      'spec.items[0].name: Required value (14)',
+      'spec.items[1]: Invalid value: null: must be of type object (14)',
+    ]);
+  });
+});
+
+describe('structural schema: walk order', () => {
+  test('fields in document order, then missing required fields; a list\'s own errors, then its items, then duplicates', () => {
+    const root = object({
+      z: { type: 'string' },
+      a: { 'type': 'array', 'maxItems': 2, 'x-kubernetes-list-type': 'set', 'items': { type: 'string', minLength: 2 } },
+      r: { type: 'string' },
+    }, { required: ['r'] });
+    expect(check(root, { a: ['xx', 'y', 'xx'], z: 1 })).toEqual([
+      'a: Too many: 3: must have at most 2 items (schema)',
+      'a[1]: Invalid value: "y": should be at least 2 chars long (schema)',
+      'a[2]: Duplicate value: "xx" (schema)',
+      'z: Invalid value: 1: must be of type string (schema)',
+      'r: Required value (schema)',
+    ]);
+  });
+});
+
+describe('checkStructure runs on ajv', () => {
+  test('each document schema is compiled once', () => {
+    expect(compiledDocumentSchema(DGD_SCHEMA)).toBe(compiledDocumentSchema(DGD_SCHEMA));
+    // a schema object built anew with the same content reuses the compiled function
+    expect(compiledDocumentSchema({ ...DGD_SCHEMA }).validate).toBe(compiledDocumentSchema(DGD_SCHEMA).validate);
+  });
+
+  test('the DGD schema compiles to a JSON schema with the overlay\'s rows', () => {
+    const json = crdJsonSchema(DGD_V1BETA1_SCHEMA, { rules: DGD_SCHEMA.overlay.rules, embedded: DGD_SCHEMA.overlay.embedded, rootRule: 'schema' }) as any;
+    const component = json.properties.spec.properties.components.items;
+    expect(json.properties.spec.properties.components['x-rule']).toBe('14');
+    expect(component.properties.replicas).toMatchObject({ 'type': 'integer', 'minimum': 0, 'x-rule': '59' });
+    expect(component.additionalProperties).toBe(false);
+    expect(crdJsonSchema(DCD_V1BETA1_SCHEMA, { embedded: DGD_SCHEMA.overlay.embedded, rootRule: 'schema' }).type).toBe('object');
+  });
+
+  test('through checkStructure: the Dynamo messages and rows', () => {
+    const sink = new ViolationSink();
+    const doc = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'g', annotations: { a: 1 } },
+      spec: { backendFramework: 'tensorflow', components: [{ name: 'w', type: 'worker', replicas: -1, bogus: true }] },
+    };
+    checkStructure(doc, DGD_SCHEMA, sink);
+    expect(sink.all.map(v => [v.path.toString(), v.message, v.rule, v.structural === true])).toEqual([
+      ['metadata.annotations[a]', 'Invalid value: 1: must be of type string', 'schema', true],
+      ['spec.backendFramework', 'Unsupported value: "tensorflow": supported values: "sglang", "vllm", "trtllm"', '12', false],
+      ['spec.components[0].replicas', 'Invalid value: -1: should be greater than or equal to 0', '59', false],
+      ['spec.components[0].bogus', 'unknown field "spec.components[0].bogus"', 'schema', true],
+    ]);
+  });
+
+  test('a value below a base path (an embedded part of a larger document)', () => {
+    const compiled = compileCrdSchema(object({ n: { type: 'integer' } }), { embedded: {}, rootRule: 'schema' });
+    const sink = new ViolationSink();
+    checkCompiled({ n: 'x' }, compiled, sink, FieldPath.of('spec').index(3));
+    expect(sink.all.map(v => v.path.toString())).toEqual(['spec[3].n']);
+  });
+});
+
+describe('CRD schema defaults (DEF-CRD rows) with ajv useDefaults', () => {
+  function ajvDefaulted(doc: any): any {
+    const copy = JSON.parse(JSON.stringify(doc));
+    applyAjvDefaults(copy, copy.kind === 'DynamoGraphDeployment' ? DGD_V1BETA1_SCHEMA : DCD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS);
+    return copy;
+  }
+  function storedDefaulted(doc: any): any {
+    const copy = JSON.parse(JSON.stringify(doc));
+    applyStoredDefaults(copy);
+    return copy;
+  }
+  const graph = (component: Record<string, unknown>): any => ({
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: { name: 'g' },
+    spec: { components: [{ name: 'w', type: 'worker', ...component }] },
+  });
+
+  test('absent and null fields get their default, in place; defaults inside embedded types; nothing below preserve-unknown-fields', () => {
+    const doc = graph({
+      multinode: { nodeCount: null },
+      experimental: { failover: { mode: 'IntraPod' } },
+      podTemplate: { spec: { containers: [{ name: 'main', ports: [{ containerPort: 1 }], env: [{ name: 'A', valueFrom: { configMapKeyRef: { key: 'k' } } }] }] } },
+      eppConfig: { config: { plugins: [], schedulingProfiles: [], extra: { enabled: null } } },
+    });
+    const defaulted = ajvDefaulted(doc);
+    expect(JSON.stringify(defaulted)).toBe(JSON.stringify(storedDefaulted(doc)));
+    const component = defaulted.spec.components[0];
+    expect(Object.keys(component.multinode)).toEqual(['nodeCount']);
+    expect(component.multinode.nodeCount).toBe(2);
+    expect(component.experimental.failover).toEqual({ mode: 'IntraPod', numShadows: 1 });
+    const container = component.podTemplate.spec.containers[0];
+    expect(container.ports[0]).toEqual({ containerPort: 1, protocol: 'TCP' });
+    expect(container.env[0].valueFrom.configMapKeyRef).toEqual({ key: 'k', name: '' });
+    expect(component.eppConfig.config.extra).toEqual({ enabled: null });
+  });
+
+  test('ajv gives the same documents as applyStoredDefaults (key order included) on every corpus graph', () => {
+    let compared = 0;
+    for (const { docs } of corpusFiles()) {
+      for (const doc of docs.filter(d => d?.apiVersion === 'nvidia.com/v1beta1' && (d.kind === 'DynamoGraphDeployment' || d.kind === 'DynamoComponentDeployment'))) {
+        expect(JSON.stringify(ajvDefaulted(doc))).toBe(JSON.stringify(storedDefaulted(doc)));
+        compared++;
+      }
+    }
+    if (corpusFiles().length > 0) expect(compared).toBeGreaterThan(10);
+  });
+});
