@@ -65,6 +65,10 @@ project.addTask('import:crds', {
   description: 'Regenerate imports/ from the CRD files (default ../shared/crds, or $DYNAMO_CRDS_DIR)',
   exec: 'ts-node --project tsconfig.dev.json scripts/import-crds.ts',
 });
+project.addTask('import:k8s', {
+  description: 'Regenerate imports/k8s-openapi.schema.ts (Kubernetes OpenAPI definitions) from kubernetes-models',
+  exec: 'ts-node --project tsconfig.dev.json scripts/import-k8s-schemas.ts',
+});
 
 // The main job: synthesize the example app.
 project.addTask('example', {
@@ -98,10 +102,22 @@ project.addTask('bench', {
   receiveArgs: true,
 });
 
+// Admission: which rows of the operator's rules are implemented and tested; property-based runs.
+project.addTask('rule-coverage', {
+  description: 'Report the admission rules implemented / explained / tested (validation-rules.md, or $DYNAMO_REFERENCE_DIR)',
+  exec: 'ts-node --project tsconfig.dev.json scripts/rule-coverage.ts',
+  receiveArgs: true,
+});
+project.addTask('fuzz', {
+  description: 'Property-based runs: generated valid graphs pass and render, mutated ones are rejected (--runs N, --seed S)',
+  exec: 'ts-node --project tsconfig.dev.json scripts/fuzz.ts',
+  receiveArgs: true,
+});
+
 // Every optional public prop carries a @default.
 project.testTask.spawn(project.addTask('check:docs', {
   description: 'Fail when an optional public prop has no @default in its TSDoc',
-  exec: 'ts-node --project tsconfig.dev.json scripts/check-docs.ts',
+  exec: 'ts-node --project tsconfig.dev.json scripts/check-docs.ts src/constructs src/plugin',
 }));
 
 project.synth();
