@@ -64,7 +64,7 @@ describe('validation-rules row 108 gpuMemoryService.deviceClassName defaults to 
 
   test('a given device class is kept', () => {
     const gms = worker({ experimental: { gpuMemoryService: { deviceClassName: 'mig.nvidia.com' } } });
-    expect((defaultGraphDeployment(graph([gms]), { groveEnabled: false }).doc as any).spec.components[0].experimental.gpuMemoryService.deviceClassName)
-      .toBe('mig.nvidia.com');
+    const { doc } = defaultGraphDeployment(graph([gms]), { groveEnabled: false });
+    expect((doc as any).spec.components[0].experimental.gpuMemoryService.deviceClassName).toBe('mig.nvidia.com');
   });
 });
