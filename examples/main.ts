@@ -139,25 +139,43 @@ export class SglangMultinodeGroveWorkloads extends Chart {
 }
 
 /** vLLM with the GPU memory service and intra-pod failover (a standby engine per GPU set). */
+function vllmGmsFailoverGraph(scope: Construct, synthesis: SynthesisOptions = {}): DynamoGraph {
+  const graph = new DynamoGraph(scope, 'Graph', {
+    ...synthesis,
+    metadata: { name: 'vllm-gms-failover', annotations: { 'nvidia.com/dynamo-kube-discovery-mode': 'container' } },
+    backendFramework: BackendFramework.VLLM,
+  });
+  graph.addFrontend('Frontend', { image: VLLM_IMAGE });
+  graph.addWorker('Worker', {
+    image: VLLM_IMAGE,
+    command: ['python3', '-m', 'dynamo.vllm'],
+    args: ['--model', MODEL, '--gpu-memory-utilization', '0.85'],
+    envFrom: [kplus.Env.fromSecret(hfTokenSecret(scope))],
+    gpus: 1,
+    experimental: {
+      gpuMemoryService: new GpuMemoryService({ mode: GpuSharingMode.INTRA_POD }),
+      failover: new Failover({ mode: GpuSharingMode.INTRA_POD }),
+    },
+  });
+  return graph;
+}
+
+/** The GPU memory service + failover graph as authored. */
 export class VllmGmsFailover extends Chart {
   constructor(scope: Construct, id: string, props: ChartProps = {}) {
     super(scope, id, props);
-    const graph = new DynamoGraph(this, 'Graph', {
-      metadata: { name: 'vllm-gms-failover', annotations: { 'nvidia.com/dynamo-kube-discovery-mode': 'container' } },
-      backendFramework: BackendFramework.VLLM,
-    });
-    graph.addFrontend('Frontend', { image: VLLM_IMAGE });
-    graph.addWorker('Worker', {
-      image: VLLM_IMAGE,
-      command: ['python3', '-m', 'dynamo.vllm'],
-      args: ['--model', MODEL, '--gpu-memory-utilization', '0.85'],
-      envFrom: [kplus.Env.fromSecret(hfTokenSecret(this))],
-      gpus: 1,
-      experimental: {
-        gpuMemoryService: new GpuMemoryService({ mode: GpuSharingMode.INTRA_POD }),
-        failover: new Failover({ mode: GpuSharingMode.INTRA_POD }),
-      },
-    });
+    vllmGmsFailoverGraph(this);
+  }
+}
+
+/**
+ * The GPU memory service + failover graph expanded: the DRA ResourceClaimTemplate, the worker
+ * Deployment whose pod claims the GPUs once and runs the GMS sidecar and two engines.
+ */
+export class VllmGmsFailoverWorkloads extends Chart {
+  constructor(scope: Construct, id: string, props: ChartProps = {}) {
+    super(scope, id, props);
+    vllmGmsFailoverGraph(this, { output: OutputMode.WORKLOADS, operator: { restrictedNamespace: 'dynamo' } });
   }
 }
 
@@ -167,5 +185,6 @@ new VllmDisaggregated(app, 'vllm-disagg');
 new SglangMultinode(app, 'sglang-multinode');
 new SglangMultinodeGroveWorkloads(app, 'sglang-multinode-grove-workloads');
 new VllmGmsFailover(app, 'vllm-gms-failover');
+new VllmGmsFailoverWorkloads(app, 'vllm-gms-failover-workloads');
 new VllmAggregatedWorkloads(app, 'vllm-agg-workloads');
 app.synth();
