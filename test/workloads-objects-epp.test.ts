@@ -2,6 +2,7 @@ import { admitNewGraph } from '../src/engine/admission';
 import { RenderError } from '../src/engine/errors';
 import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
+import { renderDocuments } from '../src/engine/render';
 import { eppConfigYaml } from '../src/engine/workloads/epp-config-yaml';
 import {
   EPP_CONFIG_REQUIRED_MESSAGE, istioClientTls, operatorSupportsNativeEpp, renderEppConfigMap, renderEppDestinationRule,
@@ -263,5 +264,17 @@ describe('render-core §10.4 Istio DestinationRule', () => {
     expect(istioClientTls(settingsOf({ ...istio, istioTlsMode: 'SIMPLE', istioClientCertificate: '/ignored' })))
       .toEqual({ mode: 'SIMPLE', insecureSkipVerify: true });
     expect(istioClientTls(settingsOf({ ...istio, istioTlsMode: 'strict' }))).toEqual({ mode: 'SIMPLE', insecureSkipVerify: true });
+  });
+});
+
+describe('render-core §17 a native Rust EPP image on an operator older than 1.5.0', () => {
+  test('the snapshot operator\'s refusal says which operator renders it', () => {
+    const graph = eppGraph({ podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/epp:1.5.0' }] } } });
+    const render = (version: string) => renderDocuments([graph], { output: 'workloads', operator: { version } });
+    expect(() => render('1.4.0')).toThrow(RenderError);
+    expect(() => render('1.4.0')).toThrow('spec.components[1].eppConfig: EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified '
+      + '(runtime 1.5.0 is a native Rust EPP, which only operators 1.5.0 and later render: set the operator version)');
+    // an operator that renders the native EPP: no configuration needed
+    expect(render('1.5.0').some((o: any) => o.kind === 'Deployment' && o.metadata.name === 'llm-epp')).toBe(true);
   });
 });

@@ -12,8 +12,10 @@
 import { commonContainer, commonPodSpec } from './common';
 import { ComponentContext } from './context';
 import { ComponentDefaults } from './defaults';
+import { NATIVE_RUST_EPP_VERSION, RuntimeVersion } from '../../model/runtime-version';
 import { EPP_SERVICE_ACCOUNT } from '../../model/well-known';
 import { ContainerJson, PodSpecJson, tcpPort, valueEnv, VolumeJson, VolumeMountJson } from '../pod/k8s-json';
+import { formatVersion, versionAtLeast } from '../runtime-version';
 
 export const EPP_GRPC_PORT_NAME = 'grpc';
 export const EPP_GRPC_PORT = 9002;
@@ -33,6 +35,16 @@ const HEALTH_SERVICE = 'inference-extension';
 
 /** Message of the snapshot operator for an EPP without configuration. */
 export const EPP_CONFIGURATION_REQUIRED = 'EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified';
+
+/**
+ * The snapshot operator's refusal of an EPP without configuration; for a native-EPP image (runtime
+ * 1.5.0 or later, which admission requires to omit `eppConfig`) it also says which operator renders it.
+ */
+export function eppConfigurationRequired(runtimeVersion: RuntimeVersion | undefined): string {
+  if (!versionAtLeast(runtimeVersion, NATIVE_RUST_EPP_VERSION)) return EPP_CONFIGURATION_REQUIRED;
+  return `${EPP_CONFIGURATION_REQUIRED} (runtime ${formatVersion(runtimeVersion!)} is a native Rust EPP, `
+    + 'which only operators 1.5.0 and later render: set the operator version)';
+}
 
 export type EppFlavour = 'snapshot' | 'legacy' | 'native';
 
@@ -127,6 +139,6 @@ export const EPP_DEFAULTS: ComponentDefaults = {
   baseContainer: eppContainer,
   basePodSpec: eppPodSpec,
   problem: (context) => eppFlavour(context) === 'snapshot' && !context.eppConfig
-    ? { field: 'spec.eppConfig', message: EPP_CONFIGURATION_REQUIRED }
+    ? { field: 'spec.eppConfig', message: eppConfigurationRequired(context.runtimeVersion) }
     : undefined,
 };

@@ -11,16 +11,19 @@ import { compareVersions, NATIVE_RUST_EPP_VERSION, RuntimeVersion } from '../../
 import { ComponentSpecJson, DGD_KIND, DgdJson } from '../../model/v1beta1';
 import { LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_COMPONENT_TYPE, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME } from '../../model/well-known';
 import { withCreateBookkeeping } from '../bookkeeping';
+import { EPP_CONFIGURATION_REQUIRED, eppConfigurationRequired } from '../component/epp';
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { RenderError } from '../errors';
 import { istioEnabled, OperatorSettings } from '../operator-settings';
+import { resolveRuntimeVersion } from '../runtime-version';
 
 /** Key of the EPP configuration file in its ConfigMap (and the file name it is mounted as). */
 export const EPP_CONFIG_KEY = 'epp-config-dynamo.yaml';
 export const INFERENCE_POOL_API_VERSION = 'inference.networking.k8s.io/v1';
 
 /** The message of the operator's error for a legacy EPP without configuration. */
-export const EPP_CONFIG_REQUIRED_MESSAGE = 'EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified';
+/** The snapshot operator's refusal of an EPP without configuration. */
+export const EPP_CONFIG_REQUIRED_MESSAGE = EPP_CONFIGURATION_REQUIRED;
 
 /** `<graph>-epp-config`. */
 export function eppConfigMapName(graphName: string): string {
@@ -75,7 +78,7 @@ export function renderEppConfigMap(dgd: DgdJson, settings: OperatorSettings): Ku
   if (eppConfig?.configMapRef) return undefined;
   if (!eppConfig?.config) {
     if (operatorSupportsNativeEpp(settings)) return undefined;
-    throw new RenderError(ref, field, EPP_CONFIG_REQUIRED_MESSAGE);
+    throw new RenderError(ref, field, eppConfigurationRequired(resolveRuntimeVersion(epp.component)));
   }
   let text: string;
   try {
