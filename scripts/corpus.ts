@@ -16,7 +16,9 @@
  * round trip fails or rendering crashes; validation findings are reported per rule. Also exits 1 when a graph that is not deferred does
  * not render in workloads output on a path, when a deferred one crashes instead of being refused,
  * when a core object breaks the Kubernetes schema, when a LeaderWorkerSet or PodCliqueSet breaks
- * its CRD schema, or when a multinode graph renders on one path only.
+ * its CRD schema, when a multinode graph renders on one path only, or when an emitted object fails
+ * its admission check (`checkEmittedObjects`: schema and CRD CEL rules; the count of objects checked
+ * and of violations is printed per path).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -29,6 +31,7 @@ import { renderDocuments } from '../src/engine/render';
 import { parseYamlDocuments } from '../src/import/documents';
 import { jsonEqual } from '../src/model/json';
 import { isDcd, isDgd } from '../src/model/v1beta1';
+import { checkEmittedObjects, formatEmittedViolation, isEmittedKindChecked } from '../src/validation/emitted-admission';
 import { validateDocument } from '../src/validation/validate';
 import {
   checkGraphs, DEFERRAL_REASONS, graphProblems, GraphWorkloads, multinodeGaps, renderGraphWorkloads, sortedEntries, WORKLOADS_PATH_TITLES,
@@ -104,7 +107,31 @@ export function runCorpus(dir: string, log: (line: string) => void = console.log
   for (const p of WORKLOADS_PATHS) workloadsFailed += reportWorkloads(p, graphs[p], log);
   const gaps = multinodeGaps(graphs.lws, graphs.grove);
   for (const gap of gaps) log(`FAILED multinode graph on one path only: ${gap}`);
-  return failed > 0 || workloadsFailed > 0 || gaps.length > 0 ? 1 : 0;
+  let emittedViolations = 0;
+  for (const p of WORKLOADS_PATHS) emittedViolations += reportEmittedAdmission(p, graphs[p], log);
+  return failed > 0 || workloadsFailed > 0 || gaps.length > 0 || emittedViolations > 0 ? 1 : 0;
+}
+
+/**
+ * The admission check of the emitted objects (`checkEmittedObjects`: schema and CRD CEL rules, as
+ * the API server checks the objects the operator creates) on one path; prints the count of objects
+ * checked and every violation; returns the violation count (must be 0).
+ */
+function reportEmittedAdmission(workloadsPath: WorkloadsPath, rendered: readonly GraphWorkloads[], log: (line: string) => void): number {
+  let checked = 0;
+  let violations = 0;
+  for (const g of rendered) {
+    checked += g.objects.filter(o => {
+      const obj = o as { apiVersion?: unknown; kind?: unknown };
+      return isEmittedKindChecked(String(obj.apiVersion ?? ''), String(obj.kind ?? ''));
+    }).length;
+    for (const v of checkEmittedObjects(g.objects)) {
+      violations++;
+      log(`FAILED emitted object admission (${workloadsPath} path) ${g.id}: ${formatEmittedViolation(v)}`);
+    }
+  }
+  log(`emitted-object admission, ${workloadsPath} path: ${checked} objects checked (schema and CRD CEL rules), ${violations} violations`);
+  return violations;
 }
 
 /** Schema-checks the graphs' workloads on one path, prints problems and totals; returns the failed graph count. */

@@ -24,7 +24,7 @@ function describeCorpus(name: string, body: () => void): void {
 }
 
 function render(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', namespace: 'ns', operator }) as any[];
+  return renderDocuments([doc], { output: 'workloads', namespace: 'ns', operator, checkAdmission: false }) as any[];
 }
 
 /** The pod spec of the Deployment of a component (worker DCD names carry a worker-hash suffix). */

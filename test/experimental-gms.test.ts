@@ -34,7 +34,7 @@ function describeCorpus(name: string, body: () => void): void {
 }
 
 function render(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', namespace: 'ns', operator }) as any[];
+  return renderDocuments([doc], { output: 'workloads', namespace: 'ns', operator, checkAdmission: false }) as any[];
 }
 
 const COMPONENT_PATH: Partial<OperatorSettings> = { groveAvailable: false };

@@ -65,12 +65,13 @@ describe('fuzz properties: how failures and known findings are reported', () => 
   });
 
   test('a known finding is counted, or fails when strict', () => {
-    const misnamed = { ...graph, metadata: { name: 'g_graph' } };
+    const envString = JSON.parse(JSON.stringify(graph)) as DgdJson;
+    (envString.spec.components![0].podTemplate!.spec!.containers![0] as any).env = 'A=1';
     const tally = new FindingTally();
-    checkMutatedGraph({ mutation: 'metadata-name-pattern', graph: misnamed, grove: false, expectRules: ['schema'] }, tally);
-    expect([...tally.counts]).toEqual([['metadata-name-format', 1]]);
-    expect(() => checkMutatedGraph({ mutation: 'metadata-name-pattern', graph: misnamed, grove: false, expectRules: ['schema'] }, new FindingTally(true)))
-      .toThrow(/\[known finding metadata-name-format\]$/);
+    checkMutatedGraph({ mutation: 'container-env-string', graph: envString, grove: false, expectRules: ['89', 'schema'] }, tally);
+    expect([...tally.counts]).toEqual([['pod-template-fields-unchecked', 1]]);
+    expect(() => checkMutatedGraph({ mutation: 'container-env-string', graph: envString, grove: false, expectRules: ['89', 'schema'] }, new FindingTally(true)))
+      .toThrow(/\[known finding pod-template-fields-unchecked\]$/);
   });
 
   test('the script reads --runs, --seed, --path, --only and --strict', () => {

@@ -556,8 +556,18 @@ describe('CEL engine: rules that cannot run are reported, never thrown', () => {
   });
 
   test('evaluation errors and non-bool results are internal violations', () => {
-    expect(check(withRules({ a: STRING }, { rule: 'self.a', message: 'm' }), { a: 'x' })[0].message).toBe('Invalid value: "self.a": Internal error: CEL rule did not evaluate to a bool');
-    expect(check(withRules({ a: INT }, { rule: 'self.a / 0 == 1', message: 'm' }), { a: 1 })[0].message).toMatch(/^Invalid value: "self.a \/ 0 == 1": Internal error: CEL rule failed to evaluate: /);
+    expect(check(withRules({ a: STRING }, { rule: 'self.a', message: 'm' }), { a: 'x' })[0].message).toBe('Internal error: CEL rule "self.a" did not evaluate to a bool');
+    expect(check(withRules({ a: INT }, { rule: 'self.a / 0 == 1', message: 'm' }), { a: 1 })[0].message).toMatch(/^Internal error: CEL rule "self.a \/ 0 == 1" failed to evaluate: /);
+  });
+
+  test('an internal error is reported through ViolationSink.internal: no offending value, the message names the rule', () => {
+    const sink = new ViolationSink();
+    checkCelRules({ a: 1 }, withRules({ a: INT }, { rule: 'self.a.frobnicate()', message: 'm' }), sink);
+    expect(sink.all).toHaveLength(1);
+    const [record] = sink.all;
+    expect(record.rule).toBe(INTERNAL_RULE);
+    expect(record.value).toBeUndefined();
+    expect(record.message).toMatch(/^Internal error: CEL rule "self\.a\.frobnicate\(\)" does not compile: /);
   });
 
   test('validateDocument stays total on documents of the wrong shape', () => {

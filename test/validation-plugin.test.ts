@@ -65,17 +65,21 @@ ${extra.replicas === undefined ? '' : `      replicas: ${extra.replicas}\n`}    
 ${extra.workerImage === undefined ? '' : `              image: ${extra.workerImage}\n`}`;
 }
 
-const SERVICE_YAML = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: other\nspec:\n  ports: [{ port: -5 }]\n';
+const SERVICE_YAML = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: other\nspec:\n  ports: [{ port: 80 }]\n';
+/** An object of a kind the library has no schema of: skipped, whatever it holds. */
+const UNKNOWN_KIND_YAML = 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: other\nspec:\n  ports: [{ port: -5 }]\n';
 
 describe('cdk8s validation plugin: report of a valid app', () => {
   test('valid graphs and other kinds: success, no entries, counts in the summary', async () => {
     const ctx = new FakeContext([
-      manifest('a.k8s.yaml', `${graphYaml('good', { workerImage: IMAGE })}---\n${SERVICE_YAML}`),
+      manifest('a.k8s.yaml', `${graphYaml('good', { workerImage: IMAGE })}---\n${SERVICE_YAML}---\n${UNKNOWN_KIND_YAML}`),
     ]);
     await new DynamoValidationPlugin().validate(ctx);
     expect(ctx.violations).toEqual([]);
     expect(ctx.status).toBe('success');
-    expect(ctx.metadata).toEqual({ 'Dynamo objects': '1', 'Violations': '0', 'Operator version': '1.4.0', 'Grove': 'not available' });
+    expect(ctx.metadata).toEqual({
+      'Dynamo objects': '1', 'Other objects checked': '1', 'Violations': '0', 'Operator version': '1.4.0', 'Grove': 'not available',
+    });
   });
 });
 
@@ -208,7 +212,10 @@ describe('cdk8s validation plugin: cdk8s synth with validations in cdk8s.yaml', 
     const { status, out } = synth(exampleCopy('main.ts'));
     expect(out).toContain('Validations ended succesfully');
     expect(out).toMatch(/Status\s+│ success/);
-    expect(out).toMatch(/Dynamo objects\s+│ 6/);
+    expect(out).toMatch(/Dynamo objects\s+│ 8/);
+    // the objects of the examples in workloads output are admission-checked too
+    expect(out).toMatch(/Other objects checked\s+│ [1-9]\d*/);
+    expect(out).toMatch(/Violations\s+│ 0/);
     expect(status).toBe(0);
   }, 180_000);
 

@@ -40,6 +40,22 @@ describe('document shape', () => {
     expect(found(doc)).toEqual([{ path: 'metadata.name', message: 'Required value: name or generateName is required', rule: 'schema' }]);
   });
 
+  test('metadata.name must be a DNS-1123 subdomain, as the API server requires of a custom resource name', () => {
+    const subdomain =
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character " +
+      "(e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    const named = (name: string, base: any = dgd()): any => ({ ...base, metadata: { ...base.metadata, name } });
+    expect(found(named('g_graph'))).toEqual([{ path: 'metadata.name', message: `Invalid value: "g_graph": ${subdomain}`, rule: 'schema' }]);
+    expect(found(named('Graph', dcd())).map((v) => v.rule)).toEqual(['schema']);
+    expect(found(named('-graph')).map((v) => v.path)).toEqual(['metadata.name']);
+    const long = `${'a'.repeat(250)}.b_c`;
+    const longName = found(named(long)).filter((v) => v.path === 'metadata.name');
+    expect(longName).toHaveLength(2);
+    expect(longName[0].message).toMatch(/^Invalid value: "a+\.\.\.: must be no more than 253 characters$/);
+    expect(longName[1].message.endsWith(`: ${subdomain}`)).toBe(true);
+    expect(found(named('my-graph.v2'))).toEqual([]);
+  });
+
   test('unknown field in spec', () => {
     expect(found(dgd({ foo: 1 }))).toEqual([{ path: 'spec.foo', message: 'unknown field "spec.foo"', rule: 'schema' }]);
   });

@@ -70,6 +70,7 @@ describe('update validation basics', () => {
     const next = graph();
     decode(next).type = 'router';
     expect(lines(graph(), next)).toEqual([
+      `${DGD}: spec.components[1]: Invalid value: "object": type is immutable after it is set (rule 44)`,
       `${DGD}: spec.components[1].type: Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)`,
     ]);
   });
@@ -80,6 +81,7 @@ describe('update validation basics', () => {
     next.spec.components[0].type = 'router';
     expect(lines(graph(), next)).toEqual([
       `${DGD}: spec.backendFramework: Invalid value: "sglang": is immutable and cannot be changed after creation (rule 13)`,
+      `${DGD}: spec.components[0]: Invalid value: "object": type is immutable after it is set (rule 44)`,
       `${DGD}: spec.components[0].type: Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)`,
     ]);
   });
@@ -551,5 +553,76 @@ describe('validation-rules §1.8-1.10 experimental layouts on update', () => {
     expect(lines(stored(old), componentDeployment())).toEqual([
       `${DCD}: spec.experimental.grove.forceScalingGroup: Invalid value: null: cannot be toggled after creation; delete and recreate the DynamoComponentDeployment to change it (rule 130)`,
     ]);
+  });
+});
+
+describe('validation-rules CEL rules of the CRDs on update (rows 16, 44, 62, 63; ratcheting)', () => {
+  /** A stored graph on the Grove pathway whose decode worker has `minAvailable` and `replicas`. */
+  function groveGraph(minAvailable: number, replicas = 2): any {
+    const doc = stored(graph());
+    doc.metadata.annotations = { [PROVIDER]: 'grove' };
+    decode(doc).replicas = replicas;
+    decode(doc).minAvailable = minAvailable;
+    return doc;
+  }
+
+  test('validation-rules row 44: a component type may not change once set', () => {
+    const next = graph();
+    decode(next).type = 'prefill';
+    expect(lines(graph(), next)).toEqual([
+      `${DGD}: spec.components[1]: Invalid value: "object": type is immutable after it is set (rule 44)`,
+    ]);
+    const changedDcd = componentDeployment();
+    changedDcd.spec.type = 'prefill';
+    expect(lines(componentDeployment(), changedDcd)).toEqual([
+      `${DCD}: spec: Invalid value: "object": type is immutable after it is set (rule 44)`,
+    ]);
+  });
+
+  test('validation-rules row 44: an unchanged type, or a type set where there was none, passes', () => {
+    expect(lines(graph(), graph()).filter((l) => l.endsWith('(rule 44)'))).toEqual([]);
+    const untyped = componentDeployment();
+    delete untyped.spec.type;
+    expect(lines(untyped, componentDeployment())).toEqual([]);
+  });
+
+  test('validation-rules row 63: minAvailable may not change once set', () => {
+    expect(lines(groveGraph(1), groveGraph(2), { groveEnabled: true })).toEqual([
+      `${DGD}: spec.components[1]: Invalid value: "object": minAvailable is immutable after creation (rule 63)`,
+    ]);
+  });
+
+  test('validation-rules row 63: an unchanged minAvailable passes, also when other fields change', () => {
+    expect(lines(groveGraph(2), groveGraph(2), { groveEnabled: true })).toEqual([]);
+    expect(lines(groveGraph(2, 2), groveGraph(2, 3), { groveEnabled: true })).toEqual([]);
+  });
+
+  test('validation-rules row 16: a create-time CEL rule is re-checked on the new object', () => {
+    const next = graph();
+    next.spec.components.push({ ...graph().spec.components[0], name: 'frontend' });
+    expect(lines(graph(), next).filter((l) => l.endsWith('(rule 16)'))).toEqual([
+      `${DGD}: spec.components: Invalid value: "array": component names must be unique case-insensitively (rule 16)`,
+    ]);
+  });
+
+  test('ratcheting: an unchanged value that breaks a CEL rule is tolerated, a changed one is reported', () => {
+    // stored before the rule existed: minAvailable 3 above replicas 1 (row 62)
+    const old = groveGraph(3, 1);
+    const unchanged = groveGraph(3, 1);
+    unchanged.spec.components[0].replicas = 2;
+    expect(validateDocument(unchanged, { groveEnabled: true }).map((v) => v.rule)).toContain('62');
+    expect(lines(old, unchanged, { groveEnabled: true })).toEqual([]);
+    const changed = groveGraph(3, 2);
+    expect(lines(old, changed, { groveEnabled: true }).filter((l) => l.endsWith('(rule 62)'))).toHaveLength(1);
+  });
+});
+
+describe('Kubernetes object metadata on update: metadata.name is a DNS-1123 subdomain', () => {
+  test('a new object whose name is not a DNS-1123 subdomain is reported on update as on create', () => {
+    const old = graph();
+    old.metadata.name = 'g_graph';
+    const next = graph();
+    next.metadata.name = 'g_graph';
+    expect(validateUpdate(old, next, { groveEnabled: false }).map((v) => [v.path, v.rule])).toEqual([['metadata.name', 'schema']]);
   });
 });

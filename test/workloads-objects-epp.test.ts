@@ -270,7 +270,7 @@ describe('render-core §10.4 Istio DestinationRule', () => {
 describe('render-core §17 a native Rust EPP image on an operator older than 1.5.0', () => {
   test('the snapshot operator\'s refusal says which operator renders it', () => {
     const graph = eppGraph({ podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/epp:1.5.0' }] } } });
-    const render = (version: string) => renderDocuments([graph], { output: 'workloads', operator: { version } });
+    const render = (version: string) => renderDocuments([graph], { output: 'workloads', operator: { version }, checkAdmission: false });
     expect(() => render('1.4.0')).toThrow(RenderError);
     expect(() => render('1.4.0')).toThrow('spec.components[1].eppConfig: EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified '
       + '(runtime 1.5.0 is a native Rust EPP, which only operators 1.5.0 and later render: set the operator version)');

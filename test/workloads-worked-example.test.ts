@@ -42,7 +42,7 @@ function workedExample(): any {
 }
 
 function render(doc: any, options: Partial<RenderOptions> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', ...options }) as any[];
+  return renderDocuments([doc], { output: 'workloads', checkAdmission: false, ...options }) as any[];
 }
 
 function find(objects: any[], kind: string, name: string | RegExp): any {

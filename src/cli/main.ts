@@ -22,6 +22,12 @@
  *   --lws / --no-lws         LeaderWorkerSet available or not (orchestrators.lws.enabled)
  * Flags win over the file; whatever neither sets keeps the operator's Helm defaults.
  *
+ * `render --output workloads` also checks every object it writes as the API server would on create
+ * (schema and CRD CEL rules, `checkEmittedObjects`); a rejected object is reported like a render
+ * error. `validate` checks the other objects of FILE of a kind the library knows (core Kubernetes
+ * kinds, PodCliqueSet, LeaderWorkerSet, SnapshotJob, PodSnapshot) the same way, always as a create;
+ * objects of other kinds are skipped.
+ *
  * Exit 0 on success; 1 on invalid input or operator configuration (nothing on stdout, one line per
  * problem on stderr); 2 on a usage error.
  */
@@ -34,6 +40,7 @@ import { OUTPUT_MODES, OutputMode, renderDocuments } from '../engine/render';
 import { parseYamlDocuments } from '../import/documents';
 import { yaml } from '../lazy-modules';
 import { isDcd, isDgd } from '../model/v1beta1';
+import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../validation/emitted-admission';
 import { describeKey, documentKey, findOld } from '../validation/update/document-match';
 import { UpdateOptions, validateUpdate } from '../validation/update-rules';
 import { formatViolation, validateDocument } from '../validation/validate';
@@ -230,8 +237,9 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   if (args.old === undefined || olds !== undefined) {
     for (const { file, docs } of loaded) {
       for (const doc of docs) {
-        if (!isDgd(doc) && !isDcd(doc)) continue;
-        problems.push(...validateOne(doc, file, olds, args.old ?? '', validateOptions));
+        if (isDgd(doc) || isDcd(doc)) problems.push(...validateOne(doc, file, olds, args.old ?? '', validateOptions));
+        // `validate` of any other object of a known kind (a workloads rendering, say): as the API server checks it on create
+        else if (args.command === 'validate') problems.push(...checkEmittedObject(doc).map(v => `${file}: ${formatEmittedViolation(v)}`));
       }
     }
   }
@@ -240,7 +248,10 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   if (problems.length === 0 && args.command === 'render') {
     for (const { file, docs } of loaded) {
       try {
-        rendered.push(...renderDocuments(docs, { output: args.output, namespace: args.namespace, operator: settings }));
+        const objects = renderDocuments(docs, { output: args.output, namespace: args.namespace, operator: settings });
+        // what the API server would reject when the operator creates it is reported like a render error
+        if (args.output === 'workloads') problems.push(...checkEmittedObjects(objects).map(v => `${file}: ${formatEmittedViolation(v)}`));
+        rendered.push(...objects);
       } catch (e) {
         if (!(e instanceof RenderError)) throw e;
         problems.push(`${file}: ${e.message}`);

@@ -115,7 +115,8 @@ export class ComponentDeployment extends Construct {
 
   /**
    * Synth-time validation: the DCD's violations; when there are none in WORKLOADS output, the
-   * rendered workloads are materialized, and RenderErrors become validation errors.
+   * rendered workloads are materialized, and RenderErrors become validation errors, as do the
+   * violations of the rendered objects (what the API server would reject of them).
    */
   private validateAndRender(): string[] {
     // validation and rendering read the document and leave it as it is: one copy serves both
@@ -123,8 +124,7 @@ export class ComponentDeployment extends Construct {
     const violations = constructValidation(this, doc, this.settings);
     if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
     const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), () => this);
-    if (result) this.workloads!.materialize(result);
-    return errors;
+    return result ? [...errors, ...this.workloads!.materialize(result)] : errors;
   }
 
   /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */

@@ -297,7 +297,7 @@ export class DynamoGraph extends Construct {
   /**
    * Synth-time validation: the graph's violations; when there are none, the rendering of the
    * output mode, whose RenderErrors become validation errors (WORKLOADS output also materializes
-   * the rendered objects here).
+   * the rendered objects here, and what the API server would reject of them is an error too).
    */
   private validateAndRender(): string[] {
     // validation and rendering read the document and leave it as it is: one copy serves both
@@ -308,8 +308,7 @@ export class DynamoGraph extends Construct {
     if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(doc), scopeOf).errors;
     if (this.output !== OutputMode.WORKLOADS) return [];
     const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), scopeOf);
-    if (result) this.workloads!.materialize(result);
-    return errors;
+    return result ? [...errors, ...this.workloads!.materialize(result)] : errors;
   }
 
   /** The component a field path of the graph points into, else the graph. */

@@ -2,7 +2,7 @@
  * The render engine: a pure function from plain documents (Dynamo custom resources and any other
  * Kubernetes objects) plus operator settings to the list of objects to write.
  */
-import { admitNewGraph } from './admission';
+import { admitNewGraph, validateOptionsFor } from './admission';
 import { withCreateBookkeeping } from './bookkeeping';
 import { RenderError } from './errors';
 import {
@@ -19,6 +19,8 @@ import { ComponentSpecJson, DcdJson, DgdJson, isDcd, isDgd } from '../model/v1be
 import { defaultComponentDeployment } from '../validation/defaulting';
 import * as workloads from './workloads/render-workloads';
 import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
+import { validateDocument } from '../validation/validate';
+import { Violation } from '../validation/violation';
 
 /** What the engine writes for Dynamo documents. */
 export type OutputMode = 'graph' | 'components' | 'workloads';
@@ -33,6 +35,14 @@ export interface RenderOptions {
   /** Namespace for objects that have none. */
   readonly namespace?: string;
   readonly operator?: Partial<OperatorSettings>;
+  /**
+   * Whether a DynamoGraphDeployment or DynamoComponentDeployment is checked as the operator admits
+   * it on create before it is rendered in components or workloads output (a RenderError lists the
+   * violations). `false` renders documents the operator would refuse, as the engine's own tests do
+   * to pin how such input is handled; no cluster would hold the result.
+   * @default true
+   */
+  readonly checkAdmission?: boolean;
 }
 
 /** Kinds that live outside namespaces and never get one. */
@@ -143,27 +153,72 @@ function assertNoExperimentalFeatures(ref: string, components: readonly Componen
   if (base === 'spec') refuseInterPodGmsOnComponentPath(ref, components, base);
 }
 
-/** Renders every document; non-Dynamo documents pass through unchanged. Input is not modified. */
+/**
+ * Renders every document; non-Dynamo documents pass through unchanged. Input is not modified.
+ *
+ * Throws nothing but `RenderError`: a DynamoGraphDeployment or DynamoComponentDeployment rendered
+ * in components or workloads output is first checked as the operator admits it on create
+ * (`validateDocument`), and one RenderError lists every violation when it would be rejected; any
+ * other failure of a render is reported as an internal error.
+ */
 export function renderDocuments(docs: readonly unknown[], options: RenderOptions): unknown[] {
-  const settings = resolveOperatorSettings(options.operator);
+  const settings = guarded('operator settings', () => resolveOperatorSettings(options.operator));
   // observed PodSnapshots / SnapshotJobs are what checkpoint-enabled components are resolved against
   const cluster: CheckpointClusterState = { objects: docs.filter(isCheckpointClusterObject) };
   const out: unknown[] = [];
-  for (const doc of docs) {
-    if (options.output === 'components' && isDgd(doc)) {
-      out.push(...renderGraphComponents(doc, settings, options.namespace, cluster));
-    } else if (options.output === 'workloads' && isDgd(doc)) {
-      out.push(...renderGraphWorkloads(doc, settings, options.namespace, cluster));
-    } else if (options.output === 'workloads' && isDcd(doc)) {
-      out.push(...renderComponentWorkloads(doc, settings, options.namespace));
-    } else if (isDgd(doc) || isDcd(doc)) {
-      out.push(withNamespace(deepClone(doc), options.namespace));
-    } else if (options.output !== 'graph' && isCheckpointClusterObject(doc)) {
-      // cluster state read by the render, not an object to apply
-      continue;
-    } else {
-      out.push(withNamespace(doc, options.namespace));
-    }
-  }
+  docs.forEach((doc, index) => {
+    out.push(...guarded(documentRef(doc, index), () => renderDocument(doc, options, settings, cluster)));
+  });
   return out;
+}
+
+/** The objects one document renders to (itself, for documents passed through). */
+function renderDocument(doc: unknown, options: RenderOptions, settings: OperatorSettings, cluster: CheckpointClusterState): unknown[] {
+  if (options.output !== 'graph' && options.checkAdmission !== false && (isDgd(doc) || isDcd(doc))) refuseInadmissible(doc, settings);
+  if (options.output === 'components' && isDgd(doc)) return renderGraphComponents(doc, settings, options.namespace, cluster);
+  if (options.output === 'workloads' && isDgd(doc)) return renderGraphWorkloads(doc, settings, options.namespace, cluster);
+  if (options.output === 'workloads' && isDcd(doc)) return renderComponentWorkloads(doc, settings, options.namespace);
+  if (isDgd(doc) || isDcd(doc)) return [withNamespace(deepClone(doc), options.namespace)];
+  // observed checkpoint objects are cluster state read by the render, not objects to apply
+  if (options.output !== 'graph' && isCheckpointClusterObject(doc)) return [];
+  return [withNamespace(doc, options.namespace)];
+}
+
+/**
+ * A Dynamo document the operator would never have admitted is not rendered: one RenderError names
+ * the object and lists every violation (field path, message, rule).
+ */
+function refuseInadmissible(doc: DgdJson | DcdJson, settings: OperatorSettings): void {
+  const violations = validateDocument(doc, validateOptionsFor(settings));
+  if (violations.length === 0) return;
+  const listed = violations.map(describeViolation).join('; ');
+  const count = violations.length === 1 ? '1 violation' : `${violations.length} violations`;
+  throw new RenderError(`${doc.kind}/${stringOr(doc.metadata?.name, '')}`, violations[0].path || '(the object)',
+    `the operator would reject this object on create (${count}): ${listed}`);
+}
+
+function describeViolation(v: Violation): string {
+  return `${v.path === '' ? '(the object)' : v.path}: ${v.message} (rule ${v.rule})`;
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** `Kind/name` of a document, or its position when it has neither. */
+function documentRef(doc: unknown, index: number): string {
+  const kind = isMap(doc) ? stringOr(doc.kind, '') : '';
+  const name = isMap(doc) && isMap(doc.metadata) ? stringOr(doc.metadata.name, '') : '';
+  return kind === '' && name === '' ? `document #${index + 1}` : `${kind}/${name}`;
+}
+
+/** Runs `step`; any exception but a RenderError becomes a RenderError saying it is an internal error. */
+function guarded<T>(ref: string, step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    if (e instanceof RenderError) throw e;
+    const detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    throw new RenderError(ref, '(the object)', `internal error: rendering failed unexpectedly (${detail}); please report it`);
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * A cdk8s validation plugin: after `cdk8s synth` writes the manifests, every Dynamo custom resource
- * in them is checked the way the cluster would admit it on create.
+ * in them is checked the way the cluster would admit it on create, and so is every other object of
+ * a kind the library has a schema of (the objects of `workloads` output).
  */
 import * as fs from 'fs';
 import { IValidationContext, ValidationViolation } from './cdk8s-validation-contract';
@@ -8,7 +9,9 @@ import { operatorSettingsOfProperties } from './plugin-properties';
 import { OperatorOptions } from '../constructs/operator-options';
 import { validateOptionsFor } from '../engine/admission';
 import { parseYamlDocuments } from '../import/documents';
+import { isMap, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
+import { checkEmittedObject, EmittedViolation, isEmittedKindChecked } from '../validation/emitted-admission';
 import { ValidateOptions } from '../validation/options';
 import { validateDocument, Violation } from '../validation/validate';
 
@@ -38,6 +41,10 @@ const RULES_DOCUMENT = 'validation-rules.md';
  * Validates every DynamoGraphDeployment and DynamoComponentDeployment (`nvidia.com/v1beta1`) in the
  * synthesized manifests against the create-time admission rules of the configured operator
  * (schema, CEL rules, validating webhooks, after defaulting), like `cdk8s-dynamo validate`.
+ *
+ * Every other object of a kind the library knows (core Kubernetes kinds, Grove PodCliqueSet,
+ * LeaderWorkerSet, SnapshotJob, PodSnapshot) is checked as the API server checks it on create: its
+ * schema and its CRD's CEL rules (`checkEmittedObject`); objects of other kinds are skipped.
  *
  * Each broken rule becomes one entry of the cdk8s report, titled `dynamo-admission/rule-<row>`
  * (`dynamo-admission/rule-schema` for a value of the wrong type or an unknown field), listing the
@@ -76,6 +83,7 @@ export class DynamoValidationPlugin {
    */
   public async validate(context: IValidationContext): Promise<void> {
     let objects = 0;
+    let others = 0;
     let violations = 0;
     for (const manifestPath of context.manifests) {
       const { docs, problem } = readManifest(manifestPath);
@@ -85,9 +93,17 @@ export class DynamoValidationPlugin {
         continue;
       }
       for (const doc of docs) {
-        if (!isDgd(doc) && !isDcd(doc)) continue;
-        objects++;
-        for (const violation of validateDocument(doc, this.options)) {
+        let found: readonly Violation[];
+        if (isDgd(doc) || isDcd(doc)) {
+          objects++;
+          found = validateDocument(doc, this.options);
+        } else if (isKnownKind(doc)) {
+          others++;
+          found = checkEmittedObject(doc);
+        } else {
+          continue;
+        }
+        for (const violation of found) {
           violations++;
           context.report.addViolation(reportEntry(violation, manifestPath));
         }
@@ -95,6 +111,7 @@ export class DynamoValidationPlugin {
     }
     context.report.submit(violations > 0 ? 'failure' : 'success', {
       'Dynamo objects': String(objects),
+      'Other objects checked': String(others),
       'Violations': String(violations),
       'Operator version': this.operatorVersion,
       'Grove': this.groveAvailable ? 'available' : 'not available',
@@ -111,11 +128,27 @@ function readManifest(manifestPath: string): { docs: unknown[]; problem?: string
   }
 }
 
+/** Whether `checkEmittedObject` knows the kind of a (non-Dynamo) object. */
+function isKnownKind(doc: unknown): boolean {
+  return isMap(doc) && isEmittedKindChecked(stringAt(doc, 'apiVersion') ?? '', stringAt(doc, 'kind') ?? '');
+}
+
+/** What a violation breaks, for the fix text. */
+function brokenRule(v: EmittedViolation): string {
+  if (/^\d+$/.test(v.rule)) return `row ${v.rule} of the Dynamo operator admission rules (${RULES_DOCUMENT})`;
+  if (v.expression !== undefined) return `the CRD validation rule \`${v.expression}\``;
+  return isDynamoKind(v.kind) ? 'the CRD schema' : `the schema of ${v.kind}`;
+}
+
+function isDynamoKind(kind: string): boolean {
+  return kind === 'DynamoGraphDeployment' || kind === 'DynamoComponentDeployment';
+}
+
 /** The report entry of one violation. */
-function reportEntry(v: Violation, manifestPath: string): ValidationViolation {
+function reportEntry(v: EmittedViolation, manifestPath: string): ValidationViolation {
   const object = `${v.kind}/${v.name}`;
   const field = v.path === '' ? '(the object)' : v.path;
-  const row = /^\d+$/.test(v.rule) ? `row ${v.rule} of the Dynamo operator admission rules (${RULES_DOCUMENT})` : 'the CRD schema';
+  const row = brokenRule(v);
   return {
     ruleName: `${RULE_PREFIX}/rule-${v.rule}`,
     recommendation: `${object}: ${field}: ${v.message}`,

@@ -6,6 +6,7 @@
 import { FieldPath } from './field-path';
 import { ValidateOptions } from './options';
 import { JsonMap } from '../model/json';
+import { PROVIDER_GROVE } from '../model/well-known';
 
 export interface ComponentContext {
   /** `DGD` for an entry of `spec.components`, `DCD` for a standalone DynamoComponentDeployment. */
@@ -30,4 +31,19 @@ export interface ComponentContext {
 /** The Forbidden detail used when a DGD's workload provider is not Grove. */
 export function groveRequirementDetail(provider: string): string {
   return `requires the Grove pathway, but workload provider ${JSON.stringify(provider)} is selected`;
+}
+
+/** What the rules of a DGD need to know about its workload provider. */
+export interface GraphPathway {
+  /** The workload provider the rules run with (provider overrides are read for it). */
+  readonly provider: string;
+  /** Whether the graph is rendered by Grove. */
+  readonly grovePathway: boolean;
+  /** The Forbidden detail of rules that require the Grove pathway. */
+  readonly groveRequirement: string;
+}
+
+/** The pathway of a DGD whose workload provider is `provider`, with the standard Forbidden detail. */
+export function pathwayOf(provider: string): GraphPathway {
+  return { provider, grovePathway: provider === PROVIDER_GROVE, groveRequirement: groveRequirementDetail(provider) };
 }

@@ -35,19 +35,27 @@ function defaultOverrideTarget(override: unknown, provider: string, scope: Overr
 }
 
 /**
- * A copy of a new DynamoGraphDeployment as the validating webhook sees it: CRD defaults, the
- * workload-provider annotation (row 9), override targets (87), replicas (60), role replicas (74),
- * minAvailable for Grove (65), and the origin-version annotation (10).
+ * Which pass of the defaulting webhook runs: `create` decides the workload provider and writes it
+ * (row 9) with the origin version (10); `update` writes no annotation and reads the provider from
+ * the object's workload-provider annotation ('' when it has none).
  */
-export function defaultGraphDeployment(input: JsonMap, options: ValidateOptions): { doc: JsonMap; provider: string } {
+export type DefaultingMode = 'create' | 'update';
+
+/**
+ * A copy of a DynamoGraphDeployment as the validating webhook sees it: CRD defaults, the
+ * workload-provider annotation (row 9, create), override targets (87), replicas (60), role
+ * replicas (74), minAvailable for Grove (65), and the origin-version annotation (10, create).
+ * `provider` is the workload provider the defaulting ran with.
+ */
+export function defaultGraphDeployment(input: JsonMap, options: ValidateOptions, mode: DefaultingMode = 'create'): { doc: JsonMap; provider: string } {
   const doc = copyJson(input);
   applyStoredDefaults(doc);
   const spec = mapAt(doc, 'spec');
 
   // mutating webhook
-  const provider = createTimeProvider(doc, options);
+  const provider = mode === 'create' ? createTimeProvider(doc, options) : stringAt(mapAt(mapAt(doc, 'metadata'), 'annotations'), ANNOTATION_WORKLOAD_PROVIDER) ?? '';
   const metadata = mapAt(doc, 'metadata');
-  if (metadata) {
+  if (metadata && mode === 'create') {
     setDefault(metadata, 'annotations', {});
     const annotations = mapAt(metadata, 'annotations');
     if (annotations) {

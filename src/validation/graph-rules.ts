@@ -7,24 +7,26 @@
  *
  * Internal module.
  */
-import { ComponentContext, groveRequirementDetail } from './component-context';
+import { ComponentContext, GraphPathway } from './component-context';
 import { checkComponent } from './component-rules';
 import { componentEntries } from './component-shape';
+import { dns1123SubdomainErrors } from './dns-names';
 import { FieldPath } from './field-path';
 import { checkGroveNameLengths } from './grove-naming';
 import { ValidateOptions } from './options';
 import { checkProviderOverride, OverrideSite, roleScope, writesGroveTopology } from './provider-override-rules';
 import { ViolationSink } from './violation';
 import { has, isMap, JsonMap, listAt, mapAt, stringAt, stringItems } from '../model/json';
-import { PROVIDER_GROVE } from '../model/well-known';
 
 const SPEC = FieldPath.of('spec');
 
-/** Every DGD rule that reads the spec, on a defaulted DGD whose workload provider is `provider`. */
-export function checkGraphSpec(doc: JsonMap, provider: string, options: ValidateOptions, sink: ViolationSink): void {
+/**
+ * Every DGD rule that reads the spec, on a defaulted DGD on the given pathway (see `pathwayOf`;
+ * an update passes the detail that explains why its stored graph is not on the Grove pathway).
+ */
+export function checkGraphSpec(doc: JsonMap, pathway: GraphPathway, options: ValidateOptions, sink: ViolationSink): void {
   const spec = mapAt(doc, 'spec');
-  const grovePathway = provider === PROVIDER_GROVE;
-  const groveRequirement = groveRequirementDetail(provider);
+  const { provider, grovePathway, groveRequirement } = pathway;
 
   checkComponentList(spec, sink);
   if (grovePathway) checkGroveNameLengths(stringAt(mapAt(doc, 'metadata'), 'name') ?? '', spec, sink);
@@ -103,21 +105,6 @@ function checkTopologyConstraints(spec: JsonMap | undefined, sink: ViolationSink
   }
 }
 
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-/** Kubernetes' DNS-1123 subdomain check, with its messages. */
-function dns1123SubdomainErrors(value: string): string[] {
-  const errors: string[] = [];
-  if (value.length > 253) errors.push('must be no more than 253 characters');
-  if (!DNS1123_SUBDOMAIN.test(value)) {
-    errors.push(
-      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an " +
-        "alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
-    );
-  }
-  return errors;
-}
-
 /** Row 39: the cluster topology name of the KV transfer policy. */
 function checkKvTransferPolicy(spec: JsonMap | undefined, grovePathway: boolean, groveRequirement: string, sink: ViolationSink): void {
   const policy = mapAt(mapAt(spec, 'experimental'), 'kvTransferPolicy');
@@ -149,8 +136,8 @@ function checkTopologyOverrideConflict(spec: JsonMap | undefined, sink: Violatio
   }
 }
 
-/** Every provider override of a DGD spec: root, components, leader/worker roles. */
-function overrideSites(spec: JsonMap | undefined): OverrideSite[] {
+/** Every provider override of a DGD spec: root, components, leader/worker roles, in document order. */
+export function overrideSites(spec: JsonMap | undefined): OverrideSite[] {
   const sites: OverrideSite[] = [];
   const root = mapAt(spec, 'providerOverride');
   if (root) sites.push({ override: root, path: SPEC.child('providerOverride'), scope: 'root' });

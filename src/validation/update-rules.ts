@@ -5,24 +5,24 @@
  * 119, 127, 128, 130) on the old and the new object, plus the create-time rules the webhooks re-run
  * on the new object.
  *
- * Not covered here: the CEL transition rules of the CRDs (rows 44 and 63, `oldSelf`), and rules that
- * read the cluster.
+ * The CRD's CEL rules run with the stored object: transition rules (rows 44 and 63, `oldSelf`)
+ * apply and unchanged values are not re-checked (ratcheting). Not covered here: rules that read
+ * the cluster.
  */
 import { inDocumentOrder } from './document-order';
 import { admitNew, admitOld } from './update/admit-update';
 import { checkComponentDeploymentUpdate, checkGraphUpdate } from './update/graph-update-rules';
 import { checkNewObjectOnUpdate, isTerminating } from './update/new-object-rules';
 import { UpdateOptions } from './update/update-options';
-import { validateDocument } from './validate';
-import { Violation, ViolationRecord, ViolationSink } from './violation';
+import { attachObject, DCD_KIND_NAME, DGD_KIND_NAME, SUPPORTED_API_VERSION, unexpectedFailure, validateDocument } from './validate';
+import { Violation, ViolationSink } from './violation';
 import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
 
 export type { UpdateOptions, SubmitMode, OldSource } from './update/update-options';
 export { admitNew, admitOld } from './update/admit-update';
 export { checkNewObjectOnUpdate } from './update/new-object-rules';
 
-const SUPPORTED_API_VERSION = 'nvidia.com/v1beta1';
-const KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'];
+const KINDS = [DGD_KIND_NAME, DCD_KIND_NAME];
 
 /**
  * Every update-only rule (WH-U) the change from `oldDoc` to `newDoc` breaks. Both documents are
@@ -32,7 +32,7 @@ const KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'];
  */
 export function checkUpdateRules(oldDoc: JsonMap, newDoc: JsonMap, options: UpdateOptions, sink: ViolationSink): void {
   if (isTerminating(newDoc)) return;
-  if (newDoc.kind === 'DynamoGraphDeployment') {
+  if (newDoc.kind === DGD_KIND_NAME) {
     checkGraphUpdate(newDoc, oldDoc, options, sink);
   } else {
     checkComponentDeploymentUpdate(newDoc, oldDoc, options, sink);
@@ -63,21 +63,13 @@ export function validateUpdate(oldDoc: unknown, newDoc: unknown, options: Update
     }
     const sink = new ViolationSink();
     checkUpdateRules(previous, next, options, sink);
-    const records = [...checkNewObjectOnUpdate(next, options), ...sink.all];
-    return inDocumentOrder(records, next).map((record) => attach(record, kind, name));
+    const records = [...checkNewObjectOnUpdate(next, previous, options), ...sink.all];
+    return inDocumentOrder(records, next).map((record) => attachObject(record, kind, name));
   } catch (error) {
-    // a safety net: a bug in a rule must not turn into an exception for the caller
-    const detail = error instanceof Error ? error.message : String(error);
-    return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
+    return unexpectedFailure(error, kind, name);
   }
 }
 
 function isSupported(doc: unknown): doc is JsonMap {
   return isMap(doc) && doc.apiVersion === SUPPORTED_API_VERSION && KINDS.includes(String(doc.kind)) && isMap(doc.metadata) && isMap(doc.spec);
-}
-
-function attach(record: ViolationRecord, kind: string, name: string): Violation {
-  const base: Violation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
-  const withValue = record.value === undefined ? base : { ...base, value: record.value };
-  return record.structural === true ? { ...withValue, structural: true } : withValue;
 }

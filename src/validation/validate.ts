@@ -7,9 +7,10 @@
  * transition rules are evaluated too.
  */
 import { checkDynamoCelRules } from './cel/dynamo-rules';
-import { ComponentContext } from './component-context';
+import { ComponentContext, GraphPathway, pathwayOf } from './component-context';
 import { checkComponent } from './component-rules';
 import { defaultComponentDeployment, defaultGraphDeployment } from './defaulting';
+import { dns1123SubdomainErrors } from './dns-names';
 import { inDocumentOrder } from './document-order';
 import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from './dynamo-schema';
 import { FieldPath } from './field-path';
@@ -37,12 +38,16 @@ export function validateDocument(doc: unknown, options: ValidateOptions = {}): V
   const name = stringAt(mapAt(doc, 'metadata'), 'name') ?? '';
   try {
     const { records, ordered } = check(doc, kind, options);
-    return inDocumentOrder(records, ordered).map((record) => attach(record, kind, name));
+    return inDocumentOrder(records, ordered).map((record) => attachObject(record, kind, name));
   } catch (error) {
-    // a safety net: a bug in a rule must not turn into an exception for the caller
-    const detail = error instanceof Error ? error.message : String(error);
-    return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
+    return unexpectedFailure(error, kind, name);
   }
+}
+
+/** A safety net: a bug in a rule must not turn into an exception for the caller. */
+export function unexpectedFailure(error: unknown, kind: string, name: string): Violation[] {
+  const detail = error instanceof Error ? error.message : String(error);
+  return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
 }
 
 function check(doc: unknown, kind: string, options: ValidateOptions): { records: readonly ViolationRecord[]; ordered: unknown } {
@@ -63,13 +68,30 @@ function check(doc: unknown, kind: string, options: ValidateOptions): { records:
   checkObjectName(doc, sink);
   if (kind === DGD_KIND_NAME) {
     const { doc: admitted, provider } = defaultGraphDeployment(doc, options);
-    checkStructure(admitted, DGD_SCHEMA, sink);
-    checkDynamoCelRules(admitted, sink, options.old);
-    checkGraphAnnotations(admitted, sink);
-    checkGraphSpec(admitted, provider, options, sink);
+    checkGraphDeployment(admitted, pathwayOf(provider), options, sink);
     return { records: sink.all, ordered: admitted };
   }
   const admitted = defaultComponentDeployment(doc);
+  checkComponentDeployment(admitted, options, sink);
+  return { records: sink.all, ordered: admitted };
+}
+
+/**
+ * The rules of the API server (schema, CEL) and of the validating webhook on an admitted
+ * DynamoGraphDeployment on the given pathway. `options.old`: the stored object of an update.
+ */
+export function checkGraphDeployment(admitted: JsonMap, pathway: GraphPathway, options: ValidateOptions, sink: ViolationSink): void {
+  checkStructure(admitted, DGD_SCHEMA, sink);
+  checkDynamoCelRules(admitted, sink, options.old);
+  checkGraphAnnotations(admitted, sink);
+  checkGraphSpec(admitted, pathway, options, sink);
+}
+
+/**
+ * The rules of the API server (schema, CEL) and of the validating webhook on an admitted
+ * standalone DynamoComponentDeployment. `options.old`: the stored object of an update.
+ */
+export function checkComponentDeployment(admitted: JsonMap, options: ValidateOptions, sink: ViolationSink): void {
   checkStructure(admitted, DCD_SCHEMA, sink);
   checkDynamoCelRules(admitted, sink, options.old);
   const spec = mapAt(admitted, 'spec') ?? {};
@@ -84,21 +106,28 @@ function check(doc: unknown, kind: string, options: ValidateOptions): { records:
     options,
   };
   checkComponent(ctx, sink);
-  return { records: sink.all, ordered: admitted };
 }
 
-/** Kubernetes object metadata: a name (or generateName) is required. */
-function checkObjectName(doc: JsonMap, sink: ViolationSink): void {
+/**
+ * Kubernetes object metadata: a name (or generateName) is required, and a custom resource's name
+ * must be a DNS-1123 subdomain (one violation per broken condition, as the API server reports it).
+ */
+export function checkObjectName(doc: JsonMap, sink: ViolationSink): void {
   const metadata = doc.metadata;
   if (metadata !== undefined && metadata !== null && !isMap(metadata)) return; // a type error, reported by the schema check
   const name = stringAt(metadata, 'name') ?? '';
   const generateName = stringAt(metadata, 'generateName') ?? '';
+  const path = FieldPath.of('metadata', 'name');
   if (name === '' && generateName === '') {
-    sink.required(FieldPath.of('metadata', 'name'), 'name or generateName is required', STRUCTURAL_RULE);
+    sink.required(path, 'name or generateName is required', STRUCTURAL_RULE);
+    return;
   }
+  if (name === '') return;
+  for (const error of dns1123SubdomainErrors(name)) sink.invalid(path, name, error, STRUCTURAL_RULE);
 }
 
-function attach(record: ViolationRecord, kind: string, name: string): Violation {
+/** A record with the kind and name of its object: the violation the caller sees. */
+export function attachObject(record: ViolationRecord, kind: string, name: string): Violation {
   const base: Violation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
   const withValue = record.value === undefined ? base : { ...base, value: record.value };
   return record.structural === true ? { ...withValue, structural: true } : withValue;

@@ -91,6 +91,14 @@ export class ViolationSink {
     this.add(path, value, `Invalid value: ${JSON.stringify(jsonTypeName(value))}: ${message}`, rule);
   }
 
+  /**
+   * `Internal error: <detail>`: the check itself failed (e.g. a rule that does not compile or
+   * evaluate), not the value at `path`.
+   */
+  public internal(path: FieldPath, detail: string, rule: string): void {
+    this.add(path, undefined, `Internal error: ${detail}`, rule);
+  }
+
   /** `Required value` or `Required value: <detail>` */
   public required(path: FieldPath, detail: string | undefined, rule: string): void {
     this.add(path, undefined, detail === undefined ? 'Required value' : `Required value: ${detail}`, rule);

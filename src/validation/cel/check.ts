@@ -172,7 +172,7 @@ class CelRuleWalk {
     for (const rule of rules) {
       const compiled = compileExpression(rule.rule);
       if (isCompileError(compiled)) {
-        this.internal(path, rule.rule, `CEL rule does not compile: ${compiled.error}`);
+        this.internal(path, `CEL rule ${JSON.stringify(rule.rule)} does not compile: ${compiled.error}`);
         continue;
       }
       if (compiled.usesOldSelf) {
@@ -191,12 +191,12 @@ class CelRuleWalk {
       const result = compiled.evaluate(bindings);
       if (isCelError(result)) {
         // the API server does not run rules on an object that does not fit its schema (reported by the schema check)
-        if (self.fits && (oldSelf === undefined || oldSelf.fits)) this.internal(path, rule.rule, `CEL rule failed to evaluate: ${result.message}`);
+        if (self.fits && (oldSelf === undefined || oldSelf.fits)) this.internal(path, `CEL rule ${JSON.stringify(rule.rule)} failed to evaluate: ${result.message}`);
         continue;
       }
       if (result === true) continue;
       if (result !== false) {
-        this.internal(path, rule.rule, 'CEL rule did not evaluate to a bool');
+        this.internal(path, `CEL rule ${JSON.stringify(rule.rule)} did not evaluate to a bool`);
         continue;
       }
       this.report(rule, value, node, path, bindings);
@@ -230,15 +230,16 @@ class CelRuleWalk {
     if (rule.messageExpression === undefined) return fallback;
     const compiled: CompiledExpression | { error: string } = compileExpression(rule.messageExpression);
     if (isCompileError(compiled)) {
-      this.internal(path, rule.messageExpression, `CEL messageExpression does not compile: ${compiled.error}`);
+      this.internal(path, `CEL messageExpression ${JSON.stringify(rule.messageExpression)} does not compile: ${compiled.error}`);
       return fallback;
     }
     const text = compiled.evaluate(bindings);
     return typeof text === 'string' && text.trim() !== '' && !/[\r\n]/.test(text) ? text : fallback;
   }
 
-  private internal(path: FieldPath, expression: string, detail: string): void {
-    this.sink.invalid(path, expression, `Internal error: ${detail}`, INTERNAL_RULE);
+  /** A rule that cannot be evaluated: an internal error at the rule's node, not a verdict on the value. */
+  private internal(path: FieldPath, detail: string): void {
+    this.sink.internal(path, detail, INTERNAL_RULE);
   }
 }
 

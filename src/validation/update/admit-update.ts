@@ -12,14 +12,12 @@
  */
 import { OldSource, UpdateOptions } from './update-options';
 import { applyStoredDefaults } from '../../admission/stored-defaults';
-import { has, isMap, JsonMap, mapAt, stringAt } from '../../model/json';
+import { has, JsonMap, mapAt, stringAt } from '../../model/json';
 import { copyJson } from '../../model/json-copy';
-import { ANNOTATION_ORIGIN_VERSION, ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../../model/well-known';
-import { componentEntries, isMultinode, nodeCount } from '../component-shape';
+import { ANNOTATION_ORIGIN_VERSION, ANNOTATION_WORKLOAD_PROVIDER } from '../../model/well-known';
+import { componentEntries } from '../component-shape';
 import { defaultComponentDeployment, defaultGraphDeployment } from '../defaulting';
-import { expectedTarget, GROVE_API_VERSION, OverrideScope, roleScope } from '../provider-override-rules';
-
-const DGD_KIND = 'DynamoGraphDeployment';
+import { DGD_KIND_NAME } from '../validate';
 
 /** Annotations the operator materialises on a graph; `kubectl apply` keeps them when a manifest omits them. */
 const OPERATOR_ANNOTATIONS = [ANNOTATION_WORKLOAD_PROVIDER, ANNOTATION_ORIGIN_VERSION];
@@ -38,15 +36,15 @@ export function admitOld(input: JsonMap, options: UpdateOptions): JsonMap {
     applyStoredDefaults(doc);
     return doc;
   }
-  return input.kind === DGD_KIND ? defaultGraphDeployment(input, options).doc : defaultComponentDeployment(input);
+  return input.kind === DGD_KIND_NAME ? defaultGraphDeployment(input, options).doc : defaultComponentDeployment(input);
 }
 
 /** The new object as the validating webhook sees it on UPDATE. The inputs are not modified. */
 export function admitNew(input: JsonMap, old: JsonMap, options: UpdateOptions): JsonMap {
   const doc = copyJson(input);
   if ((options.submit ?? 'apply') === 'apply') keepOperatorState(doc, old);
+  if (doc.kind === DGD_KIND_NAME) return defaultGraphDeployment(doc, options, 'update').doc;
   applyStoredDefaults(doc);
-  if (doc.kind === DGD_KIND) defaultGraphOnUpdate(doc);
   return doc;
 }
 
@@ -63,7 +61,7 @@ function keepOperatorState(doc: JsonMap, old: JsonMap): void {
       if (annotations && !(key in annotations)) annotations[key] = value;
     }
   }
-  if (doc.kind !== DGD_KIND) return;
+  if (doc.kind !== DGD_KIND_NAME) return;
   const oldByName = componentsByName(mapAt(old, 'spec'));
   for (const { component } of componentEntries(mapAt(doc, 'spec'))) {
     const previous = oldByName.get(stringAt(component, 'name') ?? '');
@@ -80,43 +78,4 @@ export function componentsByName(spec: JsonMap | undefined): Map<string, JsonMap
     if (name !== undefined && !out.has(name)) out.set(name, component);
   }
   return out;
-}
-
-/** The defaulting webhook's UPDATE pass on a DGD, with the provider context read from the object. */
-function defaultGraphOnUpdate(doc: JsonMap): void {
-  const provider = stringAt(mapAt(mapAt(doc, 'metadata'), 'annotations'), ANNOTATION_WORKLOAD_PROVIDER) ?? '';
-  const grove = provider === PROVIDER_GROVE;
-  const spec = mapAt(doc, 'spec');
-  if (grove) defaultTarget(spec?.providerOverride, 'root', undefined);
-  for (const { component } of componentEntries(spec)) {
-    setDefault(component, 'replicas', 1); // row 60
-    const roles = Array.isArray(component.roles) ? component.roles : [];
-    if (isMultinode(component)) {
-      // row 74
-      for (const role of roles) {
-        const name = stringAt(role, 'name');
-        if (name === 'leader') setDefault(role, 'replicas', 1);
-        if (name === 'worker') setDefault(role, 'replicas', nodeCount(component) - 1);
-      }
-    }
-    if (!grove) continue;
-    setDefault(component, 'minAvailable', 1); // row 65
-    defaultTarget(component.providerOverride, 'component', component); // row 87
-    for (const role of roles) {
-      const scope = roleScope(stringAt(role, 'name'));
-      if (scope && isMap(role)) defaultTarget(role.providerOverride, scope, component);
-    }
-  }
-}
-
-function setDefault(obj: unknown, key: string, value: unknown): void {
-  if (isMap(obj) && !has(obj, key)) obj[key] = value;
-}
-
-/** Row 87 for the Grove provider: an override without a target gets the one its scope resolves to. */
-function defaultTarget(override: unknown, scope: OverrideScope, component: JsonMap | undefined): void {
-  if (!isMap(override) || (stringAt(override, 'target') ?? '') !== '') return;
-  if (stringAt(override, 'apiVersion') !== GROVE_API_VERSION) return;
-  const expected = expectedTarget(scope, component);
-  if ('target' in expected) override.target = expected.target;
 }

@@ -14,10 +14,10 @@ import { ANNOTATION_GPU_POWER_LIMIT, ANNOTATION_WORKLOAD_PROVIDER } from '../../
 import { componentEntries } from '../component-shape';
 import { FieldPath } from '../field-path';
 import { mainContainer } from '../main-container';
+import { DGD_KIND_NAME } from '../validate';
 import { ViolationSink } from '../violation';
 
 const SPEC = FieldPath.of('spec');
-const DGD_KIND = 'DynamoGraphDeployment';
 const DCD_KIND = 'DynamoComponentDeployment';
 const GPU_RESOURCE = 'nvidia.com/gpu';
 const ROLLING_PHASES = ['Pending', 'InProgress'];
@@ -39,7 +39,7 @@ export function checkGraphUpdate(next: JsonMap, previous: JsonMap, options: Upda
     const old = oldComponents.get(stringAt(component, 'name') ?? '');
     if (!old) continue;
     const path = SPEC.child('components').index(index);
-    checkComponentUpdate({ owner: 'DGD', ownerKind: DGD_KIND, next: component, previous: old, path, options }, sink);
+    checkComponentUpdate({ owner: 'DGD', ownerKind: DGD_KIND_NAME, next: component, previous: old, path, options }, sink);
     checkPowerContract(component, old, path, sink);
   }
 

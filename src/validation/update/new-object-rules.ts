@@ -7,7 +7,8 @@
  *   empty one makes every provider override wait for the controller (row 81), and the Grove
  *   pathway of a graph without the annotation follows the operator's Grove gate and the
  *   `nvidia.com/enable-grove` annotation, with the matching Forbidden detail;
- * - `spec.restart` may be set (row 11 is a create-only CEL rule);
+ * - the CEL rules see the stored object: `spec.restart` may be set (row 11), `type` and
+ *   `minAvailable` may not change (rows 44, 63), and unchanged values are not re-checked (ratcheting);
  * - the runtime-version and EPP-contract checks (rows 46, 47, 49) are replaced by their update
  *   ratchets (rows 48, 50, in component-update-rules);
  * - an object that is being deleted skips the webhooks: only schema and CEL rules apply.
@@ -15,23 +16,18 @@
  * Internal module.
  */
 import { UpdateOptions } from './update-options';
-import { isMap, JsonMap, listAt, mapAt, stringAt } from '../../model/json';
+import { JsonMap, mapAt, stringAt } from '../../model/json';
 import { ANNOTATION_ENABLE_GROVE, ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_COMPONENT, PROVIDER_GROVE } from '../../model/well-known';
-import { ComponentContext, groveRequirementDetail } from '../component-context';
-import { checkComponent } from '../component-rules';
-import { componentEntries } from '../component-shape';
-import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from '../dynamo-schema';
+import { GraphPathway, pathwayOf } from '../component-context';
+import { STRUCTURAL_RULE } from '../dynamo-schema';
 import { FieldPath } from '../field-path';
-import { checkGraphSpec } from '../graph-rules';
-import { checkGraphAnnotations } from '../metadata-rules';
-import { roleScope } from '../provider-override-rules';
-import { checkStructure } from '../structural-check';
+import { overrideSites } from '../graph-rules';
+import { OverrideSite } from '../provider-override-rules';
+import { checkComponentDeployment, checkGraphDeployment, checkObjectName, DGD_KIND_NAME } from '../validate';
 import { ViolationRecord, ViolationSink } from '../violation';
 
-const DGD_KIND = 'DynamoGraphDeployment';
-
-/** Rows replaced on UPDATE: row 11 never fires, rows 46/47/49 become the ratchets 48/50. */
-const NOT_ON_UPDATE = new Set(['11', '46', '47', '49']);
+/** Rows replaced on UPDATE: rows 46/47/49 become the ratchets 48/50. */
+const NOT_ON_UPDATE = new Set(['46', '47', '49']);
 
 /** Provider-override rows that do not run while the workload provider is not materialised. */
 const OVERRIDE_ROWS = new Set(['33', '82', '83', '84', '85', '86']);
@@ -49,16 +45,19 @@ const API_SERVER_ROWS = new Set([
 
 const UNMATERIALIZED = `requires controller-owned annotation ${JSON.stringify(ANNOTATION_WORKLOAD_PROVIDER)} to be materialized; wait for controller adoption and retry`;
 
-/** The create-time rules on the admitted new object of an UPDATE, with the differences above. */
-export function checkNewObjectOnUpdate(doc: JsonMap, options: UpdateOptions): ViolationRecord[] {
+/**
+ * The create-time rules on the admitted new object of an UPDATE, with the differences above.
+ * `old` is the admitted old object (the stored object the CEL transition rules compare with).
+ */
+export function checkNewObjectOnUpdate(doc: JsonMap, old: JsonMap, options: UpdateOptions): ViolationRecord[] {
   const sink = new ViolationSink();
   checkObjectName(doc, sink);
+  const withOld: UpdateOptions = { ...options, old };
   let records: ViolationRecord[];
-  if (doc.kind === DGD_KIND) {
-    records = checkGraph(doc, options, sink);
+  if (doc.kind === DGD_KIND_NAME) {
+    records = checkGraph(doc, withOld, sink);
   } else {
-    checkStructure(doc, DCD_SCHEMA, sink);
-    checkComponentDeployment(doc, options, sink);
+    checkComponentDeployment(doc, withOld, sink);
     records = [...sink.all];
   }
   records = records.filter((r) => !NOT_ON_UPDATE.has(r.rule));
@@ -72,14 +71,16 @@ export function isTerminating(doc: JsonMap): boolean {
   return value !== undefined && value !== null && value !== '';
 }
 
-/** The provider context of a DGD on UPDATE: the rules' provider and the Grove-pathway detail. */
-interface ProviderContext {
-  /** Provider the create-time rules are run with (it decides the Grove pathway). */
-  readonly provider: string;
-  /** The Forbidden detail of rules that need the Grove pathway. */
-  readonly requirement: string;
+/** The pathway of a DGD on UPDATE, with the Forbidden detail that explains why it is not Grove. */
+interface ProviderContext extends GraphPathway {
   /** Whether the annotation is absent or empty: provider overrides must wait (row 81). */
   readonly unmaterialized: boolean;
+}
+
+/** The pathway of `provider` with `requirement` as the Forbidden detail of Grove-only rules. */
+function context(provider: string, requirement: string | undefined, unmaterialized: boolean): ProviderContext {
+  const pathway = pathwayOf(provider);
+  return { ...pathway, groveRequirement: requirement ?? pathway.groveRequirement, unmaterialized };
 }
 
 function providerContext(doc: JsonMap, options: UpdateOptions): ProviderContext {
@@ -88,25 +89,23 @@ function providerContext(doc: JsonMap, options: UpdateOptions): ProviderContext 
   if (annotation !== undefined) {
     const known = annotation === PROVIDER_GROVE || annotation === PROVIDER_COMPONENT;
     const requirement = known
-      ? groveRequirementDetail(annotation)
+      ? undefined
       : `requires the Grove pathway, but annotation ${JSON.stringify(ANNOTATION_WORKLOAD_PROVIDER)} has unsupported value ${JSON.stringify(annotation)}`;
-    return { provider: annotation === '' ? PROVIDER_COMPONENT : annotation, requirement, unmaterialized: annotation === '' };
+    return context(annotation === '' ? PROVIDER_COMPONENT : annotation, requirement, annotation === '');
   }
   // a graph stored before the annotation existed: the pathway the operator would pick today
   if (!(options.groveEnabled ?? true)) {
-    return { provider: PROVIDER_COMPONENT, requirement: 'requires the Grove pathway, but Grove is disabled in the operator configuration', unmaterialized: true };
+    return context(PROVIDER_COMPONENT, 'requires the Grove pathway, but Grove is disabled in the operator configuration', true);
   }
   const enableGrove = stringAt(annotations, ANNOTATION_ENABLE_GROVE);
   if (enableGrove !== undefined && enableGrove.toLowerCase() === 'false') {
     const requirement = `requires the Grove pathway; remove or unset annotation ${JSON.stringify(ANNOTATION_ENABLE_GROVE)} (currently ${JSON.stringify(enableGrove)})`;
-    return { provider: PROVIDER_COMPONENT, requirement, unmaterialized: true };
+    return context(PROVIDER_COMPONENT, requirement, true);
   }
-  return { provider: PROVIDER_GROVE, requirement: '', unmaterialized: true };
+  return context(PROVIDER_GROVE, undefined, true);
 }
 
 function checkGraph(doc: JsonMap, options: UpdateOptions, sink: ViolationSink): ViolationRecord[] {
-  checkStructure(doc, DGD_SCHEMA, sink);
-  checkGraphAnnotations(doc, sink);
   // row 5: on create the defaulting webhook overwrites the annotation; on update it is kept as sent
   const annotations = mapAt(mapAt(doc, 'metadata'), 'annotations');
   const annotation = stringAt(annotations, ANNOTATION_WORKLOAD_PROVIDER);
@@ -114,63 +113,16 @@ function checkGraph(doc: JsonMap, options: UpdateOptions, sink: ViolationSink): 
     const path = FieldPath.of('metadata', 'annotations').key(ANNOTATION_WORKLOAD_PROVIDER);
     sink.notSupported(path, annotation, [PROVIDER_COMPONENT, PROVIDER_GROVE], '5');
   }
-  const context = providerContext(doc, options);
-  checkGraphSpec(doc, context.provider, options, sink);
-
-  const ruleDetail = `Forbidden: ${groveRequirementDetail(context.provider)}`;
-  let records = sink.all.map((record) =>
-    (record.message === ruleDetail && context.requirement !== '' ? { ...record, message: `Forbidden: ${context.requirement}` } : record));
-  if (context.unmaterialized) {
-    records = records.filter((r) => !OVERRIDE_ROWS.has(r.rule));
-    const waiting = new ViolationSink();
-    for (const site of overrideSites(mapAt(doc, 'spec'))) waiting.forbidden(site.path, site.override, UNMATERIALIZED, '81');
-    records.push(...waiting.all);
-  }
-  return records;
+  const pathway = providerContext(doc, options);
+  checkGraphDeployment(doc, pathway, options, sink);
+  if (!pathway.unmaterialized) return [...sink.all];
+  const records = sink.all.filter((r) => !OVERRIDE_ROWS.has(r.rule));
+  const waiting = new ViolationSink();
+  for (const site of interpretedOverrideSites(mapAt(doc, 'spec'))) waiting.forbidden(site.path, site.override, UNMATERIALIZED, '81');
+  return [...records, ...waiting.all];
 }
 
 /** Every provider override the webhook interprets: root, components, leader/worker roles of multinode components. */
-function overrideSites(spec: JsonMap | undefined): Array<{ override: JsonMap; path: FieldPath }> {
-  const sites: Array<{ override: JsonMap; path: FieldPath }> = [];
-  const root = mapAt(spec, 'providerOverride');
-  if (root) sites.push({ override: root, path: FieldPath.of('spec', 'providerOverride') });
-  for (const { component, index } of componentEntries(spec)) {
-    const path = FieldPath.of('spec', 'components').index(index);
-    const override = mapAt(component, 'providerOverride');
-    if (override) sites.push({ override, path: path.child('providerOverride') });
-    if (!mapAt(component, 'multinode')) continue;
-    (listAt(component, 'roles') ?? []).forEach((role, roleIndex) => {
-      const roleOverride = isMap(role) ? mapAt(role, 'providerOverride') : undefined;
-      if (roleOverride && roleScope(stringAt(role, 'name'))) {
-        sites.push({ override: roleOverride, path: path.child('roles').index(roleIndex).child('providerOverride') });
-      }
-    });
-  }
-  return sites;
-}
-
-function checkComponentDeployment(doc: JsonMap, options: UpdateOptions, sink: ViolationSink): void {
-  const spec = mapAt(doc, 'spec') ?? {};
-  const ctx: ComponentContext = {
-    owner: 'DCD',
-    component: spec,
-    path: FieldPath.of('spec'),
-    backendFramework: stringAt(spec, 'backendFramework') ?? '',
-    grovePathway: false,
-    groveRequirement: '',
-    document: doc,
-    options,
-  };
-  checkComponent(ctx, sink);
-}
-
-/** Kubernetes object metadata: a name (or generateName) is required (as on create). */
-function checkObjectName(doc: JsonMap, sink: ViolationSink): void {
-  const metadata = doc.metadata;
-  if (metadata !== undefined && metadata !== null && !isMap(metadata)) return; // a type error, reported by the schema check
-  const name = stringAt(metadata, 'name') ?? '';
-  const generateName = stringAt(metadata, 'generateName') ?? '';
-  if (name === '' && generateName === '') {
-    sink.required(FieldPath.of('metadata', 'name'), 'name or generateName is required', STRUCTURAL_RULE);
-  }
+function interpretedOverrideSites(spec: JsonMap | undefined): OverrideSite[] {
+  return overrideSites(spec).filter((site) => site.scope === 'root' || site.scope === 'component' || mapAt(site.component, 'multinode') !== undefined);
 }

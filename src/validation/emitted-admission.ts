@@ -1,0 +1,123 @@
+/**
+ * Admission check of the objects the engine emits (the `workloads` output), as the API server
+ * would check them on create: the structural check of `validateEmittedObjects` (CRD schema of each
+ * custom resource, Kubernetes OpenAPI schema of embedded types and core kinds, a name) plus the CEL
+ * rules (`x-kubernetes-validations`) of each emitted custom resource's CRD.
+ *
+ * The CEL rules by kind:
+ * - Grove PodCliqueSet, LeaderWorkerSet, SnapshotJob, PodSnapshot: the rules of their generated CRD
+ *   schema (transition rules such as `self == oldSelf` do not run on create);
+ * - DynamoGraphDeployment / DynamoComponentDeployment (the DCDs a graph's workloads output holds):
+ *   the Dynamo CRD rules, reported under their rows of the admission digest. The operator's
+ *   webhooks are not re-run here: an emitted DCD is generated from a graph `validateDocument`
+ *   already admitted.
+ * Core Kubernetes kinds have no CEL rules. Objects of any other apiVersion/kind are not checked.
+ */
+import { CEL_RULE, CelRule, CelSchemaNode, checkCelRules, checkDynamoCelRules } from './cel';
+import { inDocumentOrder } from './document-order';
+import { isCheckedKind, validateEmittedObject } from './structural';
+import { Violation, ViolationSink } from './violation';
+import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
+import { LWS_V1_SCHEMA } from '../../imports/leaderworkerset.x-k8s.io.schema';
+import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../imports/nvidia.com.snapshot.schema';
+import { isMap, mapAt, stringAt } from '../model/json';
+
+/** One broken rule of an emitted object. */
+export interface EmittedViolation extends Violation {
+  /** For a failed CEL rule of a CRD without a numbered row: the rule's expression. */
+  readonly expression?: string;
+}
+
+/** CRD schemas whose CEL rules run on emitted objects, by `apiVersion/kind` (Dynamo kinds apart). */
+const CEL_SCHEMAS: Readonly<Record<string, CelSchemaNode>> = {
+  'grove.io/v1alpha1/PodCliqueSet': PCS_V1ALPHA1_SCHEMA,
+  'leaderworkerset.x-k8s.io/v1/LeaderWorkerSet': LWS_V1_SCHEMA,
+  'nvidia.com/v1alpha1/SnapshotJob': SNAPSHOT_JOB_V1ALPHA1_SCHEMA,
+  'nvidia.com/v1alpha1/PodSnapshot': POD_SNAPSHOT_V1ALPHA1_SCHEMA,
+};
+
+const DYNAMO_KINDS = new Set(['nvidia.com/v1beta1/DynamoGraphDeployment', 'nvidia.com/v1beta1/DynamoComponentDeployment']);
+
+/** Prefix of the rule id of a failed CEL rule of a non-Dynamo CRD; the expression follows it. */
+const CEL_RULE_PREFIX = `${CEL_RULE}:`;
+
+function keyOf(obj: unknown): string {
+  return `${stringAt(obj, 'apiVersion') ?? ''}/${stringAt(obj, 'kind') ?? ''}`;
+}
+
+/** Whether `checkEmittedObjects` checks objects of this apiVersion and kind. */
+export function isEmittedKindChecked(apiVersion: string, kind: string): boolean {
+  return isCheckedKind(apiVersion, kind);
+}
+
+/** The CEL violations of one emitted object (none for a kind without CRD rules). Never throws. */
+function celViolations(obj: Record<string, unknown>): EmittedViolation[] {
+  const key = keyOf(obj);
+  const schema = Object.prototype.hasOwnProperty.call(CEL_SCHEMAS, key) ? CEL_SCHEMAS[key] : undefined;
+  if (schema === undefined && !DYNAMO_KINDS.has(key)) return [];
+  const kind = stringAt(obj, 'kind') ?? '';
+  const name = stringAt(mapAt(obj, 'metadata'), 'name') ?? '';
+  const sink = new ViolationSink();
+  try {
+    if (schema === undefined) checkDynamoCelRules(obj, sink);
+    else checkCelRules(obj, schema, sink, { ruleId: (rule: CelRule) => `${CEL_RULE_PREFIX}${rule.rule}` });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return [{ kind, name, path: '', message: `Internal error: CEL check failed unexpectedly: ${detail}`, rule: 'internal' }];
+  }
+  return inDocumentOrder(sink.all, obj).map((record) => {
+    const base: EmittedViolation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
+    const withValue: EmittedViolation = record.value === undefined ? base : { ...base, value: record.value };
+    if (!record.rule.startsWith(CEL_RULE_PREFIX)) return withValue;
+    return { ...withValue, rule: CEL_RULE, expression: record.rule.slice(CEL_RULE_PREFIX.length) };
+  });
+}
+
+/**
+ * Every rule the API server would find broken when the operator creates `obj`: its schema, then
+ * its CRD's CEL rules. Empty for an object of a kind the library has no schema of. Never throws.
+ */
+export function checkEmittedObject(obj: unknown): EmittedViolation[] {
+  if (!isMap(obj)) return [];
+  const structural: EmittedViolation[] = withNewerSnapshotFields(obj, validateEmittedObject(obj));
+  return [...structural, ...celViolations(obj)];
+}
+
+const SNAPSHOT_TEMPLATE_METADATA = 'spec.podSnapshotTemplate.metadata';
+
+/**
+ * The SnapshotJob CRD snapshot in imports/ predates `spec.podSnapshotTemplate.metadata` (labels and
+ * annotations of the PodSnapshot the job creates), which the operator writes (render-experimental
+ * §3.2.2) and the current upstream CRD has. Its unknown-field report is replaced by a check of
+ * what the field may hold: `labels` and `annotations`, each a map of strings.
+ */
+function withNewerSnapshotFields(obj: Record<string, unknown>, violations: EmittedViolation[]): EmittedViolation[] {
+  if (keyOf(obj) !== 'nvidia.com/v1alpha1/SnapshotJob') return violations;
+  const rest = violations.filter((v) => !(v.path === SNAPSHOT_TEMPLATE_METADATA && v.message.startsWith('unknown field')));
+  if (rest.length === violations.length) return violations;
+  const kind = stringAt(obj, 'kind') ?? '';
+  const name = stringAt(mapAt(obj, 'metadata'), 'name') ?? '';
+  const metadata = mapAt(mapAt(mapAt(obj, 'spec'), 'podSnapshotTemplate'), 'metadata') ?? {};
+  const problems: EmittedViolation[] = [];
+  for (const [field, value] of Object.entries(metadata)) {
+    const path = `${SNAPSHOT_TEMPLATE_METADATA}.${field}`;
+    if (field !== 'labels' && field !== 'annotations') {
+      problems.push({ kind, name, path, message: `unknown field "${path}"`, rule: 'schema', structural: true });
+    } else if (!isMap(value) || Object.values(value).some((v) => typeof v !== 'string')) {
+      problems.push({ kind, name, path, message: 'Invalid value: must be a map of strings', rule: 'schema', structural: true });
+    }
+  }
+  return [...rest, ...problems];
+}
+
+/** `checkEmittedObject` of every object, in object order. */
+export function checkEmittedObjects(objects: readonly unknown[]): EmittedViolation[] {
+  return objects.flatMap((obj) => checkEmittedObject(obj));
+}
+
+/** `Kind/name: field.path: message (rule R[: expression])`, one line. */
+export function formatEmittedViolation(v: EmittedViolation): string {
+  const where = v.path === '' ? '' : `${v.path}: `;
+  const rule = v.expression === undefined ? v.rule : `${v.rule}: ${v.expression}`;
+  return `${v.kind}/${v.name}: ${where}${v.message} (rule ${rule})`;
+}
