@@ -6,12 +6,13 @@
 import { corpusFiles } from './support/shared';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
 import { applyStoredDefaults } from '../src/admission/stored-defaults';
-import { DGD_SCHEMA } from '../src/validation/dynamo-schema';
+import { DCD_SCHEMA, DGD_SCHEMA } from '../src/validation/dynamo-schema';
 import { FieldPath } from '../src/validation/field-path';
 import { checkCompiled, compileCrdSchema, compiledDocumentSchema } from '../src/validation/structural/crd';
 import { crdJsonSchema } from '../src/validation/structural/crd-json-schema';
 import { applyAjvDefaults } from '../src/validation/structural/defaults';
 import { StructuralNode } from '../src/validation/structural/json-schema';
+import { QUANTITY_FORMAT_MESSAGE } from '../src/validation/structural/report';
 import { checkStructure } from '../src/validation/structural-check';
 import { ViolationSink } from '../src/validation/violation';
 
@@ -312,5 +313,121 @@ describe('CRD schema defaults (DEF-CRD rows) with ajv useDefaults', () => {
       }
     }
     if (corpusFiles().length > 0) expect(compared).toBeGreaterThan(10);
+  });
+});
+
+describe('row 89: the embedded pod template checked against the Kubernetes PodTemplateSpec (complete check)', () => {
+  const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+  /** `path: message (rule)` of the complete structural check of a defaulted document. */
+  function complete(doc: any): string[] {
+    const copy = JSON.parse(JSON.stringify(doc));
+    applyStoredDefaults(copy);
+    const sink = new ViolationSink();
+    checkStructure(copy, copy.kind === 'DynamoGraphDeployment' ? DGD_SCHEMA : DCD_SCHEMA, sink, { completeEmbeddedTypes: true });
+    return sink.all.map(v => `${v.path.toString()}: ${v.message} (${v.rule})`);
+  }
+  const graph = (template: any): any => ({
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: { name: 'g' },
+    spec: { components: [{ name: 'w', type: 'worker', podTemplate: template }] },
+  });
+  const withMain = (main: Record<string, unknown>, spec: Record<string, unknown> = {}): any =>
+    graph({ spec: { containers: [{ name: 'main', image: IMAGE, ...main }], ...spec } });
+  const AT = 'spec.components[0].podTemplate';
+
+  test('a valid full pod template passes (metadata, containers, probes, env, volumes, scheduling)', () => {
+    const template = {
+      metadata: { labels: { app: 'w' }, annotations: { note: 'x' }, name: 'w', namespace: 'ns', finalizers: ['f'] },
+      spec: {
+        serviceAccountName: 'sa',
+        terminationGracePeriodSeconds: 30,
+        nodeSelector: { 'nvidia.com/gpu.present': 'true' },
+        tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
+        affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'a', operator: 'In', values: ['b'] }] }] } } },
+        volumes: [{ name: 'cache', persistentVolumeClaim: { claimName: 'pvc' } }, { name: 'shm', emptyDir: { medium: 'Memory', sizeLimit: '8Gi' } }],
+        initContainers: [{ name: 'init', image: IMAGE, command: ['sh', '-c', 'true'] }],
+        containers: [
+          {
+            name: 'main',
+            image: IMAGE,
+            args: ['--model', 'x'],
+            env: [{ name: 'A', value: '1' }, { name: 'B', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
+            ports: [{ name: 'http', containerPort: 8000 }],
+            resources: { limits: { 'nvidia.com/gpu': 1, 'memory': '16Gi' }, requests: { cpu: '500m' } },
+            livenessProbe: { httpGet: { path: '/live', port: 'http' }, periodSeconds: 10 },
+            volumeMounts: [{ name: 'cache', mountPath: '/cache' }],
+            securityContext: { capabilities: { add: ['IPC_LOCK'] } },
+          },
+          { name: 'sidecar', image: IMAGE },
+        ],
+      },
+    };
+    expect(complete(graph(template))).toEqual([]);
+  });
+
+  test('a container env that is a string: a wrong type (fuzzing finding container-env-string)', () => {
+    expect(complete(withMain({ env: 'A=1' }))).toEqual([`${AT}.spec.containers[0].env: Invalid value: "A=1": must be of type array (89)`]);
+  });
+
+  test('a bad volume: a malformed quantity, a missing required field of the volume source and the volume name', () => {
+    expect(complete(withMain({}, { volumes: [{ name: 'v', emptyDir: { sizeLimit: 'lots' } }, { hostPath: {} }] }))).toEqual([
+      `${AT}.spec.volumes[0].emptyDir.sizeLimit: Invalid value: "lots": ${QUANTITY_FORMAT_MESSAGE} (89)`,
+      `${AT}.spec.volumes[1].hostPath.path: Required value (89)`,
+      `${AT}.spec.volumes[1].name: Required value (89)`,
+    ]);
+  });
+
+  test('a probe field of the wrong type', () => {
+    expect(complete(withMain({ readinessProbe: { httpGet: { path: '/ready', port: 8000 }, periodSeconds: '10' } }))).toEqual([
+      `${AT}.spec.containers[0].readinessProbe.periodSeconds: Invalid value: "10": must be of type integer (89)`,
+    ]);
+  });
+
+  test('an unknown field of a container or of the template metadata: refused like every unknown field', () => {
+    expect(complete(withMain({ bogusField: 1 }))).toEqual([
+      `${AT}.spec.containers[0].bogusField: unknown field "${AT}.spec.containers[0].bogusField" (schema)`,
+    ]);
+    // the CRD embeds object metadata limited to labels, annotations, name, namespace and finalizers
+    expect(complete({ ...withMain({}), spec: { components: [{ name: 'w', type: 'worker', podTemplate: { metadata: { generateName: 'w-' }, spec: { containers: [{ name: 'main', image: IMAGE }] } } }] } })).toEqual([
+      `${AT}.metadata.generateName: unknown field "${AT}.metadata.generateName" (schema)`,
+    ]);
+  });
+
+  test('the overlay rows keep their messages and order (rows 89, 92), and a DCD is checked the same way', () => {
+    expect(complete(graph({ spec: {} }))).toEqual([`${AT}.spec.containers: Required value (89)`]);
+    expect(complete(graph({ spec: { containers: [{ name: 'main', image: IMAGE }, { image: IMAGE, stdin: 'no' }, { name: 'main' }] } }))).toEqual([
+      `${AT}.spec.containers[1].stdin: Invalid value: "no": must be of type boolean (89)`,
+      `${AT}.spec.containers[1].name: Required value (89)`,
+      `${AT}.spec.containers[2]: Duplicate value: {"name":"main"} (89)`,
+    ]);
+    expect(complete(graph({ metadata: { annotations: { note: 'x'.repeat(262145) } }, spec: { containers: [{ name: 'main' }] } }))).toEqual([
+      `${AT}.metadata.annotations[note]: Too long: may not be longer than 262144 (92)`,
+    ]);
+    const dcd = { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoComponentDeployment', metadata: { name: 'c' }, spec: { podTemplate: { spec: { containers: [{ name: 'main', env: 'A=1' }] } } } };
+    expect(complete(dcd)).toEqual(['spec.podTemplate.spec.containers[0].env: Invalid value: "A=1": must be of type array (89)']);
+  });
+
+  test('the env list and config map key selector of a graph: the Kubernetes EnvVar and ConfigMapKeySelector', () => {
+    const doc = withMain({});
+    doc.spec.env = [{ name: 'A', valeu: '1' }];
+    expect(complete(doc)).toEqual(['spec.env[0].valeu: unknown field "spec.env[0].valeu" (schema)']);
+  });
+
+  test('CRD defaults of embedded types still apply first (ports[].protocol), and the complete schema is compiled once', () => {
+    expect(complete(withMain({ ports: [{ containerPort: 8000 }, { containerPort: 8000, protocol: 'UDP' }] }))).toEqual([]);
+    expect(compiledDocumentSchema(DGD_SCHEMA, true)).toBe(compiledDocumentSchema(DGD_SCHEMA, true));
+    expect(compiledDocumentSchema(DGD_SCHEMA, true)).not.toBe(compiledDocumentSchema(DGD_SCHEMA, false));
+  });
+
+  test('no false rejection: every corpus DGD and DCD passes the complete check', () => {
+    let checked = 0;
+    for (const { file, docs } of corpusFiles()) {
+      for (const doc of docs.filter(d => d?.apiVersion === 'nvidia.com/v1beta1' && (d.kind === 'DynamoGraphDeployment' || d.kind === 'DynamoComponentDeployment'))) {
+        expect([file, complete(doc)]).toEqual([file, []]);
+        checked++;
+      }
+    }
+    if (corpusFiles().length > 0) expect(checked).toBeGreaterThan(10);
   });
 });

@@ -2,7 +2,8 @@
  * The structural schema of DynamoGraphDeployment and DynamoComponentDeployment (nvidia.com/v1beta1):
  * the schema generated from the CRDs (`imports/nvidia.com.schema.ts`) plus an explicit overlay of
  * what the CRD does not say: the row of validation-rules.md each node belongs to, the fields the
- * CRD post-processing pruned, and the parts of embedded Kubernetes types a Dynamo rule speaks about.
+ * CRD post-processing pruned, and the parts of embedded Kubernetes types a Dynamo rule speaks about
+ * (the rest of each embedded type is the Kubernetes OpenAPI definition).
  *
  * Internal module.
  */
@@ -78,7 +79,7 @@ const API_SERVER_FIELDS: Record<string, CrdSchemaNode> = {
   status: PRESERVE,
 };
 
-/** A container of a pod template: only what rows 46, 89-91 and 93 read. */
+/** A container of a pod template: what rows 46, 89-91 and 93 read (the rest is the Kubernetes Container). */
 const CONTAINERS: CrdSchemaNode = {
   'type': 'array',
   'x-kubernetes-list-type': 'map',
@@ -86,8 +87,29 @@ const CONTAINERS: CrdSchemaNode = {
   'items': { type: 'object', ...PRESERVE, required: ['name'], properties: { name: STRING, image: STRING } },
 };
 
-/** The embedded Kubernetes types, checked where Dynamo rules look. */
-const EMBEDDED: SchemaOverlay['embedded'] = {
+/**
+ * The metadata of a pod template, exactly as the CRD embeds it (the fields the operator reads;
+ * every other field is unknown): not the Kubernetes ObjectMeta.
+ */
+const POD_TEMPLATE_METADATA: CrdSchemaNode = {
+  type: 'object',
+  properties: {
+    annotations: { type: 'object', additionalProperties: { type: 'string', maxLength: 262144 } },
+    finalizers: { type: 'array', items: STRING },
+    labels: STRING_MAP,
+    name: STRING,
+    namespace: STRING,
+  },
+};
+
+/**
+ * The embedded Kubernetes types, checked where Dynamo rules look. Where a node keeps unknown
+ * fields, the complete check (`COMPLETE_DYNAMO_EMBEDDED_TYPES`, src/validation/structural/crd.ts)
+ * completes it with the Kubernetes OpenAPI definition of the type (embedded-overlay.ts): the rest
+ * of a pod template, container, env var or config map key selector is then checked as the API
+ * server checks the CRD's embedded schema.
+ */
+export const DYNAMO_EMBEDDED_TYPES: SchemaOverlay['embedded'] = {
   ConfigMapKeySelector: {
     type: 'object',
     ...PRESERVE,
@@ -99,7 +121,7 @@ const EMBEDDED: SchemaOverlay['embedded'] = {
     type: 'object',
     ...PRESERVE,
     properties: {
-      metadata: { type: 'object', ...PRESERVE, properties: { annotations: { type: 'object', additionalProperties: { type: 'string', maxLength: 262144 } } } },
+      metadata: POD_TEMPLATE_METADATA,
       spec: { type: 'object', ...PRESERVE, required: ['containers'], properties: { containers: CONTAINERS, initContainers: CONTAINERS } },
     },
   },
@@ -117,7 +139,7 @@ export const DGD_SCHEMA: DocumentSchema = {
     rules: { ...GRAPH_RULES, ...below('spec.components[]', COMPONENT_RULES) },
     prunedFields: {},
     apiServerFields: API_SERVER_FIELDS,
-    embedded: EMBEDDED,
+    embedded: DYNAMO_EMBEDDED_TYPES,
   },
 };
 
@@ -127,6 +149,6 @@ export const DCD_SCHEMA: DocumentSchema = {
     rules: { 'spec.backendFramework': GRAPH_RULES['spec.backendFramework'], ...below('spec', COMPONENT_RULES) },
     prunedFields: DCD_PRUNED_FIELDS,
     apiServerFields: API_SERVER_FIELDS,
-    embedded: EMBEDDED,
+    embedded: DYNAMO_EMBEDDED_TYPES,
   },
 };

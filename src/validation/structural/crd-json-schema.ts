@@ -12,10 +12,11 @@
  * - unknown fields: an object node without `x-kubernetes-preserve-unknown-fields` or
  *   `additionalProperties` refuses every field it does not declare (what the API server prunes, and
  *   strict field validation rejects); `additionalProperties` maps check every value;
- * - embedded Kubernetes types (`{ k8sType }` markers): either the overlay's partial type (what the
- *   admission check has always read, see dynamo-schema.ts) or the Kubernetes OpenAPI definition of
- *   the type (k8s-json-schema.ts); below a marker with `x-kubernetes-preserve-unknown-fields`, only
- *   the JSON type of the embedded type;
+ * - embedded Kubernetes types (`{ k8sType }` markers): either the overlay's node of the type (see
+ *   dynamo-schema.ts: the parts Dynamo rules speak about), with `completeEmbedded` completed with
+ *   the Kubernetes OpenAPI definition of the type where the overlay keeps unknown fields
+ *   (embedded-overlay.ts), or the Kubernetes OpenAPI definition alone (k8s-json-schema.ts); below
+ *   a marker with `x-kubernetes-preserve-unknown-fields`, only the JSON type of the embedded type;
  * - `default`s are left out unless asked for (`defaults`, see defaults.ts).
  *
  * Every node gets `x-rule`: the row id the overlay gives its schema path (see schema-node.ts), else
@@ -23,6 +24,7 @@
  *
  * Internal module.
  */
+import { completeWithDefinition } from './embedded-overlay';
 import { JsonSchema, StructuralNode } from './json-schema';
 import { k8sJsonSchema, k8sRef, typeLabel } from './k8s-json-schema';
 
@@ -52,6 +54,11 @@ export interface CrdCompileOptions {
    * for the Kubernetes OpenAPI definitions.
    */
   readonly embedded: Readonly<Record<string, StructuralNode>> | 'kubernetes';
+  /**
+   * Complete the overlay's embedded object types with their Kubernetes definitions where they keep
+   * unknown fields (embedded-overlay.ts); else such a node accepts any field.
+   */
+  readonly completeEmbedded?: boolean;
   /** Row id of the root (and of every node no rule names). */
   readonly rootRule: string;
   /**
@@ -87,6 +94,8 @@ class CrdCompiler {
 
   public node(input: StructuralNode, at: string, inherited: string, defaults = this.options.defaults === true): JsonSchema {
     const rule = own(this.options.rules ?? {}, at) ?? inherited;
+    const completed = this.completedMarker(input, at, rule, defaults);
+    if (completed) return completed;
     const node = this.resolveMarker(input, rule);
     if (!isStructural(node)) return node;
     const out: JsonSchema = { 'x-rule': rule };
@@ -146,6 +155,23 @@ class CrdCompiler {
   private field(node: StructuralNode | JsonSchema, at: string, inherited: string): JsonSchema {
     if (isJsonSchema(node)) return { ...node, 'x-rule': own(this.options.rules ?? {}, at) ?? inherited };
     return this.node(node, at, inherited);
+  }
+
+  /**
+   * A marker node of an embedded object type the overlay describes in part: the overlay's node
+   * completed with the Kubernetes definition of the type (embedded-overlay.ts), when asked for
+   * (`completeEmbedded`). Not when defaulting, nor below `x-kubernetes-preserve-unknown-fields`,
+   * nor for scalar types.
+   */
+  private completedMarker(input: StructuralNode, at: string, rule: string, defaults: boolean): JsonSchema | undefined {
+    const embedded = this.options.embedded;
+    if (input.k8sType === undefined || embedded === 'kubernetes' || this.options.completeEmbedded !== true) return undefined;
+    if (this.options.defaults === true) return undefined;
+    if (input['x-kubernetes-preserve-unknown-fields'] === true) return undefined;
+    const partial = own(embedded, input.k8sType);
+    const definition = own(K8S_TYPE_DEFINITIONS, input.k8sType);
+    if (!partial || definition === undefined || definition === 'q' || definition === 'ios') return undefined;
+    return completeWithDefinition(this.node(partial, at, rule, defaults), definition);
   }
 
   /** A marker node: the embedded type it stands for (a structural node to compile, or a JSON schema). */

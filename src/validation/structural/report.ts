@@ -74,7 +74,7 @@ export function reportErrors(
     if (typeFailed.has(error.instancePath) && error.keyword !== 'type') continue;
     if (enumFailed.has(error.instancePath) && HIDDEN_BY_ENUM.has(error.keyword)) continue;
     const at = locator.locate(error.instancePath);
-    reports.push({ key: [...at.key, ...walkStep(error, at)], emit: () => reportError(error, at.path, sink) });
+    reports.push({ key: [...at.key, ...walkStep(error, at)], emit: () => reportError(error, at.path, at.rule, sink) });
   }
   reports.map((report, i) => ({ report, i }))
     .sort((a, b) => compareKeys(a.report.key, b.report.key) || a.i - b.i)
@@ -109,15 +109,21 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
   return a.length - b.length;
 }
 
-function ruleOf(node: unknown): string {
+function ownRule(node: unknown): string | undefined {
   const rule = (node as JsonSchema | undefined)?.['x-rule'];
-  return typeof rule === 'string' ? rule : STRUCTURAL_RULE;
+  return typeof rule === 'string' ? rule : undefined;
 }
 
-function reportError(error: ErrorObject, path: FieldPath, sink: ViolationSink): void {
+/**
+ * Reports one error at `path`. Its row is the `x-rule` of its node, else (a node of a Kubernetes
+ * definition, which has none) `inherited`, the row of the nearest node above that has one (an
+ * embedded pod template reports under the row of `podTemplate`), else the structural rule.
+ */
+function reportError(error: ErrorObject, path: FieldPath, inherited: string | undefined, sink: ViolationSink): void {
   const value: unknown = error.data;
   const node = error.parentSchema as JsonSchema | undefined;
-  const rule = ruleOf(node);
+  const fallback = inherited ?? STRUCTURAL_RULE;
+  const rule = ownRule(node) ?? fallback;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type':
@@ -152,7 +158,7 @@ function reportError(error: ErrorObject, path: FieldPath, sink: ViolationSink): 
       return;
     case 'x-required': {
       const missing = params as unknown as MissingParams;
-      sink.required(path.child(missing.missingProperty), undefined, missing.rule ?? STRUCTURAL_RULE);
+      sink.required(path.child(missing.missingProperty), undefined, missing.rule ?? fallback);
       return;
     }
     case 'additionalProperties': {
@@ -163,12 +169,12 @@ function reportError(error: ErrorObject, path: FieldPath, sink: ViolationSink): 
     }
     case 'x-kubernetes-list-type': {
       const duplicate = params as unknown as DuplicateParams;
-      sink.duplicate(path.index(duplicate.index), duplicate.duplicate, duplicate.rule ?? STRUCTURAL_RULE);
+      sink.duplicate(path.index(duplicate.index), duplicate.duplicate, duplicate.rule ?? fallback);
       return;
     }
     case 'x-items-not-null': {
       const item = params as unknown as NullItemParams;
-      sink.wrongType(path.index(item.index), null, item.label, item.rule ?? STRUCTURAL_RULE);
+      sink.wrongType(path.index(item.index), null, item.label, item.rule ?? fallback);
       return;
     }
     default:
@@ -183,6 +189,8 @@ interface Location {
   readonly key: number[];
   readonly node: JsonSchema | undefined;
   readonly value: unknown;
+  /** The `x-rule` of the deepest node on the way that has one (the node's own, else an ancestor's). */
+  readonly rule: string | undefined;
 }
 
 /**
@@ -197,8 +205,10 @@ class Locator {
     let path = this.base;
     const key: number[] = [];
     let value = this.doc;
+    let rule = ownRule(this.schema);
     let node: JsonSchema | undefined = resolve(this.schema);
-    if (pointer === '') return { path, key, node, value };
+    rule = ownRule(node) ?? rule;
+    if (pointer === '') return { path, key, node, value, rule };
     for (const raw of pointer.slice(1).split('/')) {
       const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
       if (Array.isArray(value)) {
@@ -206,7 +216,9 @@ class Locator {
         path = path.index(index);
         key.push(0, index);
         value = value[index];
+        rule = ownRule(node?.items) ?? rule;
         node = resolve(node?.items as JsonSchema | undefined);
+        rule = ownRule(node) ?? rule;
         continue;
       }
       const properties = node?.properties as Record<string, JsonSchema> | undefined;
@@ -214,16 +226,19 @@ class Locator {
       const values = node?.additionalProperties;
       if (declared === undefined && typeof values === 'object' && values !== null) {
         path = path.key(token);
+        rule = ownRule(values) ?? rule;
         node = resolve(values as JsonSchema);
       } else {
         path = path.child(token);
+        rule = ownRule(declared) ?? rule;
         node = resolve(declared);
       }
+      rule = ownRule(node) ?? rule;
       const object = typeof value === 'object' && value !== null ? value as Record<string, unknown> : {};
       key.push(0, Object.keys(object).indexOf(token));
       value = object[token];
     }
-    return { path, key, node, value };
+    return { path, key, node, value, rule };
   }
 }
 
