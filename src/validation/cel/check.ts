@@ -27,11 +27,11 @@
  *
  * Internal module.
  */
-import { isCelError } from '@bufbuild/cel';
 import { CelBindings, CompiledExpression, compileExpression, isCompileError } from './compile';
 import { optionalNone, optionalOf } from './optional';
 import { CelRule, CelSchemaNode, mapValueSchema, schemaTypeName } from './schema';
 import { CelConverted, CelValueConverter } from './values';
+import { cel } from '../../lazy-modules';
 import { FieldPath } from '../field-path';
 import { jsonTypeName, ViolationSink } from '../violation';
 
@@ -189,7 +189,7 @@ class CelRuleWalk {
         bindings = { self: self.value, oldSelf: rule.optionalOldSelf === true ? optional : oldValue };
       }
       const result = compiled.evaluate(bindings);
-      if (isCelError(result)) {
+      if (cel().isCelError(result)) {
         // the API server does not run rules on an object that does not fit its schema (reported by the schema check)
         if (self.fits && (oldSelf === undefined || oldSelf.fits)) this.internal(path, `CEL rule ${JSON.stringify(rule.rule)} failed to evaluate: ${result.message}`);
         continue;

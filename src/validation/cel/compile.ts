@@ -9,9 +9,9 @@
  *
  * Internal module.
  */
-import { celEnv, celError, CelInput, CelResult, parse, plan } from '@bufbuild/cel';
-import { strings } from '@bufbuild/cel/ext';
-import { OPTIONAL_FUNCTIONS } from './optional';
+import type { CelEnv, CelInput, CelResult, parse as celParse } from '@bufbuild/cel';
+import { optionalFunctions } from './optional';
+import { cel, celExt } from '../../lazy-modules';
 
 /** The variables of a CRD rule. */
 export interface CelBindings {
@@ -32,19 +32,28 @@ export interface CompileError {
   readonly error: string;
 }
 
-const ENV = celEnv({ funcs: [...strings, ...OPTIONAL_FUNCTIONS] });
+let environment: CelEnv | undefined;
+let knownFunctions: ReadonlySet<string> | undefined;
+
+/** The CEL environment: the standard library, the `strings` extension and `hasValue()` (built once, on first use). */
+function env(): CelEnv {
+  return environment ??= cel().celEnv({ funcs: [...celExt().strings, ...optionalFunctions()] });
+}
 
 /** Operators the engine's planner implements itself rather than as library functions. */
 const PLANNER_OPERATORS = ['_&&_', '_||_', '_?_:_', '_[_]', '@not_strictly_false'];
 
-const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set([...[...ENV.funcs].map((f) => f.name), ...PLANNER_OPERATORS]);
+/** Function names the environment implements, and the planner's own operators. */
+function knownFunctionNames(): ReadonlySet<string> {
+  return knownFunctions ??= new Set([...[...env().funcs].map((f) => f.name), ...PLANNER_OPERATORS]);
+}
 
 const VARIABLES = ['self', 'oldSelf'];
 
 /** Type names, usable as values (`type(x) == int`). */
 const TYPE_NAMES = ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'null_type', 'type', 'dyn'];
 
-type ParsedExpr = ReturnType<typeof parse>['expr'];
+type ParsedExpr = ReturnType<typeof celParse>['expr'];
 
 interface Usage {
   readonly unknownFunctions: Set<string>;
@@ -67,7 +76,7 @@ function collectUsage(expr: ParsedExpr | undefined, scope: readonly string[], us
       collectUsage(kind.value.operand, scope, usage);
       return;
     case 'callExpr':
-      if (!KNOWN_FUNCTIONS.has(kind.value.function)) usage.unknownFunctions.add(kind.value.function);
+      if (!knownFunctionNames().has(kind.value.function)) usage.unknownFunctions.add(kind.value.function);
       collectUsage(kind.value.target, scope, usage);
       for (const arg of kind.value.args) collectUsage(arg, scope, usage);
       return;
@@ -112,9 +121,9 @@ function describe(error: unknown): string {
 }
 
 function compileUncached(source: string): CompiledExpression | CompileError {
-  let parsed: ReturnType<typeof parse>;
+  let parsed: ReturnType<typeof celParse>;
   try {
-    parsed = parse(source);
+    parsed = cel().parse(source);
   } catch (error) {
     return { error: `syntax error: ${describe(error)}` };
   }
@@ -128,7 +137,7 @@ function compileUncached(source: string): CompiledExpression | CompileError {
   }
   let program: (bindings: Record<string, CelInput>) => CelResult;
   try {
-    program = plan(ENV, parsed) as (bindings: Record<string, CelInput>) => CelResult;
+    program = cel().plan(env(), parsed) as (bindings: Record<string, CelInput>) => CelResult;
   } catch (error) {
     return { error: describe(error) };
   }
@@ -138,7 +147,7 @@ function compileUncached(source: string): CompiledExpression | CompileError {
       if (bindings.oldSelf !== undefined) vars.oldSelf = bindings.oldSelf;
       return program(vars);
     } catch (error) {
-      return celError(describe(error));
+      return cel().celError(describe(error));
     }
   };
   return { evaluate, usesOldSelf: usage.usesOldSelf };

@@ -8,7 +8,8 @@
  *
  * Internal module.
  */
-import { CelInput, celMap, CelMap, celMethod, CelScalar, CelValue } from '@bufbuild/cel';
+import type { CelInput, CelMap, CelValue } from '@bufbuild/cel';
+import { cel } from '../../lazy-modules';
 
 interface OptionalContent {
   readonly present: boolean;
@@ -18,7 +19,7 @@ interface OptionalContent {
 const OPTIONALS = new WeakMap<object, OptionalContent>();
 
 function makeOptional(content: OptionalContent): CelMap {
-  const handle = celMap(new Map());
+  const handle = cel().celMap(new Map());
   OPTIONALS.set(handle, content);
   return handle;
 }
@@ -39,9 +40,14 @@ function contentOf(target: CelValue): OptionalContent {
   return content;
 }
 
-/** The optional-type methods the CRD rules use: `hasValue()`. */
-export const OPTIONAL_FUNCTIONS = [
-  celMethod('hasValue', CelScalar.DYN, [], CelScalar.BOOL, function hasValue(this: CelValue): boolean {
-    return contentOf(this).present;
-  }),
-];
+/** The optional-type methods the CRD rules use: `hasValue()` (built when the CEL engine is first needed). */
+export function optionalFunctions(): Array<ReturnType<CelMethodFactory>> {
+  const { celMethod, CelScalar } = cel();
+  return [
+    celMethod('hasValue', CelScalar.DYN, [], CelScalar.BOOL, function hasValue(this: CelValue): boolean {
+      return contentOf(this).present;
+    }),
+  ];
+}
+
+type CelMethodFactory = ReturnType<typeof cel>['celMethod'];

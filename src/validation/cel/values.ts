@@ -10,7 +10,7 @@
  *
  * Internal module.
  */
-import { CelInput } from '@bufbuild/cel';
+import type { CelInput } from '@bufbuild/cel';
 import { CelSchemaNode, mapValueSchema } from './schema';
 
 /** A converted value and whether it (with everything below it) fits its schema. */
