@@ -9,12 +9,13 @@ import { Chart, Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoGraph, DynamoValidationPlugin, IValidationContext, OutputMode, ValidationViolation } from '../src';
 import { runCli } from '../src/cli/main';
 import { RenderError } from '../src/engine/errors';
+import * as engineRender from '../src/engine/render';
 import { OUTPUT_MODES, OutputMode as EngineOutput, renderDocuments } from '../src/engine/render';
 import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/validation/emitted-admission';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
-/** A graph whose decode container carries `extra` (fields validation of the graph does not look at). */
+/** A graph whose decode container carries `extra`. */
 function graph(extra: Record<string, unknown> = {}): any {
   return {
     apiVersion: 'nvidia.com/v1beta1',
@@ -30,8 +31,27 @@ function graph(extra: Record<string, unknown> = {}): any {
   };
 }
 
-/** The emitted DCD of `graph(...)` then keeps a container field the DCD's pod template schema does not have. */
-const UNKNOWN_CONTAINER_FIELD = { bogusField: 1 };
+/**
+ * Admission checks the graph's pod templates completely (row 89), so no admissible graph is known
+ * to render an object the cluster would reject. The emitted-object path is tested with a stub
+ * renderer instead: the real objects, with an unknown field added to the decode DCD's container.
+ */
+function withBrokenDcd(objects: unknown[]): unknown[] {
+  return objects.map((o: any) => {
+    if (o.kind !== 'DynamoComponentDeployment' || !o.metadata.name.startsWith('llm-decode')) return o;
+    const copy = JSON.parse(JSON.stringify(o));
+    copy.spec.podTemplate.spec.containers[0].bogusField = 1;
+    return copy;
+  });
+}
+
+afterEach(() => { jest.restoreAllMocks(); });
+
+/** Stubs the graph workloads renderer of the constructs to emit `withBrokenDcd` of its objects. */
+function stubBrokenGraphWorkloads(): jest.SpyInstance {
+  const real = engineRender.renderGraphWorkloads;
+  return jest.spyOn(engineRender, 'renderGraphWorkloads').mockImplementation((...args) => withBrokenDcd(real(...args)));
+}
 
 const BAD_SERVICE = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'other' }, spec: { ports: [{ port: 'eighty' }] } };
 
@@ -119,17 +139,27 @@ describe('emitted-object admission: schema and CRD CEL rules of each emitted obj
 });
 
 describe('emitted-object admission in the constructs (WORKLOADS output)', () => {
-  test('an emitted object the cluster would reject fails synth, prefixed with the construct path of the object', () => {
+  test('an emitted object the cluster would reject fails synth, prefixed with the construct path of the object (stub renderer)', () => {
+    const stub = stubBrokenGraphWorkloads();
     const chart = new Chart(Testing.app(), 'test');
-    DynamoGraph.fromObject(chart, 'Graph', graph(UNKNOWN_CONTAINER_FIELD), { output: OutputMode.WORKLOADS });
+    DynamoGraph.fromObject(chart, 'Graph', graph(), { output: OutputMode.WORKLOADS });
     expect(() => Testing.synth(chart)).toThrow(
       /test\/Graph\/Workloads\/DynamoComponentDeployment\.llm-decode-[0-9a-f]+: DynamoComponentDeployment\/llm-decode-[0-9a-f]+: spec\.podTemplate\.spec\.containers\[0\]\.bogusField: unknown field/,
     );
+    expect(stub).toHaveBeenCalled();
   });
 
-  test('a render crash on a malformed graph is a synth error naming the construct, not an exception of another type', () => {
+  test('row 89: a main container env: "A=1" is refused when the graph is imported, naming the field and rule', () => {
     const chart = new Chart(Testing.app(), 'test');
-    DynamoGraph.fromObject(chart, 'Graph', graph({ env: 'A=1' }), { output: OutputMode.WORKLOADS });
+    expect(() => DynamoGraph.fromObject(chart, 'Graph', graph({ env: 'A=1' }), { output: OutputMode.WORKLOADS })).toThrow(
+      /cannot import:\n {2}DynamoGraphDeployment\/llm: spec\.components\[1\]\.podTemplate\.spec\.containers\[0\]\.env: Invalid value: "A=1": must be of type array \(rule 89\)/,
+    );
+  });
+
+  test('a render crash is a synth error naming the construct, not an exception of another type (stub renderer)', () => {
+    jest.spyOn(engineRender, 'renderGraphWorkloads').mockImplementation(() => { throw new TypeError('env.map is not a function'); });
+    const chart = new Chart(Testing.app(), 'test');
+    DynamoGraph.fromObject(chart, 'Graph', graph(), { output: OutputMode.WORKLOADS });
     let thrown: unknown;
     try {
       Testing.synth(chart);
@@ -137,13 +167,15 @@ describe('emitted-object admission in the constructs (WORKLOADS output)', () => 
       thrown = e;
     }
     expect(thrown).toBeInstanceOf(Error);
-    expect((thrown as Error).message).toMatch(/Validation failed[\s\S]*test\/Graph(\/[^:]*)?: .*env/);
+    expect((thrown as Error).message).toMatch(/Validation failed[\s\S]*test\/Graph(\/[^:]*)?: .*env\.map is not a function/);
   });
 
   test('the same graph in GRAPH output is not rendered, so nothing is checked beyond the graph', () => {
+    const stub = stubBrokenGraphWorkloads();
     const chart = new Chart(Testing.app(), 'test');
-    DynamoGraph.fromObject(chart, 'Graph', graph(UNKNOWN_CONTAINER_FIELD));
+    DynamoGraph.fromObject(chart, 'Graph', graph());
     expect(Testing.synth(chart)).toHaveLength(1);
+    expect(stub).not.toHaveBeenCalled();
   });
 
   test('an admissible standalone DCD in WORKLOADS output synthesizes its workloads', () => {
@@ -169,12 +201,14 @@ describe('emitted-object admission in the CLI (render --output workloads)', () =
   }
 
   const files = {
-    'bad.json': JSON.stringify(graph(UNKNOWN_CONTAINER_FIELD)),
+    'bad.json': JSON.stringify(graph()),
     'service.json': JSON.stringify(BAD_SERVICE),
     'good.json': JSON.stringify(graph()),
   };
 
-  test('a rejected emitted object is reported like a render error: exit 1, nothing on stdout, one line naming file, object, field and rule', () => {
+  test('a rejected emitted object is reported like a render error: exit 1, nothing on stdout, one line naming file, object, field and rule (stub renderer)', () => {
+    const real = engineRender.renderDocuments;
+    jest.spyOn(engineRender, 'renderDocuments').mockImplementation((...args) => withBrokenDcd(real(...args)));
     const r = run(files, 'render', '--output', 'workloads', 'bad.json');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -279,11 +313,12 @@ describe('renderDocuments throws nothing but RenderError (fuzzing: malformed doc
       expect(error.message).toMatch(/^DynamoGraphDeployment\/llm: spec\.components.*: the operator would reject this object on create \(\d+ violations?\): spec\.components.*\(rule [0-9a-z]+\)/);
     });
 
-  test('a main container env: "A=1" (not seen by validation) is an internal RenderError quoting the original failure', () => {
+  test('row 89: a main container env: "A=1" is refused by admission, one RenderError naming the field and rule', () => {
     const doc = graph({ env: 'A=1' });
     const error = renderError(doc, 'workloads');
     expect(error.objectRef).toBe('DynamoGraphDeployment/llm');
-    expect(error.message).toMatch(/^DynamoGraphDeployment\/llm: \(the object\): internal error: rendering failed unexpectedly \(.+env.+\); please report it$/);
+    expect(error.message).toBe('DynamoGraphDeployment/llm: spec.components[1].podTemplate.spec.containers[0].env: the operator would reject this object on create (1 violation): '
+      + 'spec.components[1].podTemplate.spec.containers[0].env: Invalid value: "A=1": must be of type array (rule 89)');
   });
 
   test('graph output passes Dynamo documents through unchecked', () => {

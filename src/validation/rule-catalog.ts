@@ -5,7 +5,7 @@
 
 /**
  * Rows implemented by `validateDocument`: checks (Schema, CEL, WH) and the defaulting they depend
- * on (DEF-CRD, DEF-WH). Rows 39 and 89 are partial (see their notes in the module docs).
+ * on (DEF-CRD, DEF-WH). Row 39 is partial (see its note in the module docs).
  * The update rows (WH-U, and rows 5 and 81, which only an update can reach) are implemented by
  * `validateUpdate` (update-rules.ts).
  */

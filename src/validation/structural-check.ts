@@ -10,20 +10,14 @@
  * Internal module.
  */
 import { DocumentSchema } from './schema-node';
-import { checkCompiled, COMPLETE_DYNAMO_EMBEDDED_TYPES, compiledDocumentSchema } from './structural/crd';
+import { checkCompiled, compiledDocumentSchema } from './structural/crd';
 import { ViolationSink } from './violation';
 import { JsonMap } from '../model/json';
 
-/** How `checkStructure` checks. */
-export interface StructureCheckOptions {
-  /**
-   * Check the Dynamo overlay's embedded Kubernetes types completely (the Kubernetes OpenAPI
-   * definitions beyond what Dynamo rules read, row 89); default `COMPLETE_DYNAMO_EMBEDDED_TYPES`.
-   */
-  readonly completeEmbeddedTypes?: boolean;
-}
-
-/** Checks a document (an object) against the schema of its kind. */
-export function checkStructure(doc: JsonMap, schema: DocumentSchema, sink: ViolationSink, options: StructureCheckOptions = {}): void {
-  checkCompiled(doc, compiledDocumentSchema(schema, options.completeEmbeddedTypes ?? COMPLETE_DYNAMO_EMBEDDED_TYPES), sink);
+/**
+ * Checks a document (an object) against the schema of its kind; the Dynamo overlay's embedded
+ * Kubernetes types are checked completely, against their Kubernetes OpenAPI definitions (row 89).
+ */
+export function checkStructure(doc: JsonMap, schema: DocumentSchema, sink: ViolationSink): void {
+  checkCompiled(doc, compiledDocumentSchema(schema), sink);
 }

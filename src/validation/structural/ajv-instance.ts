@@ -1,5 +1,5 @@
 /**
- * The one ajv instance every structural schema is compiled with, and the keywords it adds for what
+ * The ajv instances structural schemas are compiled with, and the keywords they add for what
  * OpenAPI v3 as the Kubernetes API server reads it says beyond JSON Schema:
  *
  * - `nullable` (ajv's own OpenAPI keyword): every typed node accepts null, as the API server drops
@@ -13,11 +13,16 @@
  * - annotations read back by the error report: `x-rule` (row of the node), `x-pruned` (row of an
  *   unknown field), `x-type-label` (the type named by a wrong-type error).
  *
- * Schemas are compiled once per schema object (callers cache the compiled functions).
+ * A schema is compiled once per schema object into a quick function (first error only, no
+ * details: `compileOnce`) and, only when a value fails it, into a function collecting every error
+ * for the report (`compileFull`); both pass exactly the same values. ajv itself is loaded when the
+ * first instance is created, not when this module is.
  *
  * Internal module.
  */
-import Ajv, { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
+import type Ajv from 'ajv';
+import type { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
+import { ajv as loadAjv } from '../../lazy-modules';
 import { QUANTITY_PATTERN } from '../quantity';
 
 /** `params` of an `x-kubernetes-list-type` error: the index of a duplicate and what repeats. */
@@ -71,21 +76,23 @@ function ruleOf(node: unknown): string | undefined {
 }
 
 // custom keyword errors carry no parentSchema: the rule of the node is put in `params`
+// the keywords allocate their error list only on failure (most objects checked are valid)
 const requiredKeyword: KeywordFunction = (schema, data, parentSchema) => {
-  const errors: ErrorList = [];
+  let errors: ErrorList | undefined;
   for (const name of schema as string[]) {
     const value = (data as Record<string, unknown>)[name];
     if (value === undefined || value === null) {
       const properties = parentSchema?.properties as Record<string, unknown> | undefined;
       const rule = ruleOf(properties?.[name]) ?? ruleOf(parentSchema);
-      errors.push({ keyword: 'x-required', params: { missingProperty: name, rule } satisfies MissingParams });
+      (errors ??= []).push({ keyword: 'x-required', params: { missingProperty: name, rule } satisfies MissingParams });
     }
   }
   requiredKeyword.errors = errors;
-  return errors.length === 0;
+  return errors === undefined;
 };
 
 const listTypeKeyword: KeywordFunction = (schema, data, parentSchema) => {
+  if ((data as unknown[]).length < 2) return true;
   const errors: ErrorList = [];
   const seen = new Set<string>();
   const keys = schema === 'map' ? parentSchema?.['x-kubernetes-list-map-keys'] as string[] | undefined : undefined;
@@ -118,22 +125,26 @@ const listTypeKeyword: KeywordFunction = (schema, data, parentSchema) => {
 };
 
 const itemsNotNullKeyword: KeywordFunction = (schema, data, parentSchema) => {
-  const errors: ErrorList = [];
-  const rule = ruleOf(parentSchema?.items) ?? ruleOf(parentSchema);
+  let errors: ErrorList | undefined;
   (data as unknown[]).forEach((item, index) => {
     if (item === null || item === undefined) {
-      errors.push({ keyword: 'x-items-not-null', params: { index, label: schema as string, rule } satisfies NullItemParams });
+      const rule = ruleOf(parentSchema?.items) ?? ruleOf(parentSchema);
+      (errors ??= []).push({ keyword: 'x-items-not-null', params: { index, label: schema as string, rule } satisfies NullItemParams });
     }
   });
   itemsNotNullKeyword.errors = errors;
-  return errors.length === 0;
+  return errors === undefined;
 };
 
-function createAjv(useDefaults: boolean): Ajv {
-  const ajv = new Ajv({
-    useDefaults,
-    allErrors: true,
-    verbose: true,
+/** How an instance validates: filling defaults; every error with its details, or only pass/fail. */
+type Mode = 'defaulting' | 'full' | 'fast';
+
+function createAjv(mode: Mode): Ajv {
+  // ajv is loaded on first use (lazy-modules.ts): requiring the library does not load it
+  const ajv = new (loadAjv().default)({
+    useDefaults: mode === 'defaulting',
+    allErrors: mode !== 'fast',
+    verbose: mode !== 'fast',
     messages: false,
     strict: false,
     // schema patterns are RE2/Go syntax, read like `new RegExp(pattern)` (no `u` flag)
@@ -154,27 +165,63 @@ function createAjv(useDefaults: boolean): Ajv {
   return ajv;
 }
 
-let shared: Ajv | undefined;
+let full: Ajv | undefined;
+let fast: Ajv | undefined;
 let defaulting: Ajv | undefined;
+/** Schemas every checking instance knows (referenced by `$id`), in the order added. */
+const sharedSchemas: SchemaObject[] = [];
 
-/** The shared ajv instance (created on first use). */
-export function structuralAjv(): Ajv {
-  return shared ??= createAjv(false);
+function checkingAjv(mode: 'full' | 'fast'): Ajv {
+  let ajv = mode === 'full' ? full : fast;
+  if (!ajv) {
+    ajv = createAjv(mode);
+    for (const schema of sharedSchemas) ajv.addSchema(schema);
+    if (mode === 'full') full = ajv;
+    else fast = ajv;
+  }
+  return ajv;
+}
+
+/**
+ * Adds a schema (with an `$id`) that compiled schemas may reference to every checking instance,
+ * those created later included.
+ */
+export function addSharedSchema(schema: SchemaObject): void {
+  sharedSchemas.push(schema);
+  full?.addSchema(schema);
+  fast?.addSchema(schema);
 }
 
 /** An ajv instance with `useDefaults: true` (fills absent fields with their schema `default`). */
 export function defaultingAjv(): Ajv {
-  return defaulting ??= createAjv(true);
+  return defaulting ??= createAjv('defaulting');
 }
 
-const compiled = new WeakMap<object, ValidateFunction>();
+const compiledFast = new WeakMap<object, ValidateFunction>();
+const compiledFull = new WeakMap<object, ValidateFunction>();
 
-/** The validate function of a schema object, compiled once. */
-export function compileOnce(schema: SchemaObject): ValidateFunction {
-  let fn = compiled.get(schema);
+function compiledWith(mode: 'full' | 'fast', cache: WeakMap<object, ValidateFunction>, schema: SchemaObject): ValidateFunction {
+  let fn = cache.get(schema);
   if (!fn) {
-    fn = structuralAjv().compile(schema);
-    compiled.set(schema, fn);
+    fn = checkingAjv(mode).compile(schema);
+    cache.set(schema, fn);
   }
   return fn;
+}
+
+/**
+ * The quick validate function of a schema object, compiled once: it stops at the first error and
+ * sets no error details. It passes exactly the values `compileFull` passes (the same schema and
+ * keywords), so most values (valid ones) are checked without collecting errors.
+ */
+export function compileOnce(schema: SchemaObject): ValidateFunction {
+  return compiledWith('fast', compiledFast, schema);
+}
+
+/**
+ * The validate function of a schema object that collects every error with its details (for the
+ * report), compiled once, on the first value that fails `compileOnce`'s function.
+ */
+export function compileFull(schema: SchemaObject): ValidateFunction {
+  return compiledWith('full', compiledFull, schema);
 }

@@ -5,8 +5,8 @@
  *
  * Internal module.
  */
-import { ValidateFunction } from 'ajv';
-import { compileOnce } from './ajv-instance';
+import type { ValidateFunction } from 'ajv';
+import { compileFull, compileOnce } from './ajv-instance';
 import { crdJsonSchema, CrdCompileOptions } from './crd-json-schema';
 import { JsonSchema, StructuralNode } from './json-schema';
 import { registerK8sSchemas } from './k8s-json-schema';
@@ -16,7 +16,10 @@ import { FieldPath } from '../field-path';
 import { DocumentSchema } from '../schema-node';
 import { ViolationSink } from '../violation';
 
-/** A compiled schema: the JSON schema (for error paths) and its ajv function. */
+/**
+ * A compiled schema: the JSON schema (for error paths and the full function, see `compileFull`)
+ * and its quick ajv function (pass or fail only).
+ */
 export interface CompiledSchema {
   readonly json: JsonSchema;
   readonly validate: ValidateFunction;
@@ -30,34 +33,21 @@ export function compileCrdSchema(root: StructuralNode, options: CrdCompileOption
   return { json, validate: compileOnce(json) };
 }
 
-/**
- * Whether the admission check completes the Dynamo overlay's embedded types (pod templates,
- * containers, env vars, config map key selectors) with their Kubernetes OpenAPI definitions, as
- * the API server checks the full PodTemplateSpec the CRD embeds (row 89). Off by default until
- * test/emitted-admission.test.ts no longer relies on a container field admission does not look
- * at (`bogusField`, `env: "A=1"`); `checkStructure` callers can ask for it.
- */
-export const COMPLETE_DYNAMO_EMBEDDED_TYPES = false;
-
-const byDocumentSchema = new Map<boolean, WeakMap<DocumentSchema, CompiledSchema>>();
+const byDocumentSchema = new WeakMap<DocumentSchema, CompiledSchema>();
 const byContent = new WeakMap<object, Map<string, CompiledSchema>>();
 
 /**
  * The compiled form of a document schema (the admission check's: overlay rules, pruned fields,
- * API-server fields and the overlay's embedded types; with `completeEmbedded`, the Dynamo
- * overlay's embedded types completed with the Kubernetes definitions). Cached by schema object,
- * and by content for schemas built anew on every call.
+ * API-server fields and the overlay's embedded types). The Dynamo overlay's embedded types (pod
+ * templates, containers, env vars, config map key selectors) are completed with their Kubernetes
+ * OpenAPI definitions, as the API server checks the full PodTemplateSpec the CRD embeds (row 89).
+ * Cached by schema object, and by content for schemas built anew on every call.
  */
-export function compiledDocumentSchema(schema: DocumentSchema, completeEmbedded = COMPLETE_DYNAMO_EMBEDDED_TYPES): CompiledSchema {
-  let bySchema = byDocumentSchema.get(completeEmbedded);
-  if (!bySchema) {
-    bySchema = new WeakMap();
-    byDocumentSchema.set(completeEmbedded, bySchema);
-  }
-  let compiled = bySchema.get(schema);
+export function compiledDocumentSchema(schema: DocumentSchema): CompiledSchema {
+  let compiled = byDocumentSchema.get(schema);
   if (compiled) return compiled;
   // only the Dynamo overlay's embedded types are completed (row 89)
-  const complete = completeEmbedded && schema.overlay.embedded === DYNAMO_EMBEDDED_TYPES;
+  const complete = schema.overlay.embedded === DYNAMO_EMBEDDED_TYPES;
   const key = `${complete}:${JSON.stringify(schema.overlay)}`;
   let forRoot = byContent.get(schema.root);
   if (!forRoot) {
@@ -76,12 +66,15 @@ export function compiledDocumentSchema(schema: DocumentSchema, completeEmbedded 
     });
     forRoot.set(key, compiled);
   }
-  bySchema.set(schema, compiled);
+  byDocumentSchema.set(schema, compiled);
   return compiled;
 }
 
 /** Validates `value` (found at `base`) with a compiled schema, reporting to `sink`. */
 export function checkCompiled(value: unknown, compiled: CompiledSchema, sink: ViolationSink, base: FieldPath = FieldPath.root()): void {
   if (compiled.validate(value)) return;
-  reportErrors(compiled.validate.errors ?? [], value, compiled.json, sink, base);
+  // only a failing value is validated again, collecting every error for the report
+  const full = compileFull(compiled.json);
+  if (full(value)) return;
+  reportErrors(full.errors ?? [], value, compiled.json, sink, base);
 }

@@ -11,7 +11,7 @@
  *
  * Internal module.
  */
-import { SchemaObject, ValidateFunction } from 'ajv';
+import type { SchemaObject, ValidateFunction } from 'ajv';
 import { defaultingAjv } from './ajv-instance';
 import { crdJsonSchema } from './crd-json-schema';
 import { StructuralNode } from './json-schema';

@@ -10,7 +10,7 @@
  *
  * Internal module.
  */
-import { structuralAjv } from './ajv-instance';
+import { addSharedSchema } from './ajv-instance';
 import { JsonSchema } from './json-schema';
 import { K8S_KINDS, K8S_SCHEMAS, K8sSchemaNode } from '../../../imports/k8s-openapi.schema';
 
@@ -104,9 +104,9 @@ function definitions(): Record<string, JsonSchema> {
 
 let registered = false;
 
-/** Registers the definitions schema with the shared ajv instance (once). */
+/** Registers the definitions schema with the checking ajv instances (once). */
 export function registerK8sSchemas(): void {
   if (registered) return;
-  structuralAjv().addSchema({ $id: K8S_SCHEMA_ID, definitions: definitions() });
+  addSharedSchema({ $id: K8S_SCHEMA_ID, definitions: definitions() });
   registered = true;
 }

@@ -22,7 +22,7 @@
  *
  * Internal module.
  */
-import { ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { DuplicateParams, MissingParams, NullItemParams } from './ajv-instance';
 import { JsonSchema } from './json-schema';
 import { k8sDefinition, typeLabel } from './k8s-json-schema';
