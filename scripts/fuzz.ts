@@ -102,7 +102,7 @@ export function runFuzz(argv: readonly string[], log: (line: string) => void = c
   }
   if (args.only !== 'a') {
     const tally = new FindingTally(args.strict);
-    ok = runProperty('b (mutated graphs)', mutatedGraphProperty(tally), tally, args, log) && ok;
+    ok = runProperty('b (mutated graphs)', mutatedGraphProperty(), tally, args, log) && ok;
   }
   return ok ? 0 : 1;
 }

@@ -153,6 +153,6 @@ export function admissibleGraphProperty(tally: FindingTally = new FindingTally()
  * Property (b) as a fast-check property. No known finding applies to it (every mutation is
  * rejected); the tally is taken so that scripts/fuzz.ts hands one tally to both properties.
  */
-export function mutatedGraphProperty(_tally?: FindingTally): fc.IPropertyWithHooks<[MutatedGraph]> {
+export function mutatedGraphProperty(): fc.IPropertyWithHooks<[MutatedGraph]> {
   return fc.property(mutatedGraph, g => checkMutatedGraph(g));
 }
