@@ -149,10 +149,7 @@ export function admissibleGraphProperty(tally: FindingTally = new FindingTally()
   return fc.property(anyFuzzGraph, g => checkAdmissibleGraph(g, tally));
 }
 
-/**
- * Property (b) as a fast-check property. No known finding applies to it (every mutation is
- * rejected); the tally is taken so that scripts/fuzz.ts hands one tally to both properties.
- */
+/** Property (b) as a fast-check property. No known finding applies to it: every mutation is rejected. */
 export function mutatedGraphProperty(): fc.IPropertyWithHooks<[MutatedGraph]> {
   return fc.property(mutatedGraph, g => checkMutatedGraph(g));
 }
