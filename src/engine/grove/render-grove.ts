@@ -9,14 +9,10 @@ import { renderGroveStableResources } from './stable-resources';
 import { DgdJson } from '../../model/v1beta1';
 import { withCreateBookkeeping } from '../bookkeeping';
 import { ComponentCheckpoint } from '../experimental/checkpoint';
-import { renderGmsResourceClaimTemplates } from '../experimental/resource-claim-templates';
 import { graphWorkerHash } from '../graph/worker-hash';
 import { OperatorSettings } from '../operator-settings';
-import { renderDiscoveryRbac } from '../workloads/discovery-rbac';
-import { renderEppResources } from '../workloads/epp-resources';
-import { renderClusterWideRbac } from '../workloads/planner-epp-rbac';
 import { renderScalingAdapters } from '../workloads/scaling-adapter';
-import { renderWaitLeaderConfigMap } from '../workloads/wait-leader-config-map';
+import { renderSharedGraphResources } from '../workloads/shared-resources';
 
 /**
  * The objects of an admitted graph that takes the Grove provider, in the order the operator creates
@@ -25,15 +21,7 @@ import { renderWaitLeaderConfigMap } from '../workloads/wait-leader-config-map';
 export function renderGroveGraphWorkloads(
   dgd: DgdJson, settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[] = [],
 ): unknown[] {
-  const out: unknown[] = [
-    ...renderClusterWideRbac(dgd, settings),
-    ...renderDiscoveryRbac(dgd, settings),
-    ...renderGmsResourceClaimTemplates(dgd),
-    ...checkpoints.flatMap(c => c.objects),
-    ...renderEppResources(dgd, settings),
-  ];
-  const waitLeader = renderWaitLeaderConfigMap(dgd);
-  if (waitLeader) out.push(waitLeader);
+  const out = renderSharedGraphResources(dgd, settings, checkpoints);
   const workerHash = graphWorkerHash(dgd);
   const components = groveComponents(dgd, settings, workerHash);
   const podCliqueSet = renderPodCliqueSet(dgd, components, settings, checkpoints) as { metadata: { annotations?: Record<string, string> } };

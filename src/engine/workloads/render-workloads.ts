@@ -5,21 +5,17 @@
 import { renderComponentService } from './component-service';
 import { DcdContext, dcdContext } from './dcd-context';
 import { renderDeployment } from './deployment';
-import { renderDiscoveryRbac } from './discovery-rbac';
-import { renderEppResources } from './epp-resources';
 import { renderIngress } from './ingress';
 import { KubeObject } from './kube-object';
 import { renderLeaderWorkerSet } from './leader-worker-set';
 import { renderModelService } from './model-service';
-import { renderClusterWideRbac } from './planner-epp-rbac';
 import { renderScalingAdapters } from './scaling-adapter';
+import { renderSharedGraphResources } from './shared-resources';
 import { renderVirtualService } from './virtual-service';
-import { renderWaitLeaderConfigMap } from './wait-leader-config-map';
 import { DcdJson, DgdJson } from '../../model/v1beta1';
 import { RenderError } from '../errors';
 import { ComponentCheckpoint } from '../experimental/checkpoint';
 import { refuseInterPodGmsOnComponentPath } from '../experimental/component-path';
-import { renderGmsResourceClaimTemplates } from '../experimental/resource-claim-templates';
 import { isMultinode } from '../multinode/roles';
 import { OperatorSettings } from '../operator-settings';
 import { renderPodTemplate, takePodTemplateReading } from '../pod/pod-template';
@@ -74,15 +70,7 @@ export function renderGraphWorkloads(
   dgd: DgdJson, dcds: readonly DcdJson[], settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[] = [],
 ): unknown[] {
   refuseInterPodGmsOnComponentPath(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
-  const out: unknown[] = [
-    ...renderClusterWideRbac(dgd, settings),
-    ...renderDiscoveryRbac(dgd, settings),
-    ...renderGmsResourceClaimTemplates(dgd),
-    ...checkpoints.flatMap(c => c.objects),
-    ...renderEppResources(dgd, settings),
-  ];
-  const waitLeader = renderWaitLeaderConfigMap(dgd);
-  if (waitLeader) out.push(waitLeader);
+  const out = renderSharedGraphResources(dgd, settings, checkpoints);
   const modelServices = new Set<string>();
   const seen = (name: string) => {
     const known = modelServices.has(name);

@@ -1,0 +1,28 @@
+/**
+ * The graph's shared resources, reconciled before its workloads on both workload providers
+ * (`dgd_shared_resources_reconciler.go`): cluster-wide planner/EPP RBAC, discovery RBAC, the GPU
+ * memory service ResourceClaimTemplates, automatic checkpoint captures, EPP
+ * ConfigMap/InferencePool/DestinationRule, and the wait-for-leader ConfigMap of multinode graphs.
+ */
+import { renderDiscoveryRbac } from './discovery-rbac';
+import { renderEppResources } from './epp-resources';
+import { renderClusterWideRbac } from './planner-epp-rbac';
+import { renderWaitLeaderConfigMap } from './wait-leader-config-map';
+import { DgdJson } from '../../model/v1beta1';
+import { ComponentCheckpoint } from '../experimental/checkpoint';
+import { renderGmsResourceClaimTemplates } from '../experimental/resource-claim-templates';
+import { OperatorSettings } from '../operator-settings';
+
+/** The shared resources of an admitted graph, in the operator's order. */
+export function renderSharedGraphResources(dgd: DgdJson, settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[]): unknown[] {
+  const out: unknown[] = [
+    ...renderClusterWideRbac(dgd, settings),
+    ...renderDiscoveryRbac(dgd, settings),
+    ...renderGmsResourceClaimTemplates(dgd),
+    ...checkpoints.flatMap(c => c.objects),
+    ...renderEppResources(dgd, settings),
+  ];
+  const waitLeader = renderWaitLeaderConfigMap(dgd);
+  if (waitLeader) out.push(waitLeader);
+  return out;
+}
