@@ -5,6 +5,7 @@
 import { backendFrameworkForGeneratedDcds } from './backend-framework';
 import { applyDeploymentConfigEnv } from './deployment-config-env';
 import { applyKvTransferPolicy } from './kv-transfer-policy';
+import { addMissing } from './template-defaults';
 import { compareStrings, isMap } from '../../model/json';
 import { copyJson, shallowCopy } from '../../model/json-copy';
 import { ComponentSpecJson, DCD_KIND, DcdJson, DcdSpecJson, DgdJson, API_VERSION, isWorkerType, JsonObject } from '../../model/v1beta1';
@@ -44,14 +45,6 @@ export function mergeGraphEnv(podTemplate: JsonObject, graphEnv: JsonObject[]): 
   for (const e of graphEnv) byName.set(e.name, e);
   for (const e of main.env ?? []) byName.set(e.name, e);
   main.env = [...byName.values()].sort((a, b) => compareStrings(a.name, b.name));
-}
-
-/** Adds each `[key, value]` to `target` unless the key is already there. */
-function addMissing(target: Record<string, string>, source: Record<string, string> | undefined, keys?: readonly string[]): void {
-  for (const [key, value] of Object.entries(source ?? {})) {
-    if (keys && !keys.includes(key)) continue;
-    if (target[key] === undefined) target[key] = value;
-  }
 }
 
 /** Removes empty label/annotation maps and an empty metadata object from a pod template. */

@@ -5,22 +5,20 @@
  * container, then overlaid with `checkpoint.job.podTemplate`.
  */
 import { ComponentCheckpointConfig } from './component-config';
-import { isMap, JsonMap, lowerAscii } from '../../../model/json';
+import { isMap, JsonMap } from '../../../model/json';
 import { copyJson } from '../../../model/json-copy';
-import { API_VERSION, ComponentSpecJson, DCD_KIND, DcdJson, DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
-import { LABEL_COMPONENT, LABEL_GRAPH_NAME, LABEL_WORKER_HASH, PROPAGATED_GRAPH_ANNOTATIONS } from '../../../model/well-known';
+import { ComponentSpecJson, DgdJson, JsonObject } from '../../../model/v1beta1';
+import { LABEL_COMPONENT, LABEL_GRAPH_NAME, LABEL_WORKER_HASH } from '../../../model/well-known';
 import { selectBackend } from '../../backend/select';
 import { discoveryServiceAccountName, kubeDiscoveryEnabled } from '../../discovery';
 import { RenderError } from '../../errors';
-import { mergeGraphEnv } from '../../graph/component-dcds';
-import { applyKvTransferPolicy } from '../../graph/kv-transfer-policy';
+import { graphComponentPodContext, withGraphTemplateDefaults } from '../../graph/template-defaults';
 import { readGoValue } from '../../hash/go-value';
 import { OperatorSettings } from '../../operator-settings';
 import { mergeEnvs } from '../../pod/env';
 import { ContainerJson, EnvVarJson, objectItems, PodSpecJson } from '../../pod/k8s-json';
 import { mergoMerge } from '../../pod/mergo';
 import { renderPodSpec } from '../../pod/pod-template';
-import { dcdContext } from '../../workloads/dcd-context';
 
 /** The capture pod template of one component, before GPU memory service wiring. */
 export interface CapturePodTemplate {
@@ -35,20 +33,6 @@ export function graphRef(dgd: DgdJson): string {
   return `DynamoGraphDeployment/${dgd.metadata.name ?? ''}`;
 }
 
-/** Sets each key of `source` on `target` unless `target` has it (the component's own value wins). */
-function addMissing(target: Record<string, string>, source: Readonly<Record<string, string>> | undefined, keys?: readonly string[]): void {
-  for (const [key, value] of Object.entries(source ?? {})) {
-    if (keys && !keys.includes(key)) continue;
-    if (!Object.prototype.hasOwnProperty.call(target, key)) target[key] = value;
-  }
-}
-
-/** A map-valued field of `owner`, created when absent. */
-function ownMap(owner: JsonMap, key: string): Record<string, string> {
-  if (!isMap(owner[key])) owner[key] = {};
-  return owner[key] as Record<string, string>;
-}
-
 /**
  * The component copy the capture pod is rendered from: no `experimental`, no `frontendSidecar`, with
  * the graph's template defaults (env, KV transfer policy, spec labels and annotations, propagated
@@ -59,24 +43,7 @@ function captureComponent(dgd: DgdJson, config: ComponentCheckpointConfig): Comp
   const component = copyJson(config.component);
   delete component.experimental;
   delete component.frontendSidecar;
-  const podTemplate: JsonObject = isMap(component.podTemplate) ? component.podTemplate : {};
-  component.podTemplate = podTemplate as ComponentSpecJson['podTemplate'];
-  if (dgd.spec.env?.length) mergeGraphEnv(podTemplate, dgd.spec.env);
-  const policy = dgd.spec.experimental?.kvTransferPolicy;
-  if (isWorkerType(component.type) && policy && (policy.labelKey || policy.clusterTopologyName)) {
-    if (policy.clusterTopologyName) {
-      throw new RenderError(graphRef(dgd), 'spec.experimental.kvTransferPolicy.clusterTopologyName',
-        `the capture pod of spec.components[${config.index}] gets a topology volume built from the levels of ClusterTopology `
-        + `${JSON.stringify(policy.clusterTopologyName)}, which only the cluster knows; use labelKey`);
-    }
-    applyKvTransferPolicy(podTemplate, policy);
-  }
-  const metadata: JsonMap = isMap(podTemplate.metadata) ? podTemplate.metadata : {};
-  podTemplate.metadata = metadata;
-  addMissing(ownMap(metadata, 'annotations'), dgd.spec.annotations);
-  addMissing(ownMap(metadata, 'labels'), dgd.spec.labels);
-  addMissing(ownMap(metadata, 'annotations'), dgd.metadata.annotations, PROPAGATED_GRAPH_ANNOTATIONS);
-  return component;
+  return withGraphTemplateDefaults(dgd, component, `the capture pod of spec.components[${config.index}]`);
 }
 
 /** Replaces same-named items of `base` by those of `overrides` and appends new names (Go `mergeNamedSlice`). */
@@ -143,20 +110,9 @@ export function captureComponentPodTemplate(
   dgd: DgdJson, config: ComponentCheckpointConfig, settings: OperatorSettings, workerHash: string,
 ): CapturePodTemplate {
   const graphName = dgd.metadata.name ?? '';
-  const namespace = dgd.metadata.namespace ?? '';
   const at = `spec.components[${config.index}]`;
-  const component = captureComponent(dgd, config);
-  const spec: DcdJson['spec'] = {};
-  if (dgd.spec.backendFramework) spec.backendFramework = dgd.spec.backendFramework;
-  Object.assign(spec, component);
-  const dcd: DcdJson = {
-    apiVersion: API_VERSION,
-    kind: DCD_KIND,
-    metadata: { name: `${graphName}-${lowerAscii(config.componentName)}`, namespace },
-    spec,
-  };
-  const ctx = { ...dcdContext(dcd, settings, graphName), ref: `${graphRef(dgd)} ${at}` };
-  const backend = selectBackend(spec, ctx.ref);
+  const ctx = graphComponentPodContext(dgd, config.index, config.componentName, captureComponent(dgd, config), settings);
+  const backend = selectBackend(ctx.dcd.spec ?? {}, ctx.ref);
   if (backend.framework === 'noop') {
     throw new RenderError(graphRef(dgd), `${at}.experimental.checkpoint`,
       `checkpoint backend framework for component ${config.componentName} could not be determined; `
