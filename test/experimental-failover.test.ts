@@ -1,62 +1,10 @@
-import { CORPUS_DIR, corpusFiles, withVersionedImages } from './support/shared';
-import { RenderError } from '../src/engine/errors';
-import { OperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/engine/render';
+import { clique, COMPONENT_PATH, corpusGraph, describeCorpus, envOf, errorOf, GROVE_PATH, podSpecOf, render } from './support/experimental-fixtures';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
-const COMPONENT_PATH: Partial<OperatorSettings> = { groveAvailable: false };
-const GROVE_PATH: Partial<OperatorSettings> = { groveAvailable: true };
 const CONTAINER_DISCOVERY = { annotations: { 'nvidia.com/dynamo-kube-discovery-mode': 'container' } };
-
-function corpusGraph(file: string): any {
-  const found = corpusFiles().find(f => f.file === file);
-  if (!found) throw new Error(`corpus file ${file} not found`);
-  return withVersionedImages(found.docs[0]);
-}
-
-/**
- * A describe that needs the corpus (`../shared/corpus` or $DYNAMO_CORPUS_DIR); without it the block
- * is skipped without evaluating its body (which reads corpus graphs).
- */
-function describeCorpus(name: string, body: () => void): void {
-  if (CORPUS_DIR) describe(name, body);
-  else describe.skip(name, () => test('needs the corpus', () => undefined));
-}
-
-function render(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', namespace: 'ns', operator, checkAdmission: false }) as any[];
-}
-
-/** The pod spec of the Deployment of a component (worker DCD names carry a worker-hash suffix). */
-function podSpecOf(objects: any[], dcdName: string): any {
-  const found = objects.find(o => o.kind === 'Deployment' && (o.metadata.name === dcdName || o.metadata.name.startsWith(`${dcdName}-`)));
-  if (!found) throw new Error(`no Deployment for ${dcdName}`);
-  return found.spec.template.spec;
-}
-
-function clique(objects: any[], name: string): any {
-  const pcs = objects.find(o => o.kind === 'PodCliqueSet');
-  const found = pcs.spec.template.cliques.find((c: any) => c.name === name);
-  if (!found) throw new Error(`clique ${name} not rendered`);
-  return found;
-}
 
 function envNames(container: any): string[] {
   return (container.env ?? []).map((e: any) => e.name);
-}
-
-function envOf(container: any): Record<string, unknown> {
-  return Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value ?? e.valueFrom]));
-}
-
-function errorOf(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
 }
 
 /** A worker with GPUs, the given experimental block and main-container fields. */

@@ -1,7 +1,4 @@
-import { CORPUS_DIR, corpusFiles, withVersionedImages } from './support/shared';
-import { RenderError } from '../src/engine/errors';
-import { OperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/engine/render';
+import { clique, COMPONENT_PATH, corpusGraph, describeCorpus, envOf, errorOf, GROVE_PATH, podSpecOf, render } from './support/experimental-fixtures';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const GMS_SCRIPT = [
@@ -17,61 +14,11 @@ const GMS_SCRIPT = [
   'cleanup',
 ].join('\n');
 
-/** The first document of a v1beta1 corpus file, with a versioned image. */
-function corpusGraph(file: string): any {
-  const found = corpusFiles().find(f => f.file === file);
-  if (!found) throw new Error(`corpus file ${file} not found`);
-  return withVersionedImages(found.docs[0]);
-}
-
-/**
- * A describe that needs the corpus (`../shared/corpus` or $DYNAMO_CORPUS_DIR); without it the block
- * is skipped without evaluating its body (which reads corpus graphs).
- */
-function describeCorpus(name: string, body: () => void): void {
-  if (CORPUS_DIR) describe(name, body);
-  else describe.skip(name, () => test('needs the corpus', () => undefined));
-}
-
-function render(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', namespace: 'ns', operator, checkAdmission: false }) as any[];
-}
-
-const COMPONENT_PATH: Partial<OperatorSettings> = { groveAvailable: false };
-const GROVE_PATH: Partial<OperatorSettings> = { groveAvailable: true };
 
 function find(objects: any[], kind: string, name: string): any {
   const found = objects.find(o => o.kind === kind && o.metadata.name === name);
   if (!found) throw new Error(`${kind}/${name} not rendered; got ${objects.map(o => `${o.kind}/${o.metadata.name}`).join(', ')}`);
   return found;
-}
-
-/** The pod spec of the Deployment of a component (worker DCD names carry a worker-hash suffix). */
-function podSpecOf(objects: any[], dcdName: string): any {
-  const found = objects.find(o => o.kind === 'Deployment' && (o.metadata.name === dcdName || o.metadata.name.startsWith(`${dcdName}-`)));
-  if (!found) throw new Error(`no Deployment for ${dcdName}`);
-  return found.spec.template.spec;
-}
-
-function clique(objects: any[], name: string): any {
-  const pcs = objects.find(o => o.kind === 'PodCliqueSet');
-  const found = pcs.spec.template.cliques.find((c: any) => c.name === name);
-  if (!found) throw new Error(`clique ${name} not rendered`);
-  return found;
-}
-
-function envOf(container: any): Record<string, unknown> {
-  return Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value ?? e.valueFrom]));
-}
-
-function errorOf(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
 }
 
 /** A vLLM worker with GPUs and the given experimental block (and main-container extras). */
