@@ -1,7 +1,16 @@
 import { cdk8s, javascript } from 'projen';
 
 const CDK8S_PLUS = 'cdk8s-plus-34';
+/** The versions developed and tested against (dev dependencies, pinned). */
 const CDK8S_PLUS_VERSION = '2.0.54';
+const CDK8S_VERSION = '2.70.106';
+const CONSTRUCTS_VERSION = '10.8.1';
+/**
+ * The oldest peers the library works with (peer dependency floors): cdk8s-plus-34's first
+ * release and the oldest cdk8s / constructs it accepts that the registry has. The artifact test installs the package with
+ * these as well as with the newest.
+ */
+const PEER_FLOORS = { cdk8s: '2.68.12', constructs: '10.3.0', [CDK8S_PLUS]: '2.0.20' };
 
 const project = new cdk8s.ConstructLibraryCdk8s({
   name: 'cdk8s-dynamo',
@@ -10,8 +19,10 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   authorAddress: 'maintainers@cdk8s-dynamo.dev',
   repositoryUrl: 'https://github.com/cdk8s-dynamo/cdk8s-dynamo.git',
   keywords: ['cdk8s', 'kubernetes', 'nvidia', 'dynamo', 'llm', 'inference'],
-  cdk8sVersion: '2.70.106',
-  constructsVersion: '10.8.1',
+  cdk8sVersion: PEER_FLOORS.cdk8s,
+  constructsVersion: PEER_FLOORS.constructs,
+  peerDependencyOptions: { pinnedDevDependency: false },
+  minNodeVersion: '20.0.0',
   defaultReleaseBranch: 'main',
   github: false,
   jsiiVersion: '~6.0.0',
@@ -19,10 +30,12 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   projenrcTs: true,
   stability: 'experimental',
 
-  peerDeps: [`${CDK8S_PLUS}@^${CDK8S_PLUS_VERSION}`],
-  devDeps: [`${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', 'kubernetes-models@^5.1.0', 'fast-check@^4.10.2'],
-  // runtime dependencies are bundled into the package, as jsii requires
-  bundledDeps: ['yaml@^2.9.1', 'ajv@^8.20.0', '@bufbuild/cel@0.6.1'],
+  peerDeps: [`${CDK8S_PLUS}@^${PEER_FLOORS[CDK8S_PLUS]}`],
+  devDeps: [
+    `cdk8s@${CDK8S_VERSION}`, `constructs@${CONSTRUCTS_VERSION}`, `${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', 'kubernetes-models@^5.1.0', 'fast-check@^4.10.2'],
+  // runtime dependencies are bundled into the package, as jsii requires; a bundled package's peer
+  // dependencies too (npm bundles dependencies only): @bufbuild/protobuf is @bufbuild/cel's
+  bundledDeps: ['yaml@^2.9.1', 'ajv@^8.20.0', '@bufbuild/cel@0.6.1', '@bufbuild/protobuf@^2.17.0'],
 
   // the generated CRD imports live beside src/, so the compiler root is the project folder
   entrypoint: 'lib/src/index.js',
@@ -57,7 +70,11 @@ const eslintrc = project.tryFindObjectFile('.eslintrc.json');
 eslintrc?.addOverride('parserOptions.projectService', false);
 eslintrc?.addOverride('parserOptions.project', './tsconfig.dev.json');
 
+project.package.addVersion('0.1.0');
 project.package.addField('types', 'lib/src/index.d.ts');
+// the published package holds the library, its bundled dependencies, the CLI and the docs: no
+// sources, development scripts, CI files or the example app (it imports ../src)
+for (const pattern of ['/scripts/', '/.ci/', '/examples/', '/imports/', '/docs/*.ts', '/.tmp/']) project.addPackageIgnore(pattern);
 project.package.addBin({ 'cdk8s-dynamo': 'bin/cdk8s-dynamo' });
 
 // Lean typed imports of the Dynamo CRDs, generated from the CRD files.
@@ -112,6 +129,21 @@ project.addTask('fuzz', {
   description: 'Property-based runs: generated valid graphs pass and render, mutated ones are rejected (--runs N, --seed S)',
   exec: 'ts-node --project tsconfig.dev.json scripts/fuzz.ts',
   receiveArgs: true,
+});
+
+// The package as users install it: `npm pack`, the tarball installed with only its peers (the
+// tested versions, then the floors) into a fresh app that synthesizes with the real cdk8s CLI and
+// runs the installed binary.
+project.addTask('test:artifact', {
+  description: 'Pack the library and test the tarball in fresh apps (peers at the tested versions and at their floors)',
+  steps: [
+    { spawn: 'compile' },
+    { exec: 'bash scripts/artifact-test.sh' },
+  ],
+  env: {
+    PEERS_TESTED: `cdk8s@${CDK8S_VERSION} constructs@${CONSTRUCTS_VERSION} ${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`,
+    PEERS_FLOOR: Object.entries(PEER_FLOORS).map(([name, version]) => `${name}@${version}`).join(' '),
+  },
 });
 
 // Every optional public prop carries a @default.

@@ -5,8 +5,8 @@
  *
  * DIR (default `$DYNAMO_CONFORMANCE_DIR`) holds `<group>/<scenario>/input.yaml` and `output.yaml`,
  * directly or under `operator-golden/`. Each scenario's input is rendered with the engine and
- * matched against its output (the golden contract, see src/conformance/matcher.ts), with the
- * namespace, operator settings and output mode of src/conformance/supported.ts.
+ * matched against its output (the golden contract, see test/support/conformance/matcher.ts), with the
+ * namespace, operator settings and output mode of test/support/conformance/supported.ts.
  *
  * Prints one line per scenario: `matched`, `DIFFERENT` (followed by the differences) or
  * `skipped` with the reason. Scenarios listed in SUPPORTED_SCENARIOS must match; deferred ones
@@ -16,12 +16,12 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { runScenario, ScenarioOutcome, ScenarioRenderer } from '../src/conformance/scenario';
-import { DEFERRED_SCENARIOS, scenarioOutputMode, SUPPORTED_SCENARIOS } from '../src/conformance/supported';
+import { runScenario, ScenarioOutcome, ScenarioRenderer } from '../test/support/conformance/scenario';
+import { DEFERRED_SCENARIOS, scenarioOutputMode, SUPPORTED_SCENARIOS } from '../test/support/conformance/supported';
 import { OUTPUT_MODES, renderDocuments } from '../src/engine/render';
 import { parseYamlDocuments } from '../src/import/documents';
 
-export { CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR } from '../src/conformance/supported';
+export { CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR } from '../test/support/conformance/supported';
 
 export interface ConformanceOptions {
   /** @default the engine's renderDocuments */

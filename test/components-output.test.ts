@@ -4,7 +4,7 @@ import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-34';
 import { BackendFramework, DynamoGraph, OutputMode } from '../src';
 import { CONFORMANCE_DIR } from './support/shared';
-import { matchScenario } from '../src/conformance/matcher';
+import { matchScenario } from './support/conformance/matcher';
 import { renderDocuments } from '../src/engine/render';
 import { parseYamlDocuments } from '../src/import/documents';
 

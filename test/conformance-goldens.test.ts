@@ -1,6 +1,6 @@
 import { CONFORMANCE_DIR, goldenScenario, goldenScenarioIds } from './support/shared';
-import { runScenario, scenarioRenderOptions, ScenarioOutcome } from '../src/conformance/scenario';
-import { CONFORMANCE_NAMESPACE, DEFERRED_SCENARIOS, SUPPORTED_SCENARIOS } from '../src/conformance/supported';
+import { runScenario, scenarioRenderOptions, ScenarioOutcome } from './support/conformance/scenario';
+import { CONFORMANCE_NAMESPACE, DEFERRED_SCENARIOS, SUPPORTED_SCENARIOS } from './support/conformance/supported';
 import { RenderError } from '../src/engine/errors';
 import { renderDocuments } from '../src/engine/render';
 

@@ -10,7 +10,7 @@ import {
   matchDocument,
   matchScenario,
   ServerAssigned,
-} from '../src/conformance/matcher';
+} from './support/conformance/matcher';
 
 /** Match one expected document against one rendered object (API-server defaults applied). */
 function diffs(expected: any, rendered: any): string[] {

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { findScenarios, runConformance, scenarioRoot } from '../scripts/conformance';
-import { ScenarioRenderOptions } from '../src/conformance/scenario';
+import { ScenarioRenderOptions } from './support/conformance/scenario';
 import { RenderError } from '../src/engine/errors';
 
 const CM_INPUT = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: v\n';

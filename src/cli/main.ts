@@ -2,8 +2,12 @@
  * The `cdk8s-dynamo` command line: render and validate Dynamo documents with the same engine as
  * the constructs.
  *
- *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [OPERATOR...] FILE...
+ *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [--out DIR] [OPERATOR...] FILE...
  *   cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
+ *   cdk8s-dynamo --version | --help | COMMAND --help
+ *
+ * The options and help texts are in `args.ts`; `render --out DIR` writes one
+ * `<input-name>.k8s.yaml` per input file (`output-files.ts`).
  *
  * `validate --old OLD` checks FILE as an update of the objects in OLD: each DynamoGraphDeployment or
  * DynamoComponentDeployment of FILE is paired with the document of OLD with the same kind and name
@@ -25,22 +29,26 @@
  * `render --output workloads` also checks every object it writes as the API server would on create
  * (schema and CRD CEL rules, `checkEmittedObjects`); a rejected object is reported like a render
  * error. `validate` checks the other objects of FILE of a kind the library knows (core Kubernetes
- * kinds, PodCliqueSet, LeaderWorkerSet, SnapshotJob, PodSnapshot) the same way, always as a create;
- * objects of other kinds are skipped.
+ * kinds, PodCliqueSet, LeaderWorkerSet, SnapshotJob, PodSnapshot) the same way, always as a create.
+ * Documents of a kind the library has no schema for are named on stderr (`not checked` /
+ * `passed through`) without changing the exit code.
  *
  * Exit 0 on success; 1 on invalid input or operator configuration (nothing on stdout, one line per
  * problem on stderr); 2 on a usage error.
  */
 import * as fs from 'fs';
+import * as path from 'path';
+import { helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageText } from './args';
+import { outputClash, outputName, writeOutputs } from './output-files';
 import { validateOptionsFor } from '../engine/admission';
 import { RenderError } from '../engine/errors';
 import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
-import { OUTPUT_MODES, OutputMode, renderDocuments } from '../engine/render';
-import { parseYamlDocuments } from '../import/documents';
-import { yaml } from '../lazy-modules';
+import { renderDocuments } from '../engine/render';
+import { parseYamlDocuments, stringifyYamlDocuments } from '../import/documents';
+import { isMap, mapAt, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
-import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../validation/emitted-admission';
+import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation, isEmittedKindChecked } from '../validation/emitted-admission';
 import { describeKey, documentKey, findOld } from '../validation/update/document-match';
 import { UpdateOptions, validateUpdate } from '../validation/update-rules';
 import { formatViolation, validateDocument } from '../validation/validate';
@@ -57,87 +65,6 @@ const PROCESS_IO: CliIo = {
   stderr: text => process.stderr.write(text),
   readFile: path => fs.readFileSync(path, 'utf8'),
 };
-
-const USAGE = `usage:
-  cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [OPERATOR...] FILE...
-  cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
-  --old OLD                validate FILE as an update of the objects in OLD (unpaired documents: create)
-  --as USER                with --old: the Kubernetes user sending the update (default: an ordinary user)
-OPERATOR (validation and rendering see the same operator; flags win over the file):
-  --operator-config FILE   operator configuration (OperatorConfiguration YAML/JSON or its ConfigMap)
-  --grove | --no-grove     Grove available (default: no)
-  --lws | --no-lws         LeaderWorkerSet available (default: yes)
-`;
-
-class UsageError extends Error {}
-
-interface ParsedArgs {
-  readonly command: 'render' | 'validate';
-  readonly output: OutputMode;
-  readonly namespace?: string;
-  readonly operatorConfig?: string;
-  /** `validate --old`: the file holding the objects FILE updates. */
-  readonly old?: string;
-  /** `validate --as`: the Kubernetes user name that sends the updates. */
-  readonly requester?: string;
-  /** Settings given by flags (they win over the configuration file). */
-  readonly operatorFlags: Partial<OperatorSettings>;
-  readonly files: string[];
-}
-
-/** Boolean flags `--X` / `--no-X` and the setting each one sets. */
-const SWITCHES: { readonly [flag: string]: readonly [keyof OperatorSettings, boolean] } = {
-  '--grove': ['groveAvailable', true],
-  '--no-grove': ['groveAvailable', false],
-  '--lws': ['lwsAvailable', true],
-  '--no-lws': ['lwsAvailable', false],
-};
-
-function parseArgs(argv: string[]): ParsedArgs {
-  const [command, ...rest] = argv;
-  if (command !== 'render' && command !== 'validate') throw new UsageError(command ? `unknown command "${command}"` : 'no command');
-  let output: OutputMode = 'graph';
-  let namespace: string | undefined;
-  let operatorConfig: string | undefined;
-  let old: string | undefined;
-  let requester: string | undefined;
-  const operatorFlags: { [key: string]: unknown } = {};
-  const files: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? rest[++i];
-      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    if (command === 'render' && flag === '--output') {
-      const v = value();
-      if (!(OUTPUT_MODES as readonly string[]).includes(v)) throw new UsageError(`--output must be one of ${OUTPUT_MODES.join(', ')}, got "${v}"`);
-      output = v as OutputMode;
-    } else if (command === 'render' && flag === '--namespace') {
-      namespace = value();
-    } else if (command === 'validate' && flag === '--old') {
-      if (old !== undefined) throw new UsageError('--old can be given once');
-      old = value();
-    } else if (command === 'validate' && flag === '--as') {
-      requester = value();
-    } else if (flag === '--operator-config') {
-      if (operatorConfig !== undefined) throw new UsageError('--operator-config can be given once');
-      operatorConfig = value();
-    } else if (inline === undefined && flag in SWITCHES) {
-      const [setting, on] = SWITCHES[flag];
-      operatorFlags[setting] = on;
-    } else if (arg.startsWith('-') && arg !== '-') {
-      throw new UsageError(`unknown option "${arg}" for ${command}`);
-    } else {
-      files.push(arg);
-    }
-  }
-  if (files.length === 0) throw new UsageError('no input FILE given');
-  if (requester !== undefined && old === undefined) throw new UsageError('--as needs --old');
-  return { command, output, namespace, operatorConfig, old, requester, operatorFlags: operatorFlags as Partial<OperatorSettings>, files };
-}
 
 interface LoadedFile {
   readonly file: string;
@@ -205,14 +132,31 @@ function validateOne(doc: unknown, file: string, olds: readonly unknown[] | unde
   return violations.map(violation => `${file}: ${formatViolation(violation)}`);
 }
 
-/** Runs the CLI; returns the exit code. */
+/** Runs the CLI; returns the exit code (0 success, 1 invalid input or unreadable file, 2 usage error). */
 export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
-  let args: ParsedArgs;
+  let invocation: Invocation;
   try {
-    args = parseArgs(argv);
+    invocation = parseCommandLine(argv);
   } catch (e) {
-    io.stderr(`cdk8s-dynamo: ${describe(e)}\n${USAGE}`);
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`cdk8s-dynamo: ${e.message}\n${usageText(e.command)}`);
     return 2;
+  }
+  if (invocation.action === 'help') {
+    io.stdout(helpText(invocation.command));
+    return 0;
+  }
+  if (invocation.action === 'version') {
+    io.stdout(`${packageVersion()}\n`);
+    return 0;
+  }
+  const args = invocation.args;
+  if (args.outDir !== undefined) {
+    const clash = outputClash(args.files);
+    if (clash !== undefined) {
+      io.stderr(`cdk8s-dynamo: ${clash}\n${usageText('render')}`);
+      return 2;
+    }
   }
 
   const { settings, problem } = operatorSettings(args, io);
@@ -232,6 +176,13 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     const load = loadFile(file, io, problems);
     if (load) loaded.push(load);
   }
+  // documents of a kind the library has no schema for are passed on unchecked, and said so
+  const notices: string[] = [];
+  for (const { file, docs } of loaded) {
+    for (const doc of docs) {
+      if (!isDgd(doc) && !isDcd(doc) && !isKnownKind(doc)) notices.push(`${file}: ${describeDocument(doc)}: ${args.command === 'render' ? 'passed through unchecked' : 'not checked'} (no schema for this kind)`);
+    }
+  }
   // with an unusable --old file, nothing is validated: creates and updates cannot be told apart
   const validateOptions: UpdateOptions = { ...validateOptionsFor(settings), requester: args.requester };
   if (args.old === undefined || olds !== undefined) {
@@ -244,26 +195,66 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     }
   }
 
-  const rendered: unknown[] = [];
+  const rendered: RenderedFile[] = [];
   if (problems.length === 0 && args.command === 'render') {
     for (const { file, docs } of loaded) {
       try {
         const objects = renderDocuments(docs, { output: args.output, namespace: args.namespace, operator: settings });
         // what the API server would reject when the operator creates it is reported like a render error
         if (args.output === 'workloads') problems.push(...checkEmittedObjects(objects).map(v => `${file}: ${formatEmittedViolation(v)}`));
-        rendered.push(...objects);
+        rendered.push({ file, objects });
       } catch (e) {
         if (!(e instanceof RenderError)) throw e;
         problems.push(`${file}: ${e.message}`);
       }
     }
   }
+  io.stderr(notices.map(n => `${n}\n`).join(''));
   if (problems.length > 0) {
     io.stderr(problems.map(p => `${p}\n`).join(''));
     return 1;
   }
-  if (args.command === 'render') {
-    io.stdout(rendered.map(doc => yaml().stringify(doc, { lineWidth: 0 })).join('---\n'));
+  if (args.command !== 'render') return 0;
+  if (args.outDir === undefined) {
+    io.stdout(stringifyYamlDocuments(rendered.flatMap(r => r.objects)));
+    return 0;
+  }
+  const written = writeOutputs(args.outDir, rendered.map(r => ({ name: outputName(r.file), text: stringifyYamlDocuments(r.objects) })));
+  if (written.problem !== undefined) {
+    io.stderr(`${written.problem}\n`);
+    return 1;
   }
   return 0;
+}
+
+interface RenderedFile {
+  readonly file: string;
+  readonly objects: unknown[];
+}
+
+/** `apiVersion Kind/name` of a document, for notices. */
+function describeDocument(doc: unknown): string {
+  const apiVersion = isMap(doc) ? stringAt(doc, 'apiVersion') : undefined;
+  const kind = isMap(doc) ? stringAt(doc, 'kind') : undefined;
+  const name = isMap(doc) ? stringAt(mapAt(doc, 'metadata'), 'name') : undefined;
+  if (kind === undefined) return 'a document without a kind';
+  return `${apiVersion ?? '(no apiVersion)'} ${kind}/${name ?? '(no name)'}`;
+}
+
+/** Whether the library has a schema for a (non-Dynamo) document. */
+function isKnownKind(doc: unknown): boolean {
+  return isMap(doc) && isEmittedKindChecked(stringAt(doc, 'apiVersion') ?? '', stringAt(doc, 'kind') ?? '');
+}
+
+/** The version of the installed package. */
+function packageVersion(): string {
+  // lib/src/cli (installed) or src/cli (tests): the nearest package.json above is the library's
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'package.json');
+    if (fs.existsSync(candidate)) {
+      const pkg = JSON.parse(fs.readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'cdk8s-dynamo' && typeof pkg.version === 'string') return pkg.version;
+    }
+    if (path.dirname(dir) === dir) return 'unknown';
+  }
 }

@@ -7,8 +7,8 @@
  */
 import { matchScenario } from './matcher';
 import { CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR, ConformanceOutputMode, OUTPUT_MODE_KINDS, scenarioOutputMode } from './supported';
-import type { OperatorSettings } from '../engine/operator-settings';
-import { renderDocuments } from '../engine/render';
+import type { OperatorSettings } from '../../../src/engine/operator-settings';
+import { renderDocuments } from '../../../src/engine/render';
 
 /** The options a scenario is rendered with. */
 export interface ScenarioRenderOptions {

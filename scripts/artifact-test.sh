@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# The package as users install it. Packs the compiled library, checks what the tarball holds, then,
+# for each peer set ($PEERS_TESTED, then $PEERS_FLOOR), installs the tarball with only those peers
+# (and TypeScript + ts-node, as a cdk8s TypeScript app has them) into a fresh app outside the
+# project, synthesizes a graph in each output mode through the real cdk8s CLI with the validation
+# plugin declared in cdk8s.yaml, and runs the installed `cdk8s-dynamo` binary for each exit code.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+CDK8S_CLI="$ROOT/node_modules/.bin/cdk8s"
+: "${PEERS_TESTED:?set by the test:artifact task}"
+: "${PEERS_FLOOR:?set by the test:artifact task}"
+# TypeScript 7 has no ts-node support; a cdk8s TypeScript app runs on TypeScript 6 (or 5) with ts-node 10
+APP_TOOLS="typescript@6.0.3 ts-node@10.9.2 @types/node@20"
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/cdk8s-dynamo-artifact-XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+
+fail() { echo "artifact test: FAILED: $*" >&2; exit 1; }
+step() { echo "artifact test: $*"; }
+
+# --- the tarball ---------------------------------------------------------------------------------
+npm pack --silent --pack-destination "$WORK" > "$WORK/pack-name"
+TARBALL="$WORK/$(tail -n 1 "$WORK/pack-name")"
+VERSION="$(node -p "require('./package.json').version")"
+[ "$VERSION" != "0.0.0" ] || fail "package.json has no real version"
+tar -tzf "$TARBALL" | sed 's#^package/##' | sort > "$WORK/contents"
+step "$(basename "$TARBALL"): $(wc -c < "$TARBALL") bytes, $(wc -l < "$WORK/contents") files"
+for required in package.json README.md LICENSE .jsii bin/cdk8s-dynamo lib/src/index.js lib/src/index.d.ts \
+  lib/src/cli/bin.js docs/admission-rules.md \
+  node_modules/yaml/package.json node_modules/ajv/package.json node_modules/@bufbuild/cel/package.json \
+  node_modules/@bufbuild/protobuf/package.json; do
+  grep -qx "$required" "$WORK/contents" || fail "the tarball lacks $required"
+done
+if grep -E '^(src|test|scripts|examples|imports|\.ci|\.projen|coverage|lib/src/conformance|lib/test)/' "$WORK/contents" > "$WORK/unwanted"; then
+  fail "the tarball holds development files: $(head -5 "$WORK/unwanted" | tr '\n' ' ')"
+fi
+if grep -E '\.ts$' "$WORK/contents" | grep -vE '\.d\.ts$' | grep -v '^node_modules/' > "$WORK/unwanted"; then
+  fail "the tarball holds TypeScript sources: $(head -5 "$WORK/unwanted" | tr '\n' ' ')"
+fi
+
+GRAPH_YAML='apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata:
+  name: llm
+spec:
+  backendFramework: vllm
+  components:
+    - name: Frontend
+      type: frontend
+      podTemplate:
+        spec:
+          containers:
+            - name: main
+              image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0
+    - name: decode
+      type: decode
+      podTemplate:
+        spec:
+          containers:
+            - name: main
+              image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0
+'
+
+# exit code of a command, without stopping the script
+code_of() { set +e; "$@" > "$WORK/out" 2> "$WORK/err"; local c=$?; set -e; echo "$c"; }
+
+test_app() {
+  local label="$1" peers="$2"
+  local app="$WORK/app-$label"
+  mkdir -p "$app"
+  cd "$app"
+  step "[$label] npm install the tarball with $peers"
+  printf '{ "name": "consumer-%s", "version": "1.0.0", "private": true }\n' "$label" > package.json
+  # shellcheck disable=SC2086
+  npm install --no-audit --no-fund --loglevel=error "$TARBALL" $peers $APP_TOOLS > "$WORK/install.log" 2>&1 \
+    || { cat "$WORK/install.log" >&2; fail "[$label] npm install"; }
+
+  cat > tsconfig.json <<'EOF'
+{
+  "compilerOptions": {
+    "target": "ES2022", "module": "commonjs", "moduleResolution": "node", "strict": true,
+    "esModuleInterop": true, "skipLibCheck": true, "types": ["node"]
+  },
+  "include": ["main.ts"]
+}
+EOF
+  cat > main.ts <<'EOF'
+import { App, ApiObject, Chart } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-34';
+import { BackendFramework, DynamoGraph, OutputMode } from 'cdk8s-dynamo';
+
+const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+const app = new App();
+const modes: Array<[string, OutputMode]> = [['graph', OutputMode.GRAPH], ['components', OutputMode.COMPONENTS], ['workloads', OutputMode.WORKLOADS]];
+for (const [id, output] of modes) {
+  const chart = new Chart(app, id, { namespace: 'team-a' });
+  const graph = new DynamoGraph(chart, 'Graph', { metadata: { name: `vllm-${id}` }, backendFramework: BackendFramework.VLLM, output });
+  graph.addFrontend('Frontend', { image: IMAGE });
+  graph.addWorker('VllmWorker', {
+    image: IMAGE,
+    args: ['--model', 'Qwen/Qwen3-0.6B'],
+    env: { HF_HOME: kplus.EnvValue.fromValue('/cache') },
+    gpus: 1,
+  });
+}
+if (process.env.BROKEN === '1') {
+  // a graph written as a raw object, which only the validation plugin sees
+  new ApiObject(new Chart(app, 'raw'), 'Graph', {
+    apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name: 'broken' },
+    spec: { components: [{ name: 'Frontend', type: 'frontend', replicas: -1, podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } }] },
+  });
+}
+app.synth();
+EOF
+  cat > cdk8s.yaml <<'EOF'
+language: typescript
+app: npx ts-node main.ts
+validations:
+  - package: ./node_modules/cdk8s-dynamo
+    version: VERSION
+    class: DynamoValidationPlugin
+    properties:
+      lwsAvailable: true
+EOF
+  sed -i "s/VERSION/$VERSION/" cdk8s.yaml
+
+  step "[$label] cdk8s synth (three output modes, validation plugin)"
+  [ "$(code_of "$CDK8S_CLI" synth --no-check-upgrade)" = 0 ] || { cat "$WORK/out" "$WORK/err" >&2; fail "[$label] cdk8s synth"; }
+  grep -q 'Validations ended succesfully' "$WORK/out" || { cat "$WORK/out" >&2; fail "[$label] the plugin report did not succeed"; }
+  grep -q 'kind: DynamoGraphDeployment' dist/graph.k8s.yaml || fail "[$label] graph output has no DynamoGraphDeployment"
+  [ "$(grep -c 'kind: DynamoComponentDeployment' dist/components.k8s.yaml)" = 2 ] || fail "[$label] components output has not 2 DCDs"
+  grep -q 'kind: DynamoGraphDeployment' dist/components.k8s.yaml && fail "[$label] components output still has the graph"
+  for kind in Deployment Service ServiceAccount Role RoleBinding; do
+    grep -qx "kind: $kind" dist/workloads.k8s.yaml || fail "[$label] workloads output has no $kind"
+  done
+  step "[$label] cdk8s synth of a graph the plugin rejects"
+  [ "$(BROKEN=1 code_of "$CDK8S_CLI" synth --no-check-upgrade)" = 2 ] || { cat "$WORK/out" "$WORK/err" >&2; fail "[$label] a rejected graph did not exit 2"; }
+  grep -q 'dynamo-admission/rule-59' "$WORK/out" "$WORK/err" || fail "[$label] the report does not name rule 59"
+
+  step "[$label] the installed cdk8s-dynamo binary"
+  local bin="$app/node_modules/.bin/cdk8s-dynamo"
+  printf '%s' "$GRAPH_YAML" > graph.yaml
+  sed 's/type: decode/type: router/' graph.yaml > bad.yaml
+  [ "$(code_of "$bin" --version)" = 0 ] && [ "$(cat "$WORK/out")" = "$VERSION" ] || fail "[$label] --version"
+  for output in graph components workloads; do
+    [ "$(code_of "$bin" render --output "$output" graph.yaml)" = 0 ] || { cat "$WORK/err" >&2; fail "[$label] render --output $output"; }
+    grep -q '^kind: ' "$WORK/out" || fail "[$label] render --output $output wrote no objects"
+  done
+  [ "$(code_of "$bin" render --output workloads --out dist-cli graph.yaml)" = 0 ] && [ -s dist-cli/graph.k8s.yaml ] || fail "[$label] render --out"
+  [ "$(code_of "$bin" validate graph.yaml)" = 0 ] || fail "[$label] validate of a valid graph"
+  [ "$(code_of "$bin" validate bad.yaml)" = 1 ] && grep -q '(rule 43)' "$WORK/err" || fail "[$label] validate of an invalid graph did not exit 1 naming rule 43"
+  [ "$(code_of "$bin" validate missing.yaml)" = 1 ] || fail "[$label] a missing file did not exit 1"
+  [ "$(code_of "$bin" render --bogus graph.yaml)" = 2 ] || fail "[$label] an unknown option did not exit 2"
+  [ "$(code_of "$bin" --help)" = 0 ] || fail "[$label] --help"
+  cd "$ROOT"
+}
+
+test_app tested "$PEERS_TESTED"
+test_app floor "$PEERS_FLOOR"
+step "passed: $(basename "$TARBALL") installs, synthesizes and runs with the tested peers and with the floors"

@@ -1,0 +1,228 @@
+/**
+ * The command line of `cdk8s-dynamo`: its commands, options and help texts, parsed with Node's
+ * own `util.parseArgs`.
+ */
+import { parseArgs as parseNodeArgs } from 'node:util';
+import { OperatorSettings } from '../engine/operator-settings';
+import { OUTPUT_MODES, OutputMode } from '../engine/render';
+
+/** A command line that cannot be run as given (exit code 2, with the usage). */
+export class UsageError extends Error {
+  constructor(message: string, public readonly command?: CommandName) {
+    super(message);
+  }
+}
+
+/** The commands. */
+export type CommandName = 'render' | 'validate';
+const COMMANDS: readonly CommandName[] = ['render', 'validate'];
+
+/** What the command line asks for. */
+export type Invocation =
+  | { readonly action: 'help'; readonly command?: CommandName }
+  | { readonly action: 'version' }
+  | { readonly action: 'run'; readonly args: ParsedArgs };
+
+/** A `render` or `validate` command line. */
+export interface ParsedArgs {
+  readonly command: CommandName;
+  readonly output: OutputMode;
+  readonly namespace?: string;
+  /** `render --out DIR`: one `<input-name>.k8s.yaml` per input file in DIR instead of stdout. */
+  readonly outDir?: string;
+  readonly operatorConfig?: string;
+  /** `validate --old`: the file holding the objects FILE updates. */
+  readonly old?: string;
+  /** `validate --as`: the Kubernetes user name that sends the updates. */
+  readonly requester?: string;
+  /** Settings given by flags (they win over the configuration file). */
+  readonly operatorFlags: Partial<OperatorSettings>;
+  readonly files: string[];
+}
+
+const OPERATOR_HELP = `Operator options (validation and rendering see the same operator; flags win over the file):
+  --operator-config FILE   operator configuration (OperatorConfiguration YAML/JSON or its ConfigMap)
+  --grove | --no-grove     Grove available (default: no)
+  --lws | --no-lws         LeaderWorkerSet available (default: yes)`;
+
+const COMMON_HELP = `  -h, --help               show this help
+  --                       end of options: every later argument is a FILE
+FILE may be - for standard input.`;
+
+const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [OPERATOR...] FILE...`;
+const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
+
+const HELP: Record<CommandName, string> = {
+  render: `usage: ${RENDER_USAGE}
+
+Renders Dynamo documents as the operator would: the graph as written, the DynamoComponentDeployments
+the operator creates from it, or every object it creates (workloads). Dynamo documents are checked
+as the API server and the operator's webhooks admit them first; nothing is written when any input
+is refused.
+
+  --output MODE            graph (default), components or workloads
+  --namespace NS           namespace of namespaced objects that name none
+  --out DIR                write DIR/<input-name>.k8s.yaml per input file instead of standard output
+
+${OPERATOR_HELP}
+${COMMON_HELP}
+
+Exit status: 0 rendered, 1 invalid input or unreadable file, 2 usage error.
+`,
+  validate: `usage: ${VALIDATE_USAGE}
+
+Checks Dynamo documents as the cluster would admit them (CRD schema and rules, the operator's
+defaulting and validating webhooks), and other objects of a kind the library knows (core
+Kubernetes kinds, PodCliqueSet, LeaderWorkerSet, SnapshotJob, PodSnapshot) against their schema.
+Documents of other kinds are named on standard error as not checked.
+
+  --old OLD                check FILE as an update of the objects in OLD (unpaired documents: create)
+  --as USER                with --old: the Kubernetes user sending the update (default: an ordinary user)
+
+${OPERATOR_HELP}
+${COMMON_HELP}
+
+Exit status: 0 valid, 1 invalid input or unreadable file, 2 usage error.
+`,
+};
+
+/** The help text of the program (no command) or of one command. */
+export function helpText(command?: CommandName): string {
+  if (command !== undefined) return HELP[command];
+  return `usage:
+  ${RENDER_USAGE}
+  ${VALIDATE_USAGE}
+  cdk8s-dynamo --version
+  cdk8s-dynamo [COMMAND] --help
+
+Commands:
+  render     render Dynamo documents as the operator would (graph, components or workloads)
+  validate   check documents as the cluster would admit them
+
+${OPERATOR_HELP}
+
+Exit status: 0 success, 1 invalid input or unreadable file, 2 usage error.
+`;
+}
+
+/** The short usage printed after a usage error: the command's synopsis and where to read more. */
+export function usageText(command?: CommandName): string {
+  const synopsis = command === 'render' ? [RENDER_USAGE] : command === 'validate' ? [VALIDATE_USAGE] : [RENDER_USAGE, VALIDATE_USAGE];
+  const more = command === undefined ? 'cdk8s-dynamo --help' : `cdk8s-dynamo ${command} --help`;
+  return `usage:\n${synopsis.map(line => `  ${line}\n`).join('')}Run '${more}' for the options.\n`;
+}
+
+/** Boolean flags `--X` / `--no-X` and the setting each one sets. */
+const SWITCHES: { readonly [flag: string]: readonly [keyof OperatorSettings, boolean] } = {
+  'grove': ['groveAvailable', true],
+  'no-grove': ['groveAvailable', false],
+  'lws': ['lwsAvailable', true],
+  'no-lws': ['lwsAvailable', false],
+};
+
+type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
+
+const SHARED_OPTIONS: Record<string, OptionSpec> = {
+  'help': { type: 'boolean', short: 'h' },
+  'operator-config': { type: 'string', multiple: true },
+  ...Object.fromEntries(Object.keys(SWITCHES).map(flag => [flag, { type: 'boolean' as const }])),
+};
+
+const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
+  render: {
+    ...SHARED_OPTIONS,
+    output: { type: 'string', multiple: true },
+    namespace: { type: 'string', multiple: true },
+    out: { type: 'string', multiple: true },
+  },
+  validate: {
+    ...SHARED_OPTIONS,
+    old: { type: 'string', multiple: true },
+    as: { type: 'string', multiple: true },
+  },
+};
+
+/** Reads the command line (the arguments after the program name). Throws UsageError. */
+export function parseCommandLine(argv: readonly string[]): Invocation {
+  const [first, ...rest] = argv;
+  if (first === '--version') {
+    if (rest.length > 0) throw new UsageError('--version takes no arguments');
+    return { action: 'version' };
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const topic = rest[0];
+    if (topic !== undefined && !(COMMANDS as readonly string[]).includes(topic)) throw new UsageError(`unknown command "${topic}"`);
+    return { action: 'help', command: topic as CommandName | undefined };
+  }
+  if (first === undefined) throw new UsageError('no command');
+  if (!(COMMANDS as readonly string[]).includes(first)) {
+    throw new UsageError(first.startsWith('-') ? `unknown option "${first}"` : `unknown command "${first}"`);
+  }
+  const command = first as CommandName;
+  let parsed;
+  try {
+    parsed = parseNodeArgs({ args: [...rest], options: COMMAND_OPTIONS[command], allowPositionals: true, strict: true, tokens: true });
+  } catch (e) {
+    throw new UsageError(nodeParseProblem(e, command), command);
+  }
+  const values = parsed.values as Record<string, string[] | boolean | undefined>;
+  if (values.help === true) return { action: 'help', command };
+
+  const single = (name: string): string | undefined => {
+    const given = values[name] as string[] | undefined;
+    if (given === undefined) return undefined;
+    if (given.length > 1) throw new UsageError(`--${name} can be given once`, command);
+    if (given[0] === '') throw new UsageError(`--${name} needs a value`, command);
+    return given[0];
+  };
+
+  const outputValue = single('output') ?? 'graph';
+  if (!(OUTPUT_MODES as readonly string[]).includes(outputValue)) {
+    throw new UsageError(`--output must be one of ${OUTPUT_MODES.join(', ')}, got "${outputValue}"`, command);
+  }
+  // the last of --grove / --no-grove (and --lws / --no-lws) wins, as with any repeated switch
+  const operatorFlags: { [key: string]: unknown } = {};
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option' || !(token.name in SWITCHES)) continue;
+    if (token.value !== undefined) throw new UsageError(`--${token.name} takes no value`, command);
+    const [setting, on] = SWITCHES[token.name];
+    operatorFlags[setting] = on;
+  }
+  const old = single('old');
+  const requester = single('as');
+  if (requester !== undefined && old === undefined) throw new UsageError('--as needs --old', command);
+  const files = parsed.positionals;
+  if (files.length === 0) throw new UsageError('no input FILE given', command);
+  if (files.some(file => file === '')) throw new UsageError('an input FILE is the empty string', command);
+  return {
+    action: 'run',
+    args: {
+      command,
+      output: outputValue as OutputMode,
+      namespace: single('namespace'),
+      outDir: single('out'),
+      operatorConfig: single('operator-config'),
+      old,
+      requester,
+      operatorFlags: operatorFlags as Partial<OperatorSettings>,
+      files,
+    },
+  };
+}
+
+/** One line for an error of `util.parseArgs`, in this program's words. */
+function nodeParseProblem(error: unknown, command: CommandName): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const option = /'([^']+)'/.exec(message)?.[1] ?? message;
+    return `unknown option "${option}" for ${command}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const option = /Option '(?:-\w, )?(--[\w-]+)/.exec(message)?.[1];
+    if (option !== undefined && message.includes('does not take an argument')) return `${option} takes no value`;
+    // a missing value, or one that looks like an option (`--output --grove`)
+    if (option !== undefined) return `${option} needs a value`;
+  }
+  return message.split('\n')[0];
+}

@@ -1,0 +1,250 @@
+/**
+ * The installed command as users run it: `bin/cdk8s-dynamo` spawned as a process (it runs the
+ * compiled `lib/`, so `npx projen compile` comes first, as in `npx projen build`). Every exit path
+ * is checked here by the process's own exit code and output, not by calling functions.
+ */
+import { spawnSync, SpawnSyncReturns } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { parseAllDocuments } from 'yaml';
+
+const ROOT = path.resolve(__dirname, '..');
+const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
+const VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
+const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+
+const GRAPH = `apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata:
+  name: llm
+spec:
+  backendFramework: vllm
+  components:
+    - name: Frontend
+      type: frontend
+      podTemplate:
+        spec:
+          containers:
+            - name: main
+              image: ${IMAGE}
+    - name: decode
+      type: decode
+      podTemplate:
+        spec:
+          containers:
+            - name: main
+              image: ${IMAGE}
+`;
+const BAD = GRAPH.replace('type: decode', 'type: router').replace('name: llm', 'name: bad');
+const WIDGET = `apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: w1
+`;
+
+let dir: string;
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'src', 'cli', 'bin.js'))) {
+    throw new Error('lib/src/cli/bin.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
+  }
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-bin-'));
+  fs.writeFileSync(path.join(dir, 'graph.yaml'), GRAPH);
+  fs.writeFileSync(path.join(dir, 'bad.yaml'), BAD);
+  fs.writeFileSync(path.join(dir, 'broken.yaml'), 'a: [\n');
+  fs.writeFileSync(path.join(dir, 'widget.yaml'), WIDGET);
+  fs.writeFileSync(path.join(dir, '--grove'), GRAPH);
+  fs.mkdirSync(path.join(dir, 'other'));
+  fs.writeFileSync(path.join(dir, 'other', 'graph.yml'), GRAPH);
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function cli(args: readonly string[], options: { input?: string } = {}): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', input: options.input, timeout: 60_000 });
+}
+
+/** Exit code, stdout and stderr of one run, as a plain object for matching. */
+function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = cli(args);
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function kinds(yamlText: string): string[] {
+  return parseAllDocuments(yamlText).map(d => {
+    const o = d.toJS();
+    return `${o.kind}/${o.metadata.name}`;
+  });
+}
+
+describe('exit 0', () => {
+  test('render writes the graph to stdout and nothing to stderr', () => {
+    const r = run('render', 'graph.yaml');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(kinds(r.stdout)).toEqual(['DynamoGraphDeployment/llm']);
+  });
+
+  test('render --output components and workloads', () => {
+    const components = run('render', '--output', 'components', 'graph.yaml');
+    expect(components.code).toBe(0);
+    expect(kinds(components.stdout)).toEqual([expect.stringMatching(/^DynamoComponentDeployment\/llm-frontend$/), expect.stringMatching(/^DynamoComponentDeployment\/llm-decode-[0-9a-f]{8}$/)]);
+    const workloads = run('render', '--output=workloads', 'graph.yaml');
+    expect(workloads.code).toBe(0);
+    expect(kinds(workloads.stdout)).toEqual(expect.arrayContaining(['Deployment/llm-frontend', 'Service/llm-frontend']));
+  });
+
+  test('validate of valid input prints nothing', () => {
+    expect(run('validate', 'graph.yaml')).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  test('standard input is read for the file -', () => {
+    const r = cli(['validate', '-'], { input: GRAPH });
+    expect(r.status).toBe(0);
+    const rendered = cli(['render', '-'], { input: GRAPH });
+    expect(kinds(rendered.stdout)).toEqual(['DynamoGraphDeployment/llm']);
+  });
+
+  test('--version prints the package version', () => {
+    expect(VERSION).not.toBe('0.0.0');
+    expect(run('--version')).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+  });
+
+  test.each([['--help'], ['-h'], ['help']])('%s prints the program help on stdout', flag => {
+    const r = run(flag);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^usage:\n {2}cdk8s-dynamo render /);
+    expect(r.stdout).toContain('Exit status: 0 success, 1 invalid input or unreadable file, 2 usage error.');
+  });
+
+  test.each([
+    [['render', '--help'], 'usage: cdk8s-dynamo render '],
+    [['render', '-h', 'graph.yaml'], 'usage: cdk8s-dynamo render '],
+    [['validate', '--help'], 'usage: cdk8s-dynamo validate '],
+    [['help', 'validate'], 'usage: cdk8s-dynamo validate '],
+  ])('%j prints the command help', (args, start) => {
+    const r = run(...args);
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith(start)).toBe(true);
+  });
+
+  test('-- ends the options: a later --grove is a file name', () => {
+    const r = run('validate', '--', '--grove');
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  test('documents of a kind without a schema are named on stderr, not passed as valid', () => {
+    expect(run('validate', 'graph.yaml', 'widget.yaml')).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'widget.yaml: example.com/v1 Widget/w1: not checked (no schema for this kind)\n',
+    });
+    const r = run('render', 'widget.yaml');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('widget.yaml: example.com/v1 Widget/w1: passed through unchecked (no schema for this kind)\n');
+    expect(kinds(r.stdout)).toEqual(['Widget/w1']);
+  });
+
+  test('render --out DIR writes <input-name>.k8s.yaml per input file and nothing on stdout', () => {
+    const out = path.join(dir, 'dist-ok');
+    const r = run('render', '--output', 'components', '--out', out, 'graph.yaml', 'widget.yaml');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(fs.readdirSync(out).sort()).toEqual(['graph.k8s.yaml', 'widget.k8s.yaml']);
+    expect(kinds(fs.readFileSync(path.join(out, 'graph.k8s.yaml'), 'utf8'))).toHaveLength(2);
+    expect(kinds(fs.readFileSync(path.join(out, 'widget.k8s.yaml'), 'utf8'))).toEqual(['Widget/w1']);
+  });
+
+  test('the output is byte-identical across runs', () => {
+    expect(run('render', '--output', 'workloads', 'graph.yaml').stdout).toBe(run('render', '--output', 'workloads', 'graph.yaml').stdout);
+  });
+
+  test('a reader that stops early (| head) ends the program quietly', () => {
+    // more output than a pipe holds, so that writing goes on after the reader has gone
+    const files = Array.from({ length: 40 }, () => 'graph.yaml').join(' ');
+    const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" render --output workloads ${files} | head -c 10 >/dev/null`], { cwd: dir, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+});
+
+describe('exit 1: invalid input or a file that cannot be read', () => {
+  test('invalid input: one line per problem on stderr, nothing on stdout', () => {
+    const r = run('validate', 'bad.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^bad\.yaml: DynamoGraphDeployment\/bad: spec\.components\[1\]\.type.*Unsupported value: "router".*\(rule 43\)\n$/);
+  });
+
+  test('render of invalid input writes nothing', () => {
+    const r = run('render', 'graph.yaml', 'bad.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+  });
+
+  test('a missing file', () => {
+    expect(run('validate', 'missing.yaml')).toEqual({ code: 1, stdout: '', stderr: 'missing.yaml: cannot read file: ENOENT\n' });
+  });
+
+  test('a directory given as a file', () => {
+    expect(run('render', 'other')).toEqual({ code: 1, stdout: '', stderr: 'other: cannot read file: EISDIR\n' });
+  });
+
+  test('bad YAML', () => {
+    const r = run('validate', 'broken.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^broken\.yaml: invalid YAML at line \d+, column \d+: .*\n$/);
+  });
+
+  test('an unreadable operator configuration', () => {
+    expect(run('render', '--operator-config', 'nope.yaml', 'graph.yaml')).toEqual({ code: 1, stdout: '', stderr: 'nope.yaml: cannot read file: ENOENT\n' });
+  });
+
+  test('render --out of invalid input creates no file', () => {
+    const out = path.join(dir, 'dist-bad');
+    expect(run('render', '--out', out, 'graph.yaml', 'bad.yaml').code).toBe(1);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  test('render --out into a place that cannot be a directory', () => {
+    const r = run('render', '--out', path.join(dir, 'graph.yaml', 'sub'), 'graph.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/graph\.yaml\/sub: cannot write: ENOTDIR; nothing was written\n$/);
+  });
+
+  test('a full disk (stdout on /dev/full) is one clear line', () => {
+    if (!fs.existsSync('/dev/full')) return;
+    const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" render graph.yaml > /dev/full`], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('cdk8s-dynamo: cannot write the output: no space left on the device\n');
+  });
+});
+
+describe('exit 2: usage errors, with the usage on stderr', () => {
+  test.each([
+    [[], 'no command'],
+    [['deploy', 'graph.yaml'], 'unknown command "deploy"'],
+    [['--bogus'], 'unknown option "--bogus"'],
+    [['render'], 'no input FILE given'],
+    [['render', '--bogus', 'graph.yaml'], 'unknown option "--bogus" for render'],
+    [['validate', '--output', 'graph', 'graph.yaml'], 'unknown option "--output" for validate'],
+    [['render', '--output', 'pods', 'graph.yaml'], '--output must be one of graph, components, workloads, got "pods"'],
+    [['render', '--output'], '--output needs a value'],
+    [['render', '--output', '--grove', 'graph.yaml'], '--output needs a value'],
+    [['render', '--output=', 'graph.yaml'], '--output needs a value'],
+    [['render', '--grove=yes', 'graph.yaml'], '--grove takes no value'],
+    [['render', '--namespace', 'a', '--namespace', 'b', 'graph.yaml'], '--namespace can be given once'],
+    [['validate', '--as', 'jane', 'graph.yaml'], '--as needs --old'],
+    [['render', '--old', 'graph.yaml', 'graph.yaml'], 'unknown option "--old" for render'],
+    [['render', '--out', 'd', 'graph.yaml', 'other/graph.yml'], '--out: "graph.yaml" and "other/graph.yml" would both be written to graph.k8s.yaml; render them separately'],
+    [['--version', 'x'], '--version takes no arguments'],
+    [['help', 'deploy'], 'unknown command "deploy"'],
+  ])('%j', (args, message) => {
+    const r = run(...args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.startsWith(`cdk8s-dynamo: ${message}\nusage:\n`)).toBe(true);
+    expect(r.stderr).toMatch(/Run 'cdk8s-dynamo (render |validate )?--help' for the options\.\n$/);
+  });
+});
