@@ -138,11 +138,14 @@ export class SglangMultinodeGroveWorkloads extends Chart {
   }
 }
 
-/** vLLM with the GPU memory service and intra-pod failover (a standby engine per GPU set). */
+/**
+ * vLLM with the GPU memory service and intra-pod failover (a standby engine per GPU set). The graph
+ * gets the container-level discovery annotation intra-pod failover needs from the failover prop.
+ */
 function vllmGmsFailoverGraph(scope: Construct, synthesis: SynthesisOptions = {}): DynamoGraph {
   const graph = new DynamoGraph(scope, 'Graph', {
     ...synthesis,
-    metadata: { name: 'vllm-gms-failover', annotations: { 'nvidia.com/dynamo-kube-discovery-mode': 'container' } },
+    metadata: { name: 'vllm-gms-failover' },
     backendFramework: BackendFramework.VLLM,
   });
   graph.addFrontend('Frontend', { image: VLLM_IMAGE });

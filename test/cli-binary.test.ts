@@ -197,6 +197,25 @@ describe('exit 1: invalid input or a file that cannot be read', () => {
     expect(r.stderr).toMatch(/^broken\.yaml: invalid YAML at line \d+, column \d+: .*\n$/);
   });
 
+  test('a document without kind, and a misspelled Dynamo kind', () => {
+    fs.writeFileSync(path.join(dir, 'nokind.yaml'), 'apiVersion: v1\nmetadata: {name: x}\n');
+    expect(run('validate', 'nokind.yaml')).toEqual({
+      code: 1, stdout: '', stderr: 'nokind.yaml: document 1: kind: Required value: every object needs apiVersion and kind\n',
+    });
+    fs.writeFileSync(path.join(dir, 'typo.yaml'), GRAPH.replace('kind: DynamoGraphDeployment', 'kind: DynamoGraphDeploymnet'));
+    expect(run('render', 'typo.yaml')).toEqual({
+      code: 1, stdout: '',
+      stderr: 'typo.yaml: document 1 (DynamoGraphDeploymnet/llm): kind: Unsupported value: "DynamoGraphDeploymnet": not a kind of nvidia.com; did you mean "DynamoGraphDeployment"?\n',
+    });
+    fs.writeFileSync(path.join(dir, 'version.yaml'), GRAPH.replace('nvidia.com/v1beta1', 'nvidia.com/v1'));
+    expect(run('validate', 'version.yaml').stderr)
+      .toBe('version.yaml: document 1 (DynamoGraphDeployment/llm): apiVersion: Unsupported value: "nvidia.com/v1": DynamoGraphDeployment is served as "nvidia.com/v1alpha1", "nvidia.com/v1beta1"\n');
+  });
+
+  test('an endless stream is read only up to 64 MiB', () => {
+    expect(run('validate', '/dev/zero')).toEqual({ code: 1, stdout: '', stderr: '/dev/zero: cannot read file: larger than 64 MiB, not read\n' });
+  });
+
   test('an unreadable operator configuration', () => {
     expect(run('render', '--operator-config', 'nope.yaml', 'graph.yaml')).toEqual({ code: 1, stdout: '', stderr: 'nope.yaml: cannot read file: ENOENT\n' });
   });

@@ -3,7 +3,7 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-34';
 import { BackendFramework, DynamoGraph, OutputMode } from '../src';
-import { CONFORMANCE_DIR } from './support/shared';
+import { CONFORMANCE_DIR, describeNeeding } from './support/shared';
 import { matchScenario } from './support/conformance/matcher';
 import { renderDocuments } from '../src/engine/render';
 import { parseYamlDocuments } from '../src/import/documents';
@@ -192,7 +192,7 @@ describe('graph → DCDs (operator graph controller)', () => {
   });
 });
 
-const describeGolden = CONFORMANCE_DIR ? describe : describe.skip;
+const describeGolden = describeNeeding('conformance');
 describeGolden('operator golden dgd/components', () => {
   test('the DynamoComponentDeployments match', () => {
     const dir = path.join(CONFORMANCE_DIR!, 'dgd', 'components');

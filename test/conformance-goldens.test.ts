@@ -1,4 +1,4 @@
-import { CONFORMANCE_DIR, goldenScenario, goldenScenarioIds } from './support/shared';
+import { describeNeeding, goldenScenario, goldenScenarioIds } from './support/shared';
 import { runScenario, scenarioRenderOptions, ScenarioOutcome } from './support/conformance/scenario';
 import { CONFORMANCE_NAMESPACE, DEFERRED_SCENARIOS, SUPPORTED_SCENARIOS } from './support/conformance/supported';
 import { RenderError } from '../src/engine/errors';
@@ -42,7 +42,7 @@ describe('render-core §16 how the golden scenarios are rendered', () => {
   });
 });
 
-const describeGolden = CONFORMANCE_DIR ? describe : describe.skip;
+const describeGolden = describeNeeding('conformance');
 
 describeGolden('render-core §16 golden scenarios (shared conformance folder)', () => {
   test('the folder holds every supported and every deferred scenario', () => {

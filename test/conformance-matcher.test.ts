@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
-import { CONFORMANCE_DIR } from './support/shared';
+import { CONFORMANCE_DIR, describeNeeding } from './support/shared';
 import {
   applyApiServerDefaults,
   defaultPullPolicy,
@@ -518,7 +518,7 @@ describe('matchScenario', () => {
 // ---------------------------------------------------------------------------------------------
 
 const COMPONENTS_OUTPUT = CONFORMANCE_DIR ? path.join(CONFORMANCE_DIR, 'dgd', 'components', 'output.yaml') : '';
-const withGolden = COMPONENTS_OUTPUT && fs.existsSync(COMPONENTS_OUTPUT) ? describe : describe.skip;
+const withGolden = describeNeeding('conformance');
 
 withGolden('golden dgd/components', () => {
   const NS = 'clusterenv-conformance';

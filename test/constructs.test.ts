@@ -147,6 +147,31 @@ describe('DynamoGraph in graph output', () => {
     });
   });
 
+  test('intra-pod failover through the constructs sets container discovery on the graph (rule 6)', () => {
+    const c = chart();
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g', annotations: { team: 'a' } }, backendFramework: BackendFramework.VLLM });
+    graph.addFrontend('fe', { image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0' });
+    graph.addWorker('w', {
+      image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0',
+      gpus: 1,
+      experimental: { gpuMemoryService: new GpuMemoryService(), failover: new Failover() },
+    });
+    expect(graph.toJson().metadata.annotations).toEqual({ 'team': 'a', 'nvidia.com/dynamo-kube-discovery-mode': 'container' });
+    const [dgd] = Testing.synth(c);
+    expect(dgd.metadata.annotations).toEqual({ 'team': 'a', 'nvidia.com/dynamo-kube-discovery-mode': 'container' });
+  });
+
+  test('inter-pod failover needs no container discovery, and a mode the user sets is kept (and checked)', () => {
+    const c = chart();
+    const interPod = new DynamoGraph(c, 'InterPod', { metadata: { name: 'inter' } });
+    interPod.addWorker('w', { experimental: { failover: new Failover({ mode: GpuSharingMode.INTER_POD }) } });
+    expect(interPod.toJson().metadata.annotations).toBeUndefined();
+    const own = new DynamoGraph(c, 'Own', { metadata: { name: 'own', annotations: { 'nvidia.com/dynamo-kube-discovery-mode': 'pod' } } });
+    own.addWorker('w', { image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0', experimental: { failover: new Failover() } });
+    expect(own.toJson().metadata.annotations).toEqual({ 'nvidia.com/dynamo-kube-discovery-mode': 'pod' });
+    expect(() => Testing.synth(c)).toThrow(/metadata\.annotations\[nvidia\.com\/dynamo-kube-discovery-mode\]: Invalid value: "pod": must be "container" when intra-pod failover is configured \(rule 6\)/);
+  });
+
   test('EppConfig from a config map and checkpoint restore', () => {
     const c = chart();
     const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });
@@ -244,7 +269,7 @@ describe('import', () => {
 
   test('an unknown field is an error, not silent loss', () => {
     expect(() => DynamoGraph.fromObject(chart(), 'G', graphDoc({ components: [{ name: 'w', replica: 2 }] })))
-      .toThrow(/DynamoGraphDeployment\/g: cannot import:\n.*spec\.components\[0\]\.replica: .*unknown field/);
+      .toThrow(/DynamoGraphDeployment\/g: cannot import:\n.*spec\.components\[0\]\.replica \(component "w"\): .*unknown field/);
   });
 
   test('a value of the wrong type is an error', () => {

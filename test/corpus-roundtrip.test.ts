@@ -1,13 +1,13 @@
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoGraph } from '../src';
-import { corpusFiles, CORPUS_DIR, withVersionedImages } from './support/shared';
+import { corpusFiles, describeNeeding, withVersionedImages } from './support/shared';
 
 const files = corpusFiles();
 const dynamoDocs = files.flatMap(({ file, docs }) => docs
   .filter(d => d?.apiVersion === 'nvidia.com/v1beta1' && (d.kind === 'DynamoGraphDeployment' || d.kind === 'DynamoComponentDeployment'))
   .map((doc, i) => ({ id: `${file}#${i}`, doc: withVersionedImages(doc) })));
 
-const describeCorpus = CORPUS_DIR ? describe : describe.skip;
+const describeCorpus = describeNeeding('corpus');
 
 describeCorpus('corpus round trip (import, then synth gives the input back)', () => {
   test('the corpus holds the 73 v1beta1 files', () => {
@@ -29,7 +29,7 @@ describeCorpus('corpus round trip (import, then synth gives the input back)', ()
   /** Corpus documents the operator itself rejects on create, and the rule that rejects them. */
   const REJECTED: Record<string, RegExp> = {
     // its main containers name no image
-    'examples__power-aware-budget__dgd.yaml#0': /podTemplate\.spec\.containers\[0\]\.image: Required value: is required \(rule 46\)$/,
+    'examples__power-aware-budget__dgd.yaml#0': /podTemplate\.spec\.containers\[0\]\.image \(component "[^"]+"\): Required value: is required \(rule 46\)$/,
   };
 
   // the corpus targets the full Dynamo platform, Grove and checkpointing included (as the operator goldens do)
@@ -55,7 +55,7 @@ describeCorpus('corpus round trip (import, then synth gives the input back)', ()
       const doc = dynamoDocs.find(d => d.id === id)!.doc;
       const graph = DynamoGraph.fromObject(new Chart(Testing.app(), 'test'), 'Imported', doc);
       expect(graph.node.validate()).toEqual([
-        'test/Imported: DynamoGraphDeployment/llm-serving-mn: spec.components[0].experimental.gpuMemoryService.mode: '
+        'test/Imported: DynamoGraphDeployment/llm-serving-mn: spec.components[0].experimental.gpuMemoryService.mode (component "agg"): '
         + 'Forbidden: requires the Grove pathway, but workload provider "component" is selected (rule 117)',
       ]);
     });

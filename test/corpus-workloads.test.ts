@@ -5,7 +5,7 @@ import {
 import {
   isKubernetesApi, KUBERNETES_MODELS_DIR, kubernetesModelFile, kubernetesModelsVersion, validateKubernetesObjects,
 } from './support/kubernetes-schema';
-import { corpusFiles, CORPUS_DIR } from './support/shared';
+import { corpusFiles, describeNeeding } from './support/shared';
 
 function deployment(extra: { ownerReferences?: unknown[]; containerPort?: unknown } = {}): any {
   return {
@@ -148,7 +148,7 @@ function expectComponentWorkloads(g: CheckedGraph): void {
   expect(workloads.length).toBeGreaterThan(0);
 }
 
-const describeCorpus = CORPUS_DIR ? describe : describe.skip;
+const describeCorpus = describeNeeding('corpus');
 
 describeCorpus('render-core §14 corpus graphs in workloads output, operator without Grove (Kubernetes schema of core objects, CRD schema of LeaderWorkerSets)', () => {
   let checked: Map<string, CheckedGraph>;

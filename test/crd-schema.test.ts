@@ -1,5 +1,5 @@
 import { celRule, checkCrdObject, checkCrdObjects, crdKindOf, LEADER_WORKER_SET, POD_CLIQUE_SET } from './support/crd-schema';
-import { CONFORMANCE_DIR, goldenScenario } from './support/shared';
+import { describeNeeding, goldenScenario } from './support/shared';
 import { renderDocuments } from '../src/engine/render';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
@@ -239,7 +239,7 @@ describe('CRD schema check: CEL rules of the PodCliqueSet schema (create, no old
   });
 });
 
-const describeGoldens = CONFORMANCE_DIR ? describe : describe.skip;
+const describeGoldens = describeNeeding('conformance');
 
 describeGoldens('CRD schema check of rendered objects (operator goldens)', () => {
   test('render-multinode §9.2 dcd/lws: the LeaderWorkerSet the engine renders fits the LWS CRD', () => {

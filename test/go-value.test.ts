@@ -3,7 +3,7 @@
  * `readGoValue` with `JSON.parse(goJsonEncode(...))`, `goSortedJson` with
  * `goJsonEncode(goSortKeys(...))`, and the JSON copies with `deepClone`.
  */
-import { CORPUS_DIR, corpusFiles, withVersionedImages } from './support/shared';
+import { CORPUS_DIR, corpusFiles, describeNeeding, withVersionedImages } from './support/shared';
 import { goJsonEncode } from '../src/engine/hash/go-json';
 import { goSortedJson } from '../src/engine/hash/go-sorted-json';
 import { goJsonValue, readGoValue } from '../src/engine/hash/go-value';
@@ -84,7 +84,7 @@ const corpusDocs = CORPUS_DIR
     .map((d: any, i: number) => ({ id: `${file}#${i}`, doc: withVersionedImages(d) })))
   : [];
 
-const describeCorpus = corpusDocs.length > 0 ? describe : describe.skip;
+const describeCorpus = describeNeeding('corpus');
 
 describeCorpus('fast paths agree with the reference on every rendered corpus object', () => {
   const objects: any[] = [];

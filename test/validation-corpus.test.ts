@@ -6,11 +6,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
 import { formatViolation, validateDocument } from '../src/validation/validate';
+import { describeNeeding } from './support/shared';
 
 const corpusRoot = process.env.DYNAMO_CORPUS_DIR ?? path.resolve(__dirname, '..', '..', 'shared', 'corpus');
 const corpusDir = fs.existsSync(path.join(corpusRoot, 'v1beta1')) ? path.join(corpusRoot, 'v1beta1') : corpusRoot;
 const available = fs.existsSync(corpusDir) && fs.readdirSync(corpusDir).some((f) => f.endsWith('.yaml'));
-const describeCorpus = available ? describe : describe.skip;
+const describeCorpus = describeNeeding('corpus');
 
 const KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'];
 

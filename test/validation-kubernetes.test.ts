@@ -8,7 +8,7 @@ import * as path from 'path';
 import { K8S_KINDS, K8S_SCHEMAS } from '../imports/k8s-openapi.schema';
 import { K8S_SCHEMA_SIZE_BUDGET, generateK8sSchemas } from '../scripts/import-k8s-schemas';
 import { validateKubernetesObjects } from './support/kubernetes-schema';
-import { corpusFiles, goldenScenario, goldenScenarioIds, withVersionedImages } from './support/shared';
+import { corpusFiles, goldenScenario, testEachGolden, testNeeding, withVersionedImages } from './support/shared';
 import { renderDocuments } from '../src/engine/render';
 import { FieldPath } from '../src/validation/field-path';
 import { checkEmbeddedType, isCheckedKind, QUANTITY_FORMAT_MESSAGE, validateEmittedObject, validateEmittedObjects } from '../src/validation/structural';
@@ -260,7 +260,7 @@ describe('render-core §16 goldens and the corpus: every emitted object validate
     { label: 'no Grove', operator: { groveAvailable: false, lwsAvailable: true } },
   ];
 
-  test.each(goldenScenarioIds())('golden %s', (id) => {
+  testEachGolden('golden %s', (id: string) => {
     const { input } = goldenScenario(id);
     let rendered = 0;
     for (const { operator } of OPERATORS) {
@@ -293,7 +293,7 @@ describe('render-core §16 goldens and the corpus: every emitted object validate
     }
   });
 
-  test('the rendered core objects are also valid for kubernetes-models', () => {
+  testNeeding('conformance')('the rendered core objects are also valid for kubernetes-models', () => {
     const { input } = goldenScenario('dgd/components');
     const objects = renderDocuments(input, { output: 'workloads', operator: { groveAvailable: false } }) as any[];
     const core = objects.filter(o => isCheckedKind(o.apiVersion, o.kind) && !String(o.apiVersion).includes('.com') && !String(o.apiVersion).startsWith('leaderworkerset'));

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { envNames, envOf, mainOf, renderError } from './support/pod-render';
-import { CONFORMANCE_DIR } from './support/shared';
+import { CONFORMANCE_DIR, testNeeding } from './support/shared';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
 import { registryHost } from '../src/engine/pod/image-pull-secrets';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
@@ -97,7 +97,7 @@ function goldenInput(scenario: string): any {
 }
 
 const GOLDEN_NS = 'clusterenv-conformance';
-const goldenTest = CONFORMANCE_DIR ? test : test.skip;
+const goldenTest = testNeeding('conformance');
 
 describe('render-core §16.1 golden dcd/deployment pod template', () => {
   goldenTest('equals the golden Deployment spec.template minus API-server defaults', () => {

@@ -45,6 +45,7 @@ import { RenderError } from '../engine/errors';
 import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { renderDocuments } from '../engine/render';
+import { documentShapeProblem } from '../import/document-kinds';
 import { parseYamlDocuments, stringifyYamlDocuments } from '../import/documents';
 import { isMap, mapAt, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
@@ -63,8 +64,46 @@ export interface CliIo {
 const PROCESS_IO: CliIo = {
   stdout: text => process.stdout.write(text),
   stderr: text => process.stderr.write(text),
-  readFile: path => fs.readFileSync(path, 'utf8'),
+  readFile: file => readBounded(file),
 };
+
+/** The most an input file may hold; an endless stream (`/dev/zero`) is refused at this size. */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** An input file larger than MAX_INPUT_BYTES (`code` reads like a system error code). */
+class InputTooLarge extends Error {
+  public readonly code = `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB, not read`;
+}
+
+/** The text of a file (`-`: standard input), read in chunks up to MAX_INPUT_BYTES. */
+function readBounded(file: string): string {
+  const fd = file === '-' ? 0 : fs.openSync(file, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (;;) {
+      let n: number;
+      try {
+        n = fs.readSync(fd, chunk, 0, chunk.length, null);
+      } catch (e) {
+        // standard input without data yet (a non-blocking pipe): wait and read again
+        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') {
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+          continue;
+        }
+        throw e;
+      }
+      if (n === 0) break;
+      total += n;
+      if (total > MAX_INPUT_BYTES) throw new InputTooLarge();
+      chunks.push(Buffer.from(chunk.subarray(0, n)));
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  } finally {
+    if (fd !== 0) fs.closeSync(fd);
+  }
+}
 
 interface LoadedFile {
   readonly file: string;
@@ -106,17 +145,23 @@ function operatorSettings(args: ParsedArgs, io: CliIo): { settings?: OperatorSet
 function loadFile(file: string, io: CliIo, problems: string[]): LoadedFile | undefined {
   let text: string;
   try {
-    text = io.readFile(file === '-' ? '/dev/stdin' : file);
+    text = io.readFile(file);
   } catch (e) {
     problems.push(readProblem(file, e));
     return undefined;
   }
+  let docs: unknown[];
   try {
-    return { file, docs: parseYamlDocuments(text, file) };
+    docs = parseYamlDocuments(text, file);
   } catch (e) {
     problems.push(describe(e));
     return undefined;
   }
+  // every document must be an object kubectl could send: apiVersion and kind, no misspelled Dynamo kind
+  const shapeProblems = docs.map(documentShapeProblem).filter((p): p is string => p !== undefined);
+  if (shapeProblems.length === 0) return { file, docs };
+  problems.push(...shapeProblems.map(p => `${file}: ${p}`));
+  return undefined;
 }
 
 /**

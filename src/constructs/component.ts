@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { kplus as kplusRuntime } from '../lazy-modules';
 import { ComponentType, MultinodeRoleName } from './enums';
 import { EppConfig } from './epp-config';
-import { ExperimentalOptions } from './experimental';
+import { ExperimentalOptions, Failover } from './experimental';
 import { PodOptions } from './pod-template';
 import { envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
 import { deepClone } from '../model/json';
@@ -254,10 +254,13 @@ export class Component extends Construct {
   public readonly name: string;
 
   private spec: ComponentSpecJson;
+  /** Failover configured through the `experimental.failover` prop (not by an imported spec). */
+  private readonly failover?: Failover;
 
   constructor(scope: Construct, id: string, props: ComponentProps = {}) {
     super(scope, id);
     this.name = props.name ?? id;
+    this.failover = props.experimental?.failover;
     if (this.name.length > 63 || !COMPONENT_NAME.test(this.name)) {
       fail(this, 'name', this.name, `must be 1-63 characters matching ${COMPONENT_NAME.source}`);
     }
@@ -292,6 +295,14 @@ export class Component extends Construct {
   public _replaceSpec(spec: ComponentSpecJson): void {
     this.changed();
     this.spec = deepClone(spec);
+  }
+
+  /**
+   * @internal Whether this component's `experimental.failover` prop asks for intra-pod failover,
+   * for which the operator requires the graph annotation `nvidia.com/dynamo-kube-discovery-mode: container`.
+   */
+  public _needsContainerDiscovery(): boolean {
+    return this.failover !== undefined && this.failover._isIntraPod();
   }
 
   /** @internal The plain component spec. */

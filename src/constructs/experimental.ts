@@ -75,6 +75,11 @@ export interface FailoverProps {
 export class Failover {
   constructor(private readonly props: FailoverProps = {}) {}
 
+  /** @internal Whether the failover runs both engines in one pod (the default mode). */
+  public _isIntraPod(): boolean {
+    return (this.props.mode ?? GpuSharingMode.INTRA_POD) === GpuSharingMode.INTRA_POD;
+  }
+
   /** @internal */
   public _toJson(): JsonObject {
     const out: JsonObject = {};

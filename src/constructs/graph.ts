@@ -18,6 +18,7 @@ import { graphDocumentOfYaml, importGraph } from '../import/graph-import';
 import { deepClone } from '../model/json';
 import { copyJson, shallowCopy } from '../model/json-copy';
 import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
+import { ANNOTATION_KUBE_DISCOVERY_MODE } from '../model/well-known';
 
 /** Graph-level topology constraint. */
 export interface GraphTopologyConstraint {
@@ -175,6 +176,8 @@ export class DynamoGraph extends Construct {
   public readonly output: OutputMode;
 
   private readonly metadata: JsonObject;
+  /** The DynamoGraphDeployment object of GRAPH output. */
+  private resource?: ApiObject;
   private readonly settings: OperatorSettings;
   private spec: DgdSpecJson;
   private readonly componentList: Component[] = [];
@@ -200,7 +203,7 @@ export class DynamoGraph extends Construct {
     this.spec = DynamoGraph.specOf(props);
 
     if (this.output === OutputMode.GRAPH) {
-      new ApiObject(this, 'Resource', {
+      this.resource = new ApiObject(this, 'Resource', {
         apiVersion: API_VERSION,
         kind: DGD_KIND,
         metadata: this.metadata,
@@ -275,11 +278,25 @@ export class DynamoGraph extends Construct {
   /** @internal Called by a component created in this graph. */
   public _attachComponent(component: Component): void {
     this._invalidate();
+    if (component._needsContainerDiscovery()) this.useContainerDiscovery();
     const index = this.componentList.length;
     this.componentList.push(component);
     if (this.output === OutputMode.COMPONENTS) {
       new RenderedObject(component, 'Resource', API_VERSION, DCD_KIND, () => this.renderComponents()[index]);
     }
+  }
+
+  /**
+   * Intra-pod failover needs container-level discovery (admission rule 6): a graph with a component
+   * whose `experimental.failover` asks for it gets the annotation
+   * `nvidia.com/dynamo-kube-discovery-mode: container`, unless its `metadata.annotations` set the mode
+   * (then a mode other than `container` is a validation error naming that annotation).
+   */
+  private useContainerDiscovery(): void {
+    const annotations = (this.metadata.annotations ?? {}) as { [key: string]: string };
+    if (Object.prototype.hasOwnProperty.call(annotations, ANNOTATION_KUBE_DISCOVERY_MODE)) return;
+    this.metadata.annotations = { ...annotations, [ANNOTATION_KUBE_DISCOVERY_MODE]: 'container' };
+    this.resource?.metadata.addAnnotation(ANNOTATION_KUBE_DISCOVERY_MODE, 'container');
   }
 
   /** @internal Replaces the graph spec (import). */

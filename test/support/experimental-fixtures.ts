@@ -2,7 +2,7 @@
  * Shared fixtures of the experimental-feature rendering tests (GPU memory service, failover):
  * corpus graphs, workloads rendering and lookups in the rendered objects.
  */
-import { CORPUS_DIR, corpusFiles, withVersionedImages } from './shared';
+import { corpusFiles, describeNeeding, withVersionedImages } from './shared';
 import { RenderError } from '../../src/engine/errors';
 import { OperatorSettings } from '../../src/engine/operator-settings';
 import { renderDocuments } from '../../src/engine/render';
@@ -22,8 +22,7 @@ export function corpusGraph(file: string): any {
  * is skipped without evaluating its body (which reads corpus graphs).
  */
 export function describeCorpus(name: string, body: () => void): void {
-  if (CORPUS_DIR) describe(name, body);
-  else describe.skip(name, () => test('needs the corpus', () => undefined));
+  describeNeeding('corpus')(name, body);
 }
 
 /** Workloads output in namespace `ns`, without the admission check (some inputs are deliberately inadmissible). */

@@ -11,6 +11,8 @@ function sharedDir(envVar: string, relative: string): string | undefined {
 }
 
 export const CORPUS_DIR = sharedDir('DYNAMO_CORPUS_DIR', 'corpus');
+/** The CRD files the typed imports are generated from. */
+export const CRDS_DIR = sharedDir('DYNAMO_CRDS_DIR', 'crds');
 
 /**
  * The folder of the golden scenarios (`<group>/<scenario>/{input,output}.yaml`).
@@ -22,6 +24,49 @@ function goldenDir(dir: string | undefined): string | undefined {
   if (!dir) return undefined;
   const nested = path.join(dir, 'operator-golden');
   return fs.existsSync(nested) ? nested : dir;
+}
+
+/** Reference material some tests read; a clean clone has none of it. */
+export type SharedMaterial = 'corpus' | 'conformance' | 'crds';
+
+/** What each material is, where it is looked for and whether it is here. */
+export const SHARED_MATERIALS: { readonly [m in SharedMaterial]: { readonly what: string; readonly envVar: string; readonly present: boolean } } = {
+  corpus: { what: 'the NVIDIA DGD corpus (../shared/corpus)', envVar: 'DYNAMO_CORPUS_DIR', present: CORPUS_DIR !== undefined },
+  conformance: { what: 'the operator golden scenarios (../shared/conformance/operator-golden)', envVar: 'DYNAMO_CONFORMANCE_DIR', present: CONFORMANCE_DIR !== undefined },
+  crds: { what: 'the CRD files (../shared/crds)', envVar: 'DYNAMO_CRDS_DIR', present: CRDS_DIR !== undefined },
+};
+
+/** The name of the one skipped test that stands for a block whose material is absent. */
+export function skippedBecause(material: SharedMaterial): string {
+  const m = SHARED_MATERIALS[material];
+  return `skipped: needs ${m.what}; run with ../shared beside the project or set ${m.envVar}`;
+}
+
+/**
+ * `describe` for a block that reads shared material: without it the body is not even evaluated
+ * (no `.each` over an empty list) and one skipped test says what is missing and how to run it.
+ * The suite's global setup prints one line naming every material that is absent.
+ */
+export function describeNeeding(material: SharedMaterial): (name: string, body: () => void) => void {
+  return (name, body) => {
+    if (SHARED_MATERIALS[material].present) describe(name, body);
+    else describe(name, () => test.skip(skippedBecause(material), () => undefined));
+  };
+}
+
+/** `test` for a single test that reads shared material (skipped, saying why, without it). */
+export function testNeeding(material: SharedMaterial): (name: string, body: () => void, timeout?: number) => void {
+  return (name, body, timeout) => {
+    if (SHARED_MATERIALS[material].present) test(name, body, timeout);
+    else test.skip(`${name} (${skippedBecause(material)})`, () => undefined);
+  };
+}
+
+/** `test.each` over the golden scenario ids; without the goldens, one skipped test saying so. */
+export function testEachGolden(name: string, body: (id: string) => void): void {
+  const ids = goldenScenarioIds();
+  if (ids.length > 0) test.each(ids)(name, body);
+  else test.skip(`${name} (${skippedBecause('conformance')})`, () => undefined);
 }
 
 /** The parsed documents of one golden scenario, e.g. `dgd/components`. */

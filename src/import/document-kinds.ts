@@ -1,0 +1,54 @@
+/**
+ * What an input document must be before anything reads it as an object: a mapping with
+ * `apiVersion` and `kind` (as kubectl requires), and, for the Dynamo API group, a kind and version
+ * the group has (a misspelled Dynamo kind would otherwise pass on as an unknown kind, unchecked).
+ */
+import { isMap, stringAt } from '../model/json';
+
+const DYNAMO_GROUP = 'nvidia.com';
+const DYNAMO_VERSIONS = ['v1alpha1', 'v1beta1'];
+/** The kinds a misspelling is compared with. */
+const DYNAMO_KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'];
+
+/** Why a document cannot be taken as a Kubernetes object, or undefined. `index` counts from 0. */
+export function documentShapeProblem(doc: unknown, index: number): string | undefined {
+  const where = `document ${index + 1}`;
+  if (!isMap(doc)) return `${where}: not an object: a Kubernetes object is a mapping with apiVersion and kind`;
+  const apiVersion = doc.apiVersion;
+  const kind = doc.kind;
+  if (kind === undefined || kind === null || kind === '') return `${where}: kind: Required value: every object needs apiVersion and kind`;
+  if (typeof kind !== 'string') return `${where}: kind: Invalid value: must be a string`;
+  if (apiVersion === undefined || apiVersion === null || apiVersion === '') return `${where}: apiVersion: Required value: every object needs apiVersion and kind`;
+  if (typeof apiVersion !== 'string') return `${where}: apiVersion: Invalid value: must be a string`;
+  const name = stringAt(doc.metadata, 'name');
+  const object = `${where} (${kind}${name !== undefined ? `/${name}` : ''})`;
+  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/', 2) : ['', apiVersion];
+  if (DYNAMO_KINDS.includes(kind)) {
+    if (group !== DYNAMO_GROUP || !DYNAMO_VERSIONS.includes(version)) {
+      return `${object}: apiVersion: Unsupported value: "${apiVersion}": ${kind} is served as ${DYNAMO_VERSIONS.map(v => `"${DYNAMO_GROUP}/${v}"`).join(', ')}`;
+    }
+    return undefined;
+  }
+  const near = DYNAMO_KINDS.find(known => closeTo(kind, known));
+  if (near !== undefined && (group === DYNAMO_GROUP || group === '')) {
+    return `${object}: kind: Unsupported value: "${kind}": not a kind of ${DYNAMO_GROUP}; did you mean "${near}"?`;
+  }
+  return undefined;
+}
+
+/** Whether two kind names differ by case or by at most three single-character edits. */
+function closeTo(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x === y) return true;
+  if (Math.abs(x.length - y.length) > 3) return false;
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[y.length] <= 3;
+}
