@@ -153,6 +153,24 @@ EOF
   [ "$(code_of "$bin" validate missing.yaml)" = 1 ] || fail "[$label] a missing file did not exit 1"
   [ "$(code_of "$bin" render --bogus graph.yaml)" = 2 ] || fail "[$label] an unknown option did not exit 2"
   [ "$(code_of "$bin" --help)" = 0 ] || fail "[$label] --help"
+
+  step "[$label] the README's quick start (its cdk8s.yaml, tsconfig.json and main.ts)"
+  rm -rf dist
+  for file in cdk8s.yaml tsconfig.json main.ts; do
+    node -e '
+      const [readme, file] = process.argv.slice(1);
+      const text = require("fs").readFileSync(readme, "utf8");
+      const section = text.slice(text.indexOf("## Quick start"), text.indexOf("\n## ", text.indexOf("## Quick start") + 1));
+      const at = section.indexOf("`" + file + "`:");
+      if (at < 0) { console.error("no " + file + " in the quick start"); process.exit(1); }
+      const block = /```[a-z]*\n([\s\S]*?)```/.exec(section.slice(at));
+      process.stdout.write(block[1]);
+    ' "$ROOT/README.md" "$file" > "$file" || fail "[$label] the README quick start has no $file"
+  done
+  grep -q "version: $VERSION" cdk8s.yaml || fail "[$label] the README quick start's cdk8s.yaml does not name version $VERSION"
+  [ "$(code_of "$CDK8S_CLI" synth --no-check-upgrade)" = 0 ] || { cat "$WORK/out" "$WORK/err" >&2; fail "[$label] cdk8s synth of the README quick start"; }
+  grep -q 'Validations ended succesfully' "$WORK/out" || fail "[$label] the README quick start's plugin report did not succeed"
+  grep -q 'name: vllm-agg' dist/llm.k8s.yaml || fail "[$label] the README quick start did not synthesize the graph vllm-agg"
   cd "$ROOT"
 }
 
