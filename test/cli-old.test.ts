@@ -123,7 +123,7 @@ describe('cdk8s-dynamo validate --old (update validation)', () => {
     const forbidden = run('validate', '--old', 'scaled-old.yaml', 'scaled-new.yaml');
     expect(forbidden.code).toBe(1);
     expect(forbidden.lines).toEqual([
-      'scaled-new.yaml: DynamoGraphDeployment/llm: spec.components[1].replicas: Forbidden: cannot be modified directly when scaling adapter is enabled; ' +
+      'scaled-new.yaml: DynamoGraphDeployment/llm: spec.components[1].replicas (component "decode"): Forbidden: cannot be modified directly when scaling adapter is enabled; ' +
         'scale or update the related DynamoGraphDeploymentScalingAdapter instead (rule 66)',
     ]);
     const planner = run('validate', '--old', 'scaled-old.yaml', '--as', 'system:serviceaccount:team-a:planner-serviceaccount', 'scaled-new.yaml');

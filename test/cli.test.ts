@@ -176,7 +176,7 @@ describe('cdk8s-dynamo render', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toEqual([
       RENDER_NOTICE.trim(),
-      'bad.yaml: DynamoGraphDeployment/bad: spec.components[0].type: Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)',
+      'bad.yaml: DynamoGraphDeployment/bad: spec.components[0].type (component "w"): Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)',
     ]);
   });
 
@@ -268,7 +268,7 @@ describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availa
   test('validation sees the same Grove availability as rendering (rule 82)', () => {
     const without = run('validate', 'grove-override.yaml');
     expect(without.code).toBe(1);
-    expect(without.stderr).toContain('grove-override.yaml: DynamoGraphDeployment/pinned: spec.components[0].providerOverride: Forbidden:');
+    expect(without.stderr).toContain('grove-override.yaml: DynamoGraphDeployment/pinned: spec.components[0].providerOverride (component "Frontend"): Forbidden:');
     expect(without.stderr).toContain('(rule 82)');
     expect(run('validate', '--grove', 'grove-override.yaml')).toMatchObject({ code: 0, stderr: '' });
   });

@@ -117,7 +117,7 @@ describe('WORKLOADS output: rendered objects become children of Workloads', () =
     const graph = new DynamoGraph(chart, 'Graph', { metadata: { name: 'llm' }, output: OutputMode.WORKLOADS });
     graph.addFrontend('Frontend', { image: IMAGE });
     graph.addComponent('Frontend2', { name: 'Frontend', type: ComponentType.FRONTEND, image: IMAGE });
-    expect(() => Testing.synth(chart)).toThrow(/test\/Graph: DynamoGraphDeployment\/llm: spec\.components\[1\]: Duplicate value: .* \(rule 14\)/);
+    expect(() => Testing.synth(chart)).toThrow(/test\/Graph: DynamoGraphDeployment\/llm: spec\.components\[1\] \(component "Frontend"\): Duplicate value: .* \(rule 14\)/);
     expect(renderGraph).not.toHaveBeenCalled();
     expect(workloadIds(graph)).toEqual([]);
   });

@@ -182,7 +182,7 @@ describe('operator options: validation and rendering see the same operator', () 
   };
 
   test('providerOverride needs the Grove provider (rule 82): refused without Grove, admitted with it', () => {
-    expect(() => Testing.synth(pinned())).toThrow(/spec\.components\[0\]\.providerOverride: Forbidden: .*\(rule 82\)/);
+    expect(() => Testing.synth(pinned())).toThrow(/spec\.components\[0\]\.providerOverride \(component "Frontend"\): Forbidden: .*\(rule 82\)/);
     expect(Testing.synth(pinned({ groveAvailable: true }))).toHaveLength(1);
   });
 

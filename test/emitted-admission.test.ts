@@ -152,7 +152,7 @@ describe('emitted-object admission in the constructs (WORKLOADS output)', () => 
   test('row 89: a main container env: "A=1" is refused when the graph is imported, naming the field and rule', () => {
     const chart = new Chart(Testing.app(), 'test');
     expect(() => DynamoGraph.fromObject(chart, 'Graph', graph({ env: 'A=1' }), { output: OutputMode.WORKLOADS })).toThrow(
-      /cannot import:\n {2}DynamoGraphDeployment\/llm: spec\.components\[1\]\.podTemplate\.spec\.containers\[0\]\.env: Invalid value: "A=1": must be of type array \(rule 89\)/,
+      /cannot import:\n {2}DynamoGraphDeployment\/llm: spec\.components\[1\]\.podTemplate\.spec\.containers\[0\]\.env \(component "decode"\): Invalid value: "A=1": must be of type array \(rule 89\)/,
     );
   });
 
@@ -271,7 +271,8 @@ describe('emitted-object admission in the cdk8s validation plugin', () => {
     expect(ctx.violations[0].recommendation).toMatch(/^Service\/other: spec\.ports\[0\]\.port: /);
     expect(ctx.violations[0].fix).toContain('the schema of Service');
     expect(ctx.violations[1].violatingResources).toEqual([{ resourceName: 'llm', locations: ['spec.template.topologyConstraint.packDomain'], manifestPath: file }]);
-    expect(ctx.violations[1].fix).toContain('the CRD validation rule `oldSelf.hasValue() ||');
+    expect(ctx.violations[1].fix).toContain('Rule cel (CRD validation rule of a rendered resource: `oldSelf.hasValue() ||');
+    expect(ctx.violations[1].fix).toContain('node_modules/cdk8s-dynamo/docs/admission-rules.md#rule-cel');
     expect(ctx.metadata).toMatchObject({ 'Dynamo objects': '0', 'Other objects checked': '2', 'Violations': '2' });
   });
 

@@ -14,8 +14,20 @@ describe('formatViolation', () => {
   test('Kind/name: path: message (rule N)', () => {
     const [v] = validateDocument(dgdWith(frontend(), worker({ replicas: 2, minAvailable: 3 })));
     expect(formatViolation(v)).toBe(
-      'DynamoGraphDeployment/demo: spec.components[1]: Invalid value: "object": minAvailable must be less than or equal to replicas unless replicas is 0 (rule 62)',
+      'DynamoGraphDeployment/demo: spec.components[1] (component "worker"): Invalid value: "object": minAvailable must be less than or equal to replicas unless replicas is 0 (rule 62)',
     );
+  });
+
+  test('a field inside a graph component names the component; the path stays the plain field path', () => {
+    const v = validateDocument(dgdWith(frontend(), worker({ replicas: -1 }))).find((x) => x.rule === '59')!;
+    expect(v).toMatchObject({ path: 'spec.components[1].replicas', component: 'worker', rule: '59' });
+    expect(formatViolation(v)).toBe(
+      'DynamoGraphDeployment/demo: spec.components[1].replicas (component "worker"): Invalid value: -1: should be greater than or equal to 0 (rule 59)',
+    );
+    const [unnamed] = validateDocument(dgdWith(frontend(), worker({ name: undefined, replicas: -1 }))).filter((x) => x.path === 'spec.components[1].replicas');
+    expect(unnamed).not.toHaveProperty('component');
+    const [standalone] = validateDocument(dcd({ replicas: -1 }));
+    expect(standalone).not.toHaveProperty('component');
   });
 
   test('the example of the issue', () => {

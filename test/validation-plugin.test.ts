@@ -92,14 +92,15 @@ describe('cdk8s validation plugin: violations (rows 46, 59)', () => {
     expect(ctx.violations).toEqual([
       {
         ruleName: 'dynamo-admission/rule-59',
-        recommendation: 'DynamoGraphDeployment/bad: spec.components[0].replicas: Invalid value: -1: should be greater than or equal to 0',
-        fix: expect.stringContaining('row 59 of the Dynamo operator admission rules'),
+        recommendation: 'DynamoGraphDeployment/bad: spec.components[0].replicas (component "Frontend"): Invalid value: -1: should be greater than or equal to 0',
+        fix: 'Change spec.components[0].replicas (component "Frontend") of DynamoGraphDeployment/bad, which the cluster would reject on create. '
+          + 'Rule 59 (Replicas not negative): Use a count of 0 or more. See node_modules/cdk8s-dynamo/docs/admission-rules.md#rule-59.',
         violatingResources: [{ resourceName: 'bad', locations: ['spec.components[0].replicas'], manifestPath: file }],
       },
       {
         ruleName: 'dynamo-admission/rule-46',
-        recommendation: expect.stringMatching(/^DynamoGraphDeployment\/bad: spec\.components\[1\]\.podTemplate\.spec\.containers\[0\]\.image: Required value/),
-        fix: expect.stringContaining('row 46'),
+        recommendation: expect.stringMatching(/^DynamoGraphDeployment\/bad: spec\.components\[1\]\.podTemplate\.spec\.containers\[0\]\.image \(component "Worker"\): Required value/),
+        fix: expect.stringMatching(/^Change .*\. Rule 46 \(Main container with an image\): Add a `main` container .* See node_modules\/cdk8s-dynamo\/docs\/admission-rules\.md#rule-46\.$/),
         violatingResources: [{ resourceName: 'bad', locations: ['spec.components[1].podTemplate.spec.containers[0].image'], manifestPath: file }],
       },
     ]);
@@ -110,7 +111,9 @@ describe('cdk8s validation plugin: violations (rows 46, 59)', () => {
     const ctx = new FakeContext([manifest('s.k8s.yaml', graphYaml('typed', { workerImage: IMAGE }).replace('backendFramework: vllm', 'backendFramework: vllm\n  bogusField: 1'))]);
     await new DynamoValidationPlugin().validate(ctx);
     expect(ctx.violations.map(v => v.ruleName)).toEqual(['dynamo-admission/rule-schema']);
-    expect(ctx.violations[0].fix).toContain('the CRD schema');
+    expect(ctx.violations[0].fix).toContain('Rule schema (Object fits its schema): ');
+    expect(ctx.violations[0].fix).toContain('#rule-schema');
+    expect(ctx.violations[0].fix).not.toContain('validation-rules');
     expect(ctx.violations[0].violatingResources[0].locations).toEqual(['spec.bogusField']);
   });
 
@@ -238,7 +241,8 @@ describe('cdk8s validation plugin: cdk8s synth with validations in cdk8s.yaml', 
     expect(out).toContain('Construct Path: raw/Graph');
     expect(out).toContain('Resource Name: broken');
     expect(out).toContain('> spec.components[0].replicas');
-    expect(out).toContain('Recommendation: DynamoGraphDeployment/broken: spec.components[0].replicas: Invalid value: -1: should be greater than or equal to 0');
+    expect(out).toContain('Recommendation: DynamoGraphDeployment/broken: spec.components[0].replicas (component "Frontend"): Invalid value: -1: should be greater than or equal to 0');
+    expect(out).toContain('node_modules/cdk8s-dynamo/docs/admission-rules.md#rule-59');
     expect(out).toContain('Validation failed. See above reports for details');
     expect(status).toBe(2);
   }, 180_000);

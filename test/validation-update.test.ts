@@ -70,8 +70,8 @@ describe('update validation basics', () => {
     const next = graph();
     decode(next).type = 'router';
     expect(lines(graph(), next)).toEqual([
-      `${DGD}: spec.components[1]: Invalid value: "object": type is immutable after it is set (rule 44)`,
-      `${DGD}: spec.components[1].type: Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)`,
+      `${DGD}: spec.components[1] (component "decode"): Invalid value: "object": type is immutable after it is set (rule 44)`,
+      `${DGD}: spec.components[1].type (component "decode"): Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)`,
     ]);
   });
 
@@ -81,8 +81,8 @@ describe('update validation basics', () => {
     next.spec.components[0].type = 'router';
     expect(lines(graph(), next)).toEqual([
       `${DGD}: spec.backendFramework: Invalid value: "sglang": is immutable and cannot be changed after creation (rule 13)`,
-      `${DGD}: spec.components[0]: Invalid value: "object": type is immutable after it is set (rule 44)`,
-      `${DGD}: spec.components[0].type: Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)`,
+      `${DGD}: spec.components[0] (component "Frontend"): Invalid value: "object": type is immutable after it is set (rule 44)`,
+      `${DGD}: spec.components[0].type (component "Frontend"): Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)`,
     ]);
   });
 
@@ -137,7 +137,7 @@ describe('validation-rules update differences of the create-time rules (rows 5, 
     const next = stored(graph());
     decode(next).providerOverride = { apiVersion: 'grove.io/v1alpha1', value: { topologyConstraint: { packDomain: 'rack' } } };
     expect(lines(old, next, { groveEnabled: true })).toEqual([
-      `${DGD}: spec.components[1].providerOverride: Forbidden: requires controller-owned annotation "${PROVIDER}" to be materialized; wait for controller adoption and retry (rule 81)`,
+      `${DGD}: spec.components[1].providerOverride (component "decode"): Forbidden: requires controller-owned annotation "${PROVIDER}" to be materialized; wait for controller adoption and retry (rule 81)`,
     ]);
   });
 
@@ -177,7 +177,7 @@ describe('validation-rules update differences of the create-time rules (rows 5, 
     decode(next).replicas = -1;
     decode(next).sharedMemorySize = '-1Gi';
     expect(lines(old, next)).toEqual([
-      `${DGD}: spec.components[1].replicas: Invalid value: -1: should be greater than or equal to 0 (rule 59)`,
+      `${DGD}: spec.components[1].replicas (component "decode"): Invalid value: -1: should be greater than or equal to 0 (rule 59)`,
     ]);
   });
 });
@@ -305,7 +305,7 @@ describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
     const changed = graph();
     decode(changed).podTemplate.spec.containers[0].image = 'registry.local/vllm:nightly-2';
     expect(lines(old, changed)).toEqual([
-      `${DGD}: spec.components[1].runtimeVersionOverride: Required value: is required when the specified main container image has no parseable semantic-version tag (rule 48)`,
+      `${DGD}: spec.components[1].runtimeVersionOverride (component "decode"): Required value: is required when the specified main container image has no parseable semantic-version tag (rule 48)`,
     ]);
   });
 
@@ -313,7 +313,7 @@ describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
     const next = graph();
     delete decode(next).podTemplate.spec.containers[0].image;
     expect(lines(graph(), next)).toEqual([
-      `${DGD}: spec.components[1].podTemplate.spec.containers[0].image: Required value: is required (rule 48)`,
+      `${DGD}: spec.components[1].podTemplate.spec.containers[0].image (component "decode"): Required value: is required (rule 48)`,
     ]);
     // an object created without a main image may stay so
     const old = graph();
@@ -335,7 +335,7 @@ describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
     expect(validateDocument(epp('a'), { groveEnabled: false }).map((v) => v.rule)).toEqual(['49']);
     expect(lines(epp('a'), epp('a'))).toEqual([]);
     expect(lines(epp('a'), epp('b'))).toEqual([
-      `${DGD}: spec.components[0].eppConfig: Forbidden: must be omitted for native Rust EPP images with runtime version 1.5.0 or later (rule 50)`,
+      `${DGD}: spec.components[0].eppConfig (component "epp"): Forbidden: must be omitted for native Rust EPP images with runtime version 1.5.0 or later (rule 50)`,
     ]);
   });
 });
@@ -347,7 +347,7 @@ describe('validation-rules §1.4 replicas with a scaling adapter', () => {
     if (replicas !== undefined) decode(doc).replicas = replicas;
     return doc;
   };
-  const forbidden = `${DGD}: spec.components[1].replicas: Forbidden: cannot be modified directly when scaling adapter is enabled; scale or update the related DynamoGraphDeploymentScalingAdapter instead (rule 66)`;
+  const forbidden = `${DGD}: spec.components[1].replicas (component "decode"): Forbidden: cannot be modified directly when scaling adapter is enabled; scale or update the related DynamoGraphDeploymentScalingAdapter instead (rule 66)`;
 
   test('validation-rules row 66: an ordinary user cannot change replicas of a scaled component', () => {
     expect(lines(scaled(2), scaled(3))).toEqual([forbidden]);
@@ -391,16 +391,16 @@ describe('validation-rules §1.5 multinode and roles on update', () => {
 
   test('validation-rules row 68: single-node and multi-node cannot be switched', () => {
     expect(lines(graph(), multinode(2))).toEqual([
-      `${DGD}: spec.components[1].multinode: Invalid value: {"nodeCount":2}: cannot change node topology between single-node and multi-node after creation (rule 68)`,
+      `${DGD}: spec.components[1].multinode (component "decode"): Invalid value: {"nodeCount":2}: cannot change node topology between single-node and multi-node after creation (rule 68)`,
     ]);
     expect(lines(multinode(2), graph())).toEqual([
-      `${DGD}: spec.components[1].multinode: Invalid value: null: cannot change node topology between single-node and multi-node after creation (rule 68)`,
+      `${DGD}: spec.components[1].multinode (component "decode"): Invalid value: null: cannot change node topology between single-node and multi-node after creation (rule 68)`,
     ]);
   });
 
   test('validation-rules row 69: nodeCount is immutable', () => {
     expect(lines(multinode(2), multinode(4))).toEqual([
-      `${DGD}: spec.components[1].multinode.nodeCount: Invalid value: 4: field is immutable (rule 69)`,
+      `${DGD}: spec.components[1].multinode.nodeCount (component "decode"): Invalid value: 4: field is immutable (rule 69)`,
     ]);
   });
 
@@ -409,15 +409,15 @@ describe('validation-rules §1.5 multinode and roles on update', () => {
     const override = { apiVersion: 'grove.io/v1alpha1', value: { topologyConstraint: { packDomain: 'rack' } } };
     const explicit = multinode(3, [{ name: 'leader', providerOverride: override }, { name: 'worker' }]);
     expect(lines(multinode(3), explicit, { groveEnabled: true })).toEqual([
-      `${DGD}: spec.components[1].roles: Forbidden: cannot switch between implicit and explicit roles while changing the resolved role model; make the equivalent role structure explicit first (rule 75)`,
+      `${DGD}: spec.components[1].roles (component "decode"): Forbidden: cannot switch between implicit and explicit roles while changing the resolved role model; make the equivalent role structure explicit first (rule 75)`,
     ]);
   });
 
   test('validation-rules row 76: explicit role names are immutable', () => {
     const old = multinode(2, [{ name: 'leader' }, { name: 'worker' }]);
     expect(lines(old, multinode(2, [{ name: 'leader' }]))).toEqual([
-      `${DGD}: spec.components[1].roles: Required value: must contain the "worker" role (rule 72)`,
-      `${DGD}: spec.components[1].roles: Invalid value: [{"name":"leader","replicas":1}]: role names are immutable after creation (rule 76)`,
+      `${DGD}: spec.components[1].roles (component "decode"): Required value: must contain the "worker" role (rule 72)`,
+      `${DGD}: spec.components[1].roles (component "decode"): Invalid value: [{"name":"leader","replicas":1}]: role names are immutable after creation (rule 76)`,
     ]);
     expect(lines(old, multinode(2, [{ name: 'worker' }, { name: 'leader' }]))).toEqual([]);
   });
@@ -436,8 +436,8 @@ describe('validation-rules §1.6 provider overrides on update', () => {
     const next = graph();
     decode(next).providerOverride = override({ target: 'PodCliqueScalingGroupConfig' });
     expect(lines(old, next, { groveEnabled: true })).toEqual([
-      `${DGD}: spec.components[1].providerOverride.target: Invalid value: "PodCliqueScalingGroupConfig": must match the provider-context target "PodCliqueTemplateSpec" (rule 85)`,
-      `${DGD}: spec.components[1].providerOverride.target: Invalid value: "PodCliqueScalingGroupConfig": field is immutable (rule 88)`,
+      `${DGD}: spec.components[1].providerOverride.target (component "decode"): Invalid value: "PodCliqueScalingGroupConfig": must match the provider-context target "PodCliqueTemplateSpec" (rule 85)`,
+      `${DGD}: spec.components[1].providerOverride.target (component "decode"): Invalid value: "PodCliqueScalingGroupConfig": field is immutable (rule 88)`,
     ]);
   });
 
@@ -464,19 +464,19 @@ describe('validation-rules §1.7 power limit and component topology on update', 
 
   test('validation-rules row 97: the GPU power-limit annotation cannot be added, removed or changed', () => {
     expect(lines(powered(), powered('300'))).toEqual([
-      `${DGD}: spec.components[1].podTemplate.metadata.annotations[${POWER}]: Invalid value: "300": field is immutable (rule 97)`,
+      `${DGD}: spec.components[1].podTemplate.metadata.annotations[${POWER}] (component "decode"): Invalid value: "300": field is immutable (rule 97)`,
     ]);
     expect(lines(powered('300'), powered('350'))).toEqual([
-      `${DGD}: spec.components[1].podTemplate.metadata.annotations[${POWER}]: Invalid value: "350": field is immutable (rule 97)`,
+      `${DGD}: spec.components[1].podTemplate.metadata.annotations[${POWER}] (component "decode"): Invalid value: "350": field is immutable (rule 97)`,
     ]);
     expect(lines(powered('300'), powered())).toEqual([
-      `${DGD}: spec.components[1].podTemplate.metadata.annotations[${POWER}]: Invalid value: null: field is immutable (rule 97)`,
+      `${DGD}: spec.components[1].podTemplate.metadata.annotations[${POWER}] (component "decode"): Invalid value: null: field is immutable (rule 97)`,
     ]);
   });
 
   test('validation-rules row 98: while the old object has the power limit, the main container GPU count is frozen', () => {
     expect(lines(powered('300'), powered('300', 2))).toEqual([
-      `${DGD}: spec.components[1].podTemplate.spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: "2": field is immutable (rule 98)`,
+      `${DGD}: spec.components[1].podTemplate.spec.containers[0].resources.limits[nvidia.com/gpu] (component "decode"): Invalid value: "2": field is immutable (rule 98)`,
     ]);
     // the same quantity written differently is the same count
     const quoted = powered('300');
@@ -495,7 +495,7 @@ describe('validation-rules §1.7 power limit and component topology on update', 
     };
     const detail = 'is immutable and cannot be added, removed, or changed after creation; delete and recreate the DynamoGraphDeployment to change topology constraints';
     expect(lines(topology('rack'), topology('host'))).toEqual([
-      `${DGD}: spec.components[1].topologyConstraint: Invalid value: {"packDomain":"host"}: ${detail} (rule 106)`,
+      `${DGD}: spec.components[1].topologyConstraint (component "decode"): Invalid value: {"packDomain":"host"}: ${detail} (rule 106)`,
     ]);
     const old = componentDeployment();
     old.spec.topologyConstraint = { packDomain: 'rack' };
@@ -517,33 +517,33 @@ describe('validation-rules §1.8-1.10 experimental layouts on update', () => {
 
   test('validation-rules row 119: the inter-pod GMS layout cannot be toggled', () => {
     expect(lines(experimental(interPod), experimental({ gpuMemoryService: { mode: 'IntraPod' } }), grove)).toEqual([
-      `${DGD}: spec.components[1].experimental.gpuMemoryService.mode: Invalid value: "IntraPod": the inter-pod GMS layout cannot be toggled after creation; delete and recreate the DynamoGraphDeployment (rule 119)`,
+      `${DGD}: spec.components[1].experimental.gpuMemoryService.mode (component "decode"): Invalid value: "IntraPod": the inter-pod GMS layout cannot be toggled after creation; delete and recreate the DynamoGraphDeployment (rule 119)`,
     ]);
     expect(lines(experimental(interPod), experimental(), grove)).toEqual([
-      `${DGD}: spec.components[1].experimental.gpuMemoryService.mode: Invalid value: null: the inter-pod GMS layout cannot be toggled after creation; delete and recreate the DynamoGraphDeployment (rule 119)`,
+      `${DGD}: spec.components[1].experimental.gpuMemoryService.mode (component "decode"): Invalid value: null: the inter-pod GMS layout cannot be toggled after creation; delete and recreate the DynamoGraphDeployment (rule 119)`,
     ]);
   });
 
   test('validation-rules row 127: inter-pod failover cannot be toggled', () => {
     expect(lines(experimental(interPodFailover), experimental(interPod), grove)).toEqual([
-      `${DGD}: spec.components[1].experimental.failover: Invalid value: null: inter-pod GMS failover cannot be toggled after creation; delete and recreate the DynamoGraphDeployment (rule 127)`,
+      `${DGD}: spec.components[1].experimental.failover (component "decode"): Invalid value: null: inter-pod GMS failover cannot be toggled after creation; delete and recreate the DynamoGraphDeployment (rule 127)`,
     ]);
   });
 
   test('validation-rules row 128: numShadows of inter-pod failover is immutable', () => {
     const next = experimental({ gpuMemoryService: { mode: 'InterPod' }, failover: { mode: 'InterPod', numShadows: 2 } });
     expect(lines(experimental(interPodFailover), next, grove)).toContain(
-      `${DGD}: spec.components[1].experimental.failover.numShadows: Invalid value: 2: is immutable for inter-pod GMS failover; delete and recreate the DynamoGraphDeployment to change it (rule 128)`,
+      `${DGD}: spec.components[1].experimental.failover.numShadows (component "decode"): Invalid value: 2: is immutable for inter-pod GMS failover; delete and recreate the DynamoGraphDeployment to change it (rule 128)`,
     );
   });
 
   test('validation-rules row 130: forceScalingGroup cannot be toggled', () => {
     const forced = { grove: { forceScalingGroup: true } };
     expect(lines(experimental(forced), experimental({ grove: { forceScalingGroup: false } }), grove)).toEqual([
-      `${DGD}: spec.components[1].experimental.grove.forceScalingGroup: Invalid value: false: cannot be toggled after creation; delete and recreate the DynamoGraphDeployment to change it (rule 130)`,
+      `${DGD}: spec.components[1].experimental.grove.forceScalingGroup (component "decode"): Invalid value: false: cannot be toggled after creation; delete and recreate the DynamoGraphDeployment to change it (rule 130)`,
     ]);
     expect(lines(experimental(forced), experimental(), grove)).toEqual([
-      `${DGD}: spec.components[1].experimental.grove.forceScalingGroup: Invalid value: null: cannot be toggled after creation; delete and recreate the DynamoGraphDeployment to change it (rule 130)`,
+      `${DGD}: spec.components[1].experimental.grove.forceScalingGroup (component "decode"): Invalid value: null: cannot be toggled after creation; delete and recreate the DynamoGraphDeployment to change it (rule 130)`,
     ]);
     // false and absent mean the same
     expect(lines(experimental({ grove: {} }), experimental({ grove: { forceScalingGroup: false } }), grove)).toEqual([]);
@@ -570,7 +570,7 @@ describe('validation-rules CEL rules of the CRDs on update (rows 16, 44, 62, 63;
     const next = graph();
     decode(next).type = 'prefill';
     expect(lines(graph(), next)).toEqual([
-      `${DGD}: spec.components[1]: Invalid value: "object": type is immutable after it is set (rule 44)`,
+      `${DGD}: spec.components[1] (component "decode"): Invalid value: "object": type is immutable after it is set (rule 44)`,
     ]);
     const changedDcd = componentDeployment();
     changedDcd.spec.type = 'prefill';
@@ -588,7 +588,7 @@ describe('validation-rules CEL rules of the CRDs on update (rows 16, 44, 62, 63;
 
   test('validation-rules row 63: minAvailable may not change once set', () => {
     expect(lines(groveGraph(1), groveGraph(2), { groveEnabled: true })).toEqual([
-      `${DGD}: spec.components[1]: Invalid value: "object": minAvailable is immutable after creation (rule 63)`,
+      `${DGD}: spec.components[1] (component "decode"): Invalid value: "object": minAvailable is immutable after creation (rule 63)`,
     ]);
   });
 

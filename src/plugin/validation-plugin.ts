@@ -13,7 +13,9 @@ import { isMap, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
 import { checkEmittedObject, EmittedViolation, isEmittedKindChecked } from '../validation/emitted-admission';
 import { ValidateOptions } from '../validation/options';
+import { INSTALLED_ADMISSION_RULES_DOC, ruleDoc, ruleDocAnchor } from '../validation/rule-docs';
 import { validateDocument, Violation } from '../validation/validate';
+import { fieldText } from '../validation/violation';
 
 export * from './cdk8s-validation-contract';
 
@@ -34,8 +36,8 @@ export interface DynamoValidationPluginProps extends OperatorOptions {
 
 /** Rule name prefix of the report entries. */
 const RULE_PREFIX = 'dynamo-admission';
-/** The admission digest whose rows the rule ids number. */
-const RULES_DOCUMENT = 'validation-rules.md';
+/** Where the rules are documented, in the project that installed the package. */
+const RULES_DOCUMENT = INSTALLED_ADMISSION_RULES_DOC;
 
 /**
  * Validates every DynamoGraphDeployment and DynamoComponentDeployment (`nvidia.com/v1beta1`) in the
@@ -46,10 +48,12 @@ const RULES_DOCUMENT = 'validation-rules.md';
  * LeaderWorkerSet, SnapshotJob, PodSnapshot) is checked as the API server checks it on create: its
  * schema and its CRD's CEL rules (`checkEmittedObject`); objects of other kinds are skipped.
  *
- * Each broken rule becomes one entry of the cdk8s report, titled `dynamo-admission/rule-<row>`
+ * Each broken rule becomes one entry of the cdk8s report, titled `dynamo-admission/rule-<id>`
  * (`dynamo-admission/rule-schema` for a value of the wrong type or an unknown field), listing the
- * object, the manifest and the field path; the message says what is wrong. The report fails when
- * there is any violation, and `cdk8s synth` then exits with code 2.
+ * object, the manifest and the field path; the message says what is wrong, and the fix names the
+ * rule, how to fix it and where it is documented: the admission rules
+ * (`docs/admission-rules.md#rule-<id>` in the installed package). The report fails when there is
+ * any violation, and `cdk8s synth` then exits with code 2.
  *
  * Declare it in `cdk8s.yaml`:
  *
@@ -133,11 +137,17 @@ function isKnownKind(doc: unknown): boolean {
   return isMap(doc) && isEmittedKindChecked(stringAt(doc, 'apiVersion') ?? '', stringAt(doc, 'kind') ?? '');
 }
 
-/** What a violation breaks, for the fix text. */
+/**
+ * The rule a violation breaks, for the fix text: its id and title, how to fix it, and where the
+ * installed package documents it.
+ */
 function brokenRule(v: EmittedViolation): string {
-  if (/^\d+$/.test(v.rule)) return `row ${v.rule} of the Dynamo operator admission rules (${RULES_DOCUMENT})`;
-  if (v.expression !== undefined) return `the CRD validation rule \`${v.expression}\``;
-  return isDynamoKind(v.kind) ? 'the CRD schema' : `the schema of ${v.kind}`;
+  const doc = ruleDoc(v.rule);
+  const where = `See ${RULES_DOCUMENT}#${ruleDocAnchor(v.rule)}.`;
+  if (doc === undefined) return `Rule ${v.rule}. ${where}`;
+  const expression = v.expression === undefined ? '' : `: \`${v.expression}\``;
+  const schemaOf = v.rule === 'schema' && !isDynamoKind(v.kind) ? `, here the schema of ${v.kind}` : '';
+  return `Rule ${v.rule} (${doc.title}${expression}${schemaOf}): ${doc.fix} ${where}`;
 }
 
 function isDynamoKind(kind: string): boolean {
@@ -148,11 +158,12 @@ function isDynamoKind(kind: string): boolean {
 function reportEntry(v: EmittedViolation, manifestPath: string): ValidationViolation {
   const object = `${v.kind}/${v.name}`;
   const field = v.path === '' ? '(the object)' : v.path;
-  const row = brokenRule(v);
+  const described = v.path === '' ? field : fieldText(v);
+  const change = v.rule === 'internal' ? '' : `Change ${described} of ${object}, which the cluster would reject on create. `;
   return {
     ruleName: `${RULE_PREFIX}/rule-${v.rule}`,
-    recommendation: `${object}: ${field}: ${v.message}`,
-    fix: `Change ${field} of ${object} so that it satisfies ${row}; the operator would reject the object on create.`,
+    recommendation: `${object}: ${described}: ${v.message}`,
+    fix: `${change}${brokenRule(v)}`,
     violatingResources: [{ resourceName: v.name, locations: [field], manifestPath }],
   };
 }

@@ -8,7 +8,7 @@
  * - Grove PodCliqueSet, LeaderWorkerSet, SnapshotJob, PodSnapshot: the rules of their generated CRD
  *   schema (transition rules such as `self == oldSelf` do not run on create);
  * - DynamoGraphDeployment / DynamoComponentDeployment (the DCDs a graph's workloads output holds):
- *   the Dynamo CRD rules, reported under their rows of the admission digest. The operator's
+ *   the Dynamo CRD rules, reported under their numbered admission rules. The operator's
  *   webhooks are not re-run here: an emitted DCD is generated from a graph `validateDocument`
  *   already admitted.
  * Core Kubernetes kinds have no CEL rules. Objects of any other apiVersion/kind are not checked.
@@ -16,7 +16,7 @@
 import { CEL_RULE, CelRule, CelSchemaNode, checkCelRules, checkDynamoCelRules } from './cel';
 import { inDocumentOrder } from './document-order';
 import { isCheckedKind, validateEmittedObject } from './structural';
-import { Violation, ViolationSink } from './violation';
+import { componentAt, fieldText, Violation, ViolationSink } from './violation';
 import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../../imports/leaderworkerset.x-k8s.io.schema';
 import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../imports/nvidia.com.snapshot.schema';
@@ -66,7 +66,11 @@ function celViolations(obj: Record<string, unknown>): EmittedViolation[] {
     return [{ kind, name, path: '', message: `Internal error: CEL check failed unexpectedly: ${detail}`, rule: 'internal' }];
   }
   return inDocumentOrder(sink.all, obj).map((record) => {
-    const base: EmittedViolation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
+    const component = componentAt(record.path, obj);
+    const path = record.path.toString();
+    const base: EmittedViolation = component === undefined
+      ? { kind, name, path, message: record.message, rule: record.rule }
+      : { kind, name, path, component, message: record.message, rule: record.rule };
     const withValue: EmittedViolation = record.value === undefined ? base : { ...base, value: record.value };
     if (!record.rule.startsWith(CEL_RULE_PREFIX)) return withValue;
     return { ...withValue, rule: CEL_RULE, expression: record.rule.slice(CEL_RULE_PREFIX.length) };
@@ -115,9 +119,12 @@ export function checkEmittedObjects(objects: readonly unknown[]): EmittedViolati
   return objects.flatMap((obj) => checkEmittedObject(obj));
 }
 
-/** `Kind/name: field.path: message (rule R[: expression])`, one line. */
+/**
+ * `Kind/name: field.path: message (rule R[: expression])`, one line; a field inside a named graph
+ * component names it after the path, as `formatViolation` does.
+ */
 export function formatEmittedViolation(v: EmittedViolation): string {
-  const where = v.path === '' ? '' : `${v.path}: `;
+  const where = v.path === '' ? '' : `${fieldText(v)}: `;
   const rule = v.expression === undefined ? v.rule : `${v.rule}: ${v.expression}`;
   return `${v.kind}/${v.name}: ${where}${v.message} (rule ${rule})`;
 }

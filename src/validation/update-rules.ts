@@ -64,7 +64,7 @@ export function validateUpdate(oldDoc: unknown, newDoc: unknown, options: Update
     const sink = new ViolationSink();
     checkUpdateRules(previous, next, options, sink);
     const records = [...checkNewObjectOnUpdate(next, previous, options), ...sink.all];
-    return inDocumentOrder(records, next).map((record) => attachObject(record, kind, name));
+    return inDocumentOrder(records, next).map((record) => attachObject(record, kind, name, next));
   } catch (error) {
     return unexpectedFailure(error, kind, name);
   }

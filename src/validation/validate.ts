@@ -18,7 +18,7 @@ import { checkGraphSpec } from './graph-rules';
 import { checkGraphAnnotations } from './metadata-rules';
 import { ValidateOptions } from './options';
 import { checkStructure } from './structural-check';
-import { Violation, ViolationRecord, ViolationSink } from './violation';
+import { componentAt, Violation, ViolationRecord, ViolationSink } from './violation';
 import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
 
 export { formatViolation } from './violation';
@@ -38,7 +38,7 @@ export function validateDocument(doc: unknown, options: ValidateOptions = {}): V
   const name = stringAt(mapAt(doc, 'metadata'), 'name') ?? '';
   try {
     const { records, ordered } = check(doc, kind, options);
-    return inDocumentOrder(records, ordered).map((record) => attachObject(record, kind, name));
+    return inDocumentOrder(records, ordered).map((record) => attachObject(record, kind, name, ordered));
   } catch (error) {
     return unexpectedFailure(error, kind, name);
   }
@@ -126,9 +126,16 @@ export function checkObjectName(doc: JsonMap, sink: ViolationSink): void {
   for (const error of dns1123SubdomainErrors(name)) sink.invalid(path, name, error, STRUCTURAL_RULE);
 }
 
-/** A record with the kind and name of its object: the violation the caller sees. */
-export function attachObject(record: ViolationRecord, kind: string, name: string): Violation {
-  const base: Violation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
+/**
+ * A record with the kind and name of its object, and the name of the graph component its field
+ * lies in (looked up in `doc`, the object the record was found in): the violation the caller sees.
+ */
+export function attachObject(record: ViolationRecord, kind: string, name: string, doc: unknown): Violation {
+  const path = record.path.toString();
+  const component = componentAt(record.path, doc);
+  const base: Violation = component === undefined
+    ? { kind, name, path, message: record.message, rule: record.rule }
+    : { kind, name, path, component, message: record.message, rule: record.rule };
   const withValue = record.value === undefined ? base : { ...base, value: record.value };
   return record.structural === true ? { ...withValue, structural: true } : withValue;
 }

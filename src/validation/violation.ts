@@ -1,4 +1,5 @@
 import { FieldPath } from './field-path';
+import { isMap, stringAt } from '../model/json';
 
 /**
  * One admission rule broken by a DynamoGraphDeployment or DynamoComponentDeployment.
@@ -10,6 +11,11 @@ export interface Violation {
   readonly name: string;
   /** Field path as the API server reports it, e.g. `spec.components[1].replicas`. */
   readonly path: string;
+  /**
+   * Name of the graph component the field belongs to, when `path` lies inside
+   * `spec.components[i]` of a DynamoGraphDeployment and that component has a name.
+   */
+  readonly component?: string;
   /** The offending value, when there is one. */
   readonly value?: unknown;
   /**
@@ -19,8 +25,8 @@ export interface Violation {
    */
   readonly message: string;
   /**
-   * Row id of the broken rule in the operator admission digest (validation-rules.md), e.g. `47`,
-   * or `schema` for a structural error (wrong type, unknown field) no numbered row covers.
+   * Id of the broken admission rule (see the admission rules, docs/admission-rules.md), e.g. `47`,
+   * or `schema` for a structural error (wrong type, unknown field) no numbered rule covers.
    */
   readonly rule: string;
   /**
@@ -30,10 +36,32 @@ export interface Violation {
   readonly structural?: boolean;
 }
 
-/** `Kind/name: field.path: message (rule N)`, one line. */
+/**
+ * `Kind/name: field.path: message (rule N)`, one line. A field inside a named graph component
+ * names it after the path: `Kind/name: spec.components[1].replicas (component "decode"): message (rule N)`.
+ */
 export function formatViolation(v: Violation): string {
-  const where = v.path === '' ? '' : `${v.path}: `;
+  const where = v.path === '' ? '' : `${fieldText(v)}: `;
   return `${v.kind}/${v.name}: ${where}${v.message} (rule ${v.rule})`;
+}
+
+/** The field path, followed by the component's name when there is one: `spec.components[1].replicas (component "decode")`. */
+export function fieldText(v: Pick<Violation, 'path' | 'component'>): string {
+  return v.component === undefined ? v.path : `${v.path} (component ${JSON.stringify(v.component)})`;
+}
+
+/**
+ * The name of the graph component a path lies in: for `spec.components[i]...` of a
+ * DynamoGraphDeployment `doc`, the `name` of that component, when it has a non-empty one.
+ */
+export function componentAt(path: FieldPath, doc: unknown): string | undefined {
+  if (stringAt(doc, 'kind') !== 'DynamoGraphDeployment') return undefined;
+  const [spec, components, item] = path.segments;
+  if (spec?.kind !== 'field' || spec.name !== 'spec') return undefined;
+  if (components?.kind !== 'field' || components.name !== 'components' || item?.kind !== 'index') return undefined;
+  const list = isMap(doc) && isMap(doc.spec) ? doc.spec.components : undefined;
+  const name = Array.isArray(list) ? stringAt(list[item.index], 'name') : undefined;
+  return name === undefined || name === '' ? undefined : name;
 }
 
 /** A violation before it is attached to its object (kind, name) and put in document order. */

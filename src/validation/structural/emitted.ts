@@ -22,7 +22,7 @@ import { inDocumentOrder } from '../document-order';
 import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from '../dynamo-schema';
 import { FieldPath } from '../field-path';
 import { SchemaOverlay } from '../schema-node';
-import { Violation, ViolationSink } from '../violation';
+import { componentAt, Violation, ViolationSink } from '../violation';
 
 /** One custom resource kind checked here. */
 interface CustomKind {
@@ -89,7 +89,11 @@ export function validateEmittedObject(obj: unknown): Violation[] {
     return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
   }
   return inDocumentOrder(sink.all, obj).map((record) => {
-    const base: Violation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
+    const component = componentAt(record.path, obj);
+    const path = record.path.toString();
+    const base: Violation = component === undefined
+      ? { kind, name, path, message: record.message, rule: record.rule }
+      : { kind, name, path, component, message: record.message, rule: record.rule };
     const withValue = record.value === undefined ? base : { ...base, value: record.value };
     return record.structural === true ? { ...withValue, structural: true } : withValue;
   });
