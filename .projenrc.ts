@@ -148,6 +148,17 @@ project.addTask('test:artifact', {
   },
 });
 
+// The admission rules users can look up (docs/admission-rules.md, shipped in the package), generated
+// from src/validation/rule-docs.ts; the test task fails when the committed page is stale.
+project.addTask('docs:admission-rules', {
+  description: 'Write docs/admission-rules.md from src/validation/rule-docs.ts',
+  exec: 'ts-node --project tsconfig.dev.json scripts/admission-rules-doc.ts',
+});
+project.testTask.spawn(project.addTask('check:admission-rules-doc', {
+  description: 'Fail when docs/admission-rules.md is not the text generated from src/validation/rule-docs.ts',
+  exec: 'ts-node --project tsconfig.dev.json scripts/admission-rules-doc.ts --check',
+}));
+
 // Every optional public prop carries a @default.
 project.testTask.spawn(project.addTask('check:docs', {
   description: 'Fail when an optional public prop has no @default in its TSDoc',

@@ -221,11 +221,12 @@ describe('emitted-object admission in the CLI (render --output workloads)', () =
     expect(r.stderr).toContain('service.json: Service/other: spec.ports[0].port:');
   });
 
-  test('validate checks the other objects of a known kind, as a create; unknown kinds are skipped', () => {
+  test('validate checks the other objects of a known kind, as a create; unknown kinds are named as not checked', () => {
     const r = run({ ...files, 'widget.json': JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', spec: { ports: 'x' } }) },
       'validate', 'service.json', 'widget.json');
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('service.json: Service/other: spec.ports[0].port: Invalid value: "eighty": must be of type integer (rule schema)\n');
+    expect(r.stderr).toBe('widget.json: example.com/v1 Widget/(no name): not checked (no schema for this kind)\n'
+      + 'service.json: Service/other: spec.ports[0].port: Invalid value: "eighty": must be of type integer (rule schema)\n');
   });
 
   test('other outputs do not check emitted objects; an admissible graph renders with exit 0', () => {

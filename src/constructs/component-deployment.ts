@@ -5,6 +5,7 @@ import { Component, ComponentProps, MultinodeOptions } from './component';
 import { BackendFramework, OutputMode } from './enums';
 import type { ImportOptions } from './graph';
 import { operatorSettingsOf } from './operator-settings-of';
+import { checkProps, COMPONENT_DEPLOYMENT_PROPS } from './props-check';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
 import { constructValidation } from './validation';
@@ -63,6 +64,7 @@ export class ComponentDeployment extends Construct {
 
   constructor(scope: Construct, id: string, props: ComponentDeploymentProps = {}) {
     super(scope, id);
+    checkProps(this, 'ComponentDeploymentProps', props, COMPONENT_DEPLOYMENT_PROPS);
     this.output = props.output ?? OutputMode.GRAPH;
     try {
       this.settings = operatorSettingsOf(props.operator);
@@ -75,7 +77,9 @@ export class ComponentDeployment extends Construct {
     if (namespace) this.metadata.namespace = namespace;
     this.backendFramework = props.backendFramework;
     this.specName = props.name;
-    this.component = new Component(this, 'Component', { ...props, name: props.name ?? this.name });
+    // the component takes the component props; the deployment's own (metadata, output, ...) stay here
+    const { metadata: _metadata, backendFramework: _backendFramework, output: _output, operator: _operator, ...componentProps } = props;
+    this.component = new Component(this, 'Component', { ...componentProps, name: props.name ?? this.name });
     if (this.output === OutputMode.WORKLOADS) {
       this.workloads = new RenderedWorkloads(this);
     } else {

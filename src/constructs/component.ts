@@ -5,6 +5,7 @@ import { kplus as kplusRuntime } from '../lazy-modules';
 import { ComponentType, MultinodeRoleName } from './enums';
 import { EppConfig } from './epp-config';
 import { ExperimentalOptions, Failover } from './experimental';
+import { checkProps, COMPONENT_PROPS } from './props-check';
 import { PodOptions } from './pod-template';
 import { envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
 import { deepClone } from '../model/json';
@@ -259,6 +260,7 @@ export class Component extends Construct {
 
   constructor(scope: Construct, id: string, props: ComponentProps = {}) {
     super(scope, id);
+    checkProps(this, 'ComponentProps', props, COMPONENT_PROPS);
     this.name = props.name ?? id;
     this.failover = props.experimental?.failover;
     if (this.name.length > 63 || !COMPONENT_NAME.test(this.name)) {

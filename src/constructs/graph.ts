@@ -6,6 +6,7 @@ import { Component, ComponentOptions, ComponentProps, ProviderOverride } from '.
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
 import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
 import { operatorSettingsOf } from './operator-settings-of';
+import { checkProps, GRAPH_PROPS } from './props-check';
 import { envVarJson } from './pod-template-json';
 import { RenderedObject } from './rendered-object';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
@@ -190,6 +191,7 @@ export class DynamoGraph extends Construct {
 
   constructor(scope: Construct, id: string, props: DynamoGraphProps = {}) {
     super(scope, id);
+    checkProps(this, 'DynamoGraphProps', props, GRAPH_PROPS);
     this.output = props.output ?? OutputMode.GRAPH;
     try {
       this.settings = operatorSettingsOf(props.operator);

@@ -1,0 +1,232 @@
+/**
+ * Props checked where they cross into the library. TypeScript callers get these guarantees from the
+ * compiler; JavaScript callers, and jsii languages whose values arrive untyped (a map where a class
+ * is expected, a string where a list is), do not. Each construct describes its props here once; a
+ * value of the wrong shape, or an unknown prop, is an error naming the construct, the prop path, the
+ * value and what was expected, before anything reads the props.
+ */
+import { Construct } from 'constructs';
+import { BackendFramework, ComponentType, KvTransferEnforcement, MultinodeRoleName, OutputMode, RestartStrategyType } from './enums';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
+
+/** What one prop must hold. */
+export type PropCheck =
+  | 'string' | 'boolean' | 'number' | 'any' | 'object'
+  | 'stringList' | 'stringMap' | 'envMap' | 'operator'
+  | { readonly oneOf: object; readonly name: string }
+  | { readonly listOf: PropTable }
+  | { readonly fields: PropTable; readonly open?: boolean }
+  | { readonly instanceOf: string };
+
+/** The checks of every prop of one props interface (the key set is the interface's, see the tables' types). */
+export type PropTable = { readonly [prop: string]: PropCheck };
+
+/** A value as it appears in a message: JSON where it has one, else its type. */
+function shown(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return typeof value;
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function isPlainMap(value: unknown): value is { [key: string]: unknown } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The problem of `value` at `path` against `check`, or undefined. */
+function problemOf(path: string, value: unknown, check: PropCheck): string | undefined {
+  const bad = (expected: string) => `${path}: Invalid value: ${shown(value)}: must be ${expected}`;
+  if (check === 'any') return undefined;
+  if (check === 'string') return typeof value === 'string' ? undefined : bad('a string');
+  if (check === 'boolean') return typeof value === 'boolean' ? undefined : bad('true or false');
+  if (check === 'number') return typeof value === 'number' && Number.isFinite(value) ? undefined : bad('a finite number');
+  if (check === 'object') return isPlainMap(value) ? undefined : bad('an object');
+  if (check === 'stringList') {
+    if (!Array.isArray(value)) return bad('a list of strings');
+    const at = value.findIndex(v => typeof v !== 'string');
+    return at < 0 ? undefined : `${path}[${at}]: Invalid value: ${shown(value[at])}: must be a string`;
+  }
+  if (check === 'stringMap') {
+    if (!isPlainMap(value)) return bad('a map of strings');
+    const key = Object.keys(value).find(k => typeof value[k] !== 'string');
+    return key === undefined ? undefined : `${path}.${key}: Invalid value: ${shown(value[key])}: must be a string`;
+  }
+  if (check === 'envMap') {
+    if (!isPlainMap(value)) return bad('a map of environment variable names to EnvValue (EnvValue.fromValue, EnvValue.fromSecretValue, ...)');
+    for (const key of Object.keys(value)) {
+      const v = value[key];
+      if (!isPlainMap(v) || !('value' in v || 'valueFrom' in v)) {
+        return `${path}.${key}: Invalid value: ${shown(v)}: must be an EnvValue (EnvValue.fromValue(...), EnvValue.fromSecretValue(...), ...)`;
+      }
+    }
+    return undefined;
+  }
+  if (check === 'operator') return operatorProblem(path, value);
+  if ('oneOf' in check) {
+    const allowed = Object.values(check.oneOf).filter(v => typeof v === 'string') as string[];
+    return allowed.includes(value as string) ? undefined : bad(`one of ${allowed.map(a => JSON.stringify(a)).join(', ')} (${check.name})`);
+  }
+  if ('instanceOf' in check) return isPlainMap(value) ? undefined : bad(`a ${check.instanceOf}`);
+  if ('listOf' in check) {
+    if (!Array.isArray(value)) return bad('a list');
+    for (let i = 0; i < value.length; i++) {
+      const p = tableProblem(`${path}[${i}]`, value[i], check.listOf);
+      if (p !== undefined) return p;
+    }
+    return undefined;
+  }
+  return tableProblem(path, value, check.fields, check.open);
+}
+
+/** The problem of an object against a table of props, or undefined. */
+function tableProblem(path: string, value: unknown, table: PropTable, open = false): string | undefined {
+  if (!isPlainMap(value)) return `${path}: Invalid value: ${shown(value)}: must be an object`;
+  for (const key of Object.keys(value)) {
+    const prefix = path === '' ? key : `${path}.${key}`;
+    if (!Object.prototype.hasOwnProperty.call(table, key)) {
+      if (open) continue;
+      return `${prefix}: unknown property; known properties: ${Object.keys(table).sort().join(', ')}`;
+    }
+    const v = value[key];
+    if (v === undefined) continue;
+    const p = problemOf(prefix, v, table[key]);
+    if (p !== undefined) return p;
+  }
+  return undefined;
+}
+
+/** `operator` props: every key an operator option, of the option's type. */
+function operatorProblem(path: string, value: unknown): string | undefined {
+  if (!isPlainMap(value)) return `${path}: Invalid value: ${shown(value)}: must be an object (OperatorOptions)`;
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    if (v === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(DEFAULT_OPERATOR_SETTINGS, key)) {
+      return `${path}.${key}: unknown property; known properties: ${Object.keys(DEFAULT_OPERATOR_SETTINGS).sort().join(', ')}`;
+    }
+    if (key === 'registrySecrets') {
+      const p = problemOf(`${path}.${key}`, v, { listOf: { name: 'string', registries: 'stringList' } });
+      if (p !== undefined) return p;
+      continue;
+    }
+    const expected = typeof DEFAULT_OPERATOR_SETTINGS[key as keyof OperatorSettings];
+    const p = problemOf(`${path}.${key}`, v, expected as PropCheck);
+    if (p !== undefined) return p;
+  }
+  return undefined;
+}
+
+/**
+ * Throws when `props` (the props of `scope`) does not fit `table`: `undefined` stands for no props;
+ * anything that is not an object, an unknown prop or a value of the wrong shape is an error.
+ */
+export function checkProps(scope: Construct, propsName: string, props: unknown, table: PropTable): void {
+  if (props === undefined) return;
+  const problem = props === null || typeof props !== 'object' || Array.isArray(props)
+    ? `props: Invalid value: ${shown(props)}: must be an object (${propsName}) or left out`
+    : tableProblem('', props, table);
+  if (problem !== undefined) throw new Error(`${scope.node.path}: ${problem}`);
+}
+
+// --- the tables of the public props ---------------------------------------------------------------
+
+/** `ApiObjectMetadata`: the named fields checked, other fields (`generateName`, ...) allowed as cdk8s allows them. */
+const METADATA: PropCheck = {
+  fields: { name: 'string', namespace: 'string', labels: 'stringMap', annotations: 'stringMap', finalizers: 'stringList', ownerReferences: 'any' },
+  open: true,
+};
+const PROVIDER_OVERRIDE: PropCheck = { fields: { apiVersion: 'string', target: 'string', value: 'object' } };
+const MULTINODE: PropCheck = {
+  fields: {
+    nodeCount: 'number',
+    roles: { listOf: { name: { oneOf: MultinodeRoleName, name: 'MultinodeRoleName' }, replicas: 'number', providerOverride: PROVIDER_OVERRIDE } },
+  },
+};
+
+/** `SynthesisOptions` (and `ImportOptions`). */
+export const SYNTHESIS_OPTIONS_PROPS = {
+  output: { oneOf: OutputMode, name: 'OutputMode' },
+  operator: 'operator',
+} as const satisfies PropTable;
+
+/** `PodOptions`. */
+const POD_OPTIONS_PROPS = {
+  image: 'string',
+  command: 'stringList',
+  args: 'stringList',
+  workingDir: 'string',
+  env: 'envMap',
+  envFrom: 'any',
+  gpus: 'number',
+  resources: 'object',
+  volumeMounts: 'any',
+  podTemplate: 'object',
+} as const satisfies PropTable;
+
+/** `ComponentOptions`. */
+export const COMPONENT_OPTIONS_PROPS = {
+  ...POD_OPTIONS_PROPS,
+  replicas: 'number',
+  minAvailable: 'number',
+  sharedMemorySize: { instanceOf: 'Quantity' },
+  globalDynamoNamespace: 'boolean',
+  modelRef: { fields: { name: 'string', revision: 'string' } },
+  scalingAdapter: 'boolean',
+  frontendSidecar: 'string',
+  compilationCache: { fields: { pvcName: 'string', mountPath: 'string' } },
+  eppConfig: { instanceOf: 'EppConfig' },
+  topologyConstraint: { fields: { packDomain: 'string' } },
+  runtimeVersionOverride: 'string',
+  providerOverride: PROVIDER_OVERRIDE,
+  experimental: {
+    fields: {
+      gpuMemoryService: { instanceOf: 'GpuMemoryService' },
+      failover: { instanceOf: 'Failover' },
+      checkpoint: { instanceOf: 'CheckpointConfig' },
+      grove: { fields: { forceScalingGroup: 'boolean' } },
+    },
+  },
+} as const satisfies PropTable;
+
+/** `ComponentProps` (with `multinode`, which `MultinodeWorkerProps` and `ComponentDeploymentProps` add). */
+export const COMPONENT_PROPS = {
+  ...COMPONENT_OPTIONS_PROPS,
+  name: 'string',
+  type: { oneOf: ComponentType, name: 'ComponentType' },
+  multinode: MULTINODE,
+} as const satisfies PropTable;
+
+/** `ComponentDeploymentProps`. */
+export const COMPONENT_DEPLOYMENT_PROPS = {
+  ...COMPONENT_PROPS,
+  ...SYNTHESIS_OPTIONS_PROPS,
+  metadata: METADATA,
+  backendFramework: { oneOf: BackendFramework, name: 'BackendFramework' },
+} as const satisfies PropTable;
+
+/** `DynamoGraphProps`. */
+export const GRAPH_PROPS = {
+  ...SYNTHESIS_OPTIONS_PROPS,
+  metadata: METADATA,
+  backendFramework: { oneOf: BackendFramework, name: 'BackendFramework' },
+  env: 'envMap',
+  annotations: 'stringMap',
+  labels: 'stringMap',
+  priorityClassName: 'string',
+  topologyConstraint: { fields: { clusterTopologyName: 'string', packDomain: 'string' } },
+  restart: { fields: { id: 'string', strategy: { oneOf: RestartStrategyType, name: 'RestartStrategyType' }, order: 'stringList' } },
+  kvTransferPolicy: {
+    fields: {
+      domain: 'string', labelKey: 'string', clusterTopologyName: 'string',
+      enforcement: { oneOf: KvTransferEnforcement, name: 'KvTransferEnforcement' }, preferredWeight: 'number',
+    },
+  },
+  providerOverride: PROVIDER_OVERRIDE,
+} as const satisfies PropTable;
