@@ -101,6 +101,9 @@ Commands:
 
 ${OPERATOR_HELP}
 
+Each problem names the rule it breaks, (rule N): docs/admission-rules.md in the installed package
+(node_modules/cdk8s-dynamo) says what each rule checks and how to fix it.
+
 Exit status: 0 success, 1 invalid input or unreadable file, 2 usage error.
 `;
 }
