@@ -159,6 +159,14 @@ project.testTask.spawn(project.addTask('check:admission-rules-doc', {
   exec: 'ts-node --project tsconfig.dev.json scripts/admission-rules-doc.ts --check',
 }));
 
+project.addTask('fuzz:cli', {
+  description: 'Property-based runs of the installed command on hostile, damaged, mutated and valid files (--runs N, --seed S)',
+  steps: [
+    { spawn: 'compile' },
+    { exec: 'ts-node --project tsconfig.dev.json scripts/fuzz-cli.ts', receiveArgs: true },
+  ],
+});
+
 // Every optional public prop carries a @default.
 project.testTask.spawn(project.addTask('check:docs', {
   description: 'Fail when an optional public prop has no @default in its TSDoc',
