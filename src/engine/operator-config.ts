@@ -11,10 +11,10 @@
  * defaults (`DEFAULT_OPERATOR_SETTINGS`). A field of the wrong type, or a value the operator's own
  * configuration validation refuses, is an error naming the file, the field path and the value.
  */
-import { yaml } from '../lazy-modules';
 import { RenderError } from './errors';
 import { parseGoDuration } from './go-duration';
 import { OperatorSettings, RegistrySecret } from './operator-settings';
+import { parseYamlDocuments, YamlInputError } from '../import/documents';
 import { isMap } from '../model/json';
 
 /** `apiVersion` of the operator's configuration document. */
@@ -83,18 +83,17 @@ function describeValue(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-/** Parses YAML or JSON text holding one document; the error names the file and the position. */
+/**
+ * Parses YAML or JSON text holding one document, read as kubectl and the operator read YAML (YAML
+ * 1.1 scalars, see `parseYamlDocuments`); the error names the file and the position.
+ */
 function parseSingleDocument(text: string, file: string): unknown {
-  const docs = yaml().parseAllDocuments(text);
-  const values: unknown[] = [];
-  for (const doc of docs) {
-    if (doc.errors.length > 0) {
-      const e = doc.errors[0];
-      const where = e.linePos?.[0] ? `line ${e.linePos[0].line}, column ${e.linePos[0].col}` : 'unknown position';
-      throw new RenderError(file, '(document)', `invalid YAML at ${where}: ${e.message.split('\n')[0]}`);
-    }
-    const value = doc.toJS({ maxAliasCount: 1000 });
-    if (value !== null && value !== undefined) values.push(value);
+  let values: unknown[];
+  try {
+    values = parseYamlDocuments(text, file, { allowEmpty: true });
+  } catch (e) {
+    if (e instanceof YamlInputError) throw new RenderError(file, '(document)', e.detail);
+    throw e;
   }
   if (values.length > 1) {
     throw new RenderError(file, '(document)', `expected one operator configuration document, found ${values.length}`);
