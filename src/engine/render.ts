@@ -175,6 +175,7 @@ export function renderDocuments(docs: readonly unknown[], options: RenderOptions
 /** The objects one document renders to (itself, for documents passed through). */
 function renderDocument(doc: unknown, options: RenderOptions, settings: OperatorSettings, cluster: CheckpointClusterState): unknown[] {
   if (options.output !== 'graph' && options.checkAdmission !== false && (isDgd(doc) || isDcd(doc))) refuseInadmissible(doc, settings);
+  if (options.output !== 'graph' && (isDgd(doc) || isDcd(doc))) refuseUnnamed(doc);
   if (options.output === 'components' && isDgd(doc)) return renderGraphComponents(doc, settings, options.namespace, cluster);
   if (options.output === 'workloads' && isDgd(doc)) return renderGraphWorkloads(doc, settings, options.namespace, cluster);
   if (options.output === 'workloads' && isDcd(doc)) return renderComponentWorkloads(doc, settings, options.namespace);
@@ -195,6 +196,23 @@ function refuseInadmissible(doc: DgdJson | DcdJson, settings: OperatorSettings):
   const count = violations.length === 1 ? '1 violation' : `${violations.length} violations`;
   throw new RenderError(`${doc.kind}/${stringOr(doc.metadata?.name, '')}`, violations[0].path || '(the object)',
     `the operator would reject this object on create (${count}): ${listed}`);
+}
+
+/**
+ * The operator names every object it creates after the graph (or component deployment): one
+ * without a name (only `generateName`, which the API server completes on create) cannot be
+ * rendered in components or workloads output.
+ */
+function refuseUnnamed(doc: DgdJson | DcdJson): void {
+  const name = doc.metadata?.name;
+  if (typeof name === 'string' && name !== '') return;
+  const generateName = doc.metadata?.generateName;
+  const generated = typeof generateName === 'string' && generateName !== ''
+    ? `with only metadata.generateName (${JSON.stringify(generateName)}) is named by the API server on create`
+    : 'has no name';
+  throw new RenderError(`${doc.kind}/`, 'metadata.name',
+    `Required value: the operator names the objects it creates after the ${doc.kind}, and a ${doc.kind} ${generated}, `
+    + 'so its objects cannot be rendered; set metadata.name');
 }
 
 function describeViolation(v: Violation): string {

@@ -14,16 +14,157 @@ const DNS1123_SUBDOMAIN = new RegExp(`^${DNS1123_SUBDOMAIN_FORMAT}$`);
 /**
  * What is wrong with `value` as a DNS-1123 subdomain (lower-case alphanumerics, `-` and `.`,
  * starting and ending alphanumeric, at most 253 characters): one message per broken condition,
- * none when it is valid.
+ * none when it is valid. `unit`: how the length limit is worded (`bytes` where Kubernetes checks a
+ * label key's prefix, `characters` for object names).
  */
-export function dns1123SubdomainErrors(value: string): string[] {
+export function dns1123SubdomainErrors(value: string, unit: LengthUnit = 'characters'): string[] {
   const errors: string[] = [];
-  if (value.length > DNS1123_SUBDOMAIN_MAX_LENGTH) errors.push(`must be no more than ${DNS1123_SUBDOMAIN_MAX_LENGTH} characters`);
+  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) errors.push(maxLengthError(DNS1123_SUBDOMAIN_MAX_LENGTH, unit));
   if (!DNS1123_SUBDOMAIN.test(value)) {
     errors.push(
       "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an " +
         `alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN_FORMAT}')`,
     );
   }
+  return errors;
+}
+
+/**
+ * How a length limit is worded. Kubernetes v1.36 words it in `characters` for DNS labels and
+ * subdomains (k8s.io/apimachinery/pkg/util/validation) and in `bytes` for label keys and values
+ * (k8s.io/apimachinery/pkg/api/validate/content); either way it counts UTF-8 bytes.
+ */
+export type LengthUnit = 'characters' | 'bytes';
+
+/** `must be no more than <n> characters` (or `bytes`). */
+export function maxLengthError(max: number, unit: LengthUnit = 'characters'): string {
+  return `must be no more than ${max} ${unit}`;
+}
+
+/** Length as Go's `len` counts it: UTF-8 bytes. */
+export function byteLength(value: string): number {
+  return Buffer.byteLength(value, 'utf8');
+}
+
+/** Kubernetes' format error: the message, examples and the regular expression used. */
+function regexError(message: string, format: string, ...examples: string[]): string {
+  if (examples.length === 0) return `${message} (regex used for validation is '${format}')`;
+  return `${message} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${format}')`;
+}
+
+/** Longest DNS-1123 or DNS-1035 label. */
+export const DNS_LABEL_MAX_LENGTH = 63;
+
+const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL}$`);
+
+/**
+ * What is wrong with `value` as a DNS-1123 label (a subdomain without dots, at most 63 characters):
+ * namespace names, port names of a Service.
+ */
+export function dns1123LabelErrors(value: string): string[] {
+  const errors: string[] = [];
+  if (byteLength(value) > DNS_LABEL_MAX_LENGTH) errors.push(maxLengthError(DNS_LABEL_MAX_LENGTH));
+  if (!DNS1123_LABEL_RE.test(value)) {
+    errors.push(DNS1123_SUBDOMAIN.test(value)
+      ? 'must not contain dots'
+      : regexError("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+        DNS1123_LABEL, 'my-name', '123-abc'));
+  }
+  return errors;
+}
+
+const DNS1035_LABEL = '[a-z]([-a-z0-9]*[a-z0-9])?';
+const DNS1035_LABEL_RE = new RegExp(`^${DNS1035_LABEL}$`);
+
+/** The format message of a DNS-1035 label. */
+export const DNS1035_LABEL_FORMAT_ERROR = regexError(
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+  DNS1035_LABEL, 'my-name', 'abc-123');
+
+/** What is wrong with `value` as a DNS-1035 label (a DNS-1123 label starting with a letter): Service names. */
+export function dns1035LabelErrors(value: string): string[] {
+  const errors: string[] = [];
+  if (byteLength(value) > DNS_LABEL_MAX_LENGTH) errors.push(maxLengthError(DNS_LABEL_MAX_LENGTH));
+  if (!DNS1035_LABEL_RE.test(value)) errors.push(DNS1035_LABEL_FORMAT_ERROR);
+  return errors;
+}
+
+/**
+ * What is wrong with `value` as a name that is a path segment (RBAC object names): it may not be
+ * `.` or `..` and may not contain `/` or `%`.
+ */
+export function pathSegmentNameErrors(value: string): string[] {
+  if (value === '.' || value === '..') return [`may not be '${value}'`];
+  return ['/', '%'].filter((c) => value.includes(c)).map((c) => `may not contain '${c}'`);
+}
+
+/**
+ * A generateName checked as the name it starts: the API server replaces a trailing `-` (and the
+ * character before it) by one letter before checking it with the kind's name rule.
+ */
+export function maskTrailingDash(name: string): string {
+  return name.length > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
+}
+
+const LABEL_KEY_NAME = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const LABEL_KEY_NAME_RE = new RegExp(`^${LABEL_KEY_NAME}$`);
+const LABEL_KEY_NAME_ERROR = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+/** Longest name part of a label key, and longest label value. */
+export const LABEL_MAX_LENGTH = 63;
+
+/**
+ * What is wrong with `key` as a label key, annotation key or other qualified name: an optional
+ * DNS-1123 subdomain prefix and `/`, then a name of at most 63 characters made of alphanumerics,
+ * `-`, `_` and `.`, starting and ending alphanumeric.
+ */
+export function qualifiedNameErrors(key: string): string[] {
+  const errors: string[] = [];
+  const parts = key.split('/');
+  if (parts.length > 2) {
+    return [`a valid label key ${regexError(LABEL_KEY_NAME_ERROR, LABEL_KEY_NAME, 'MyName', 'my.name', '123-abc')} ` +
+      "with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"];
+  }
+  const name = parts.length === 2 ? parts[1] : parts[0];
+  if (parts.length === 2) {
+    const prefix = parts[0];
+    if (prefix === '') errors.push('prefix part must be non-empty');
+    else errors.push(...dns1123SubdomainErrors(prefix, 'bytes').map((e) => `prefix part ${e}`));
+  }
+  if (name === '') errors.push('name part must be non-empty');
+  else if (byteLength(name) > LABEL_MAX_LENGTH) errors.push(`name part ${maxLengthError(LABEL_MAX_LENGTH, 'bytes')}`);
+  if (!LABEL_KEY_NAME_RE.test(name)) errors.push(`name part ${regexError(LABEL_KEY_NAME_ERROR, LABEL_KEY_NAME, 'MyName', 'my.name', '123-abc')}`);
+  return errors;
+}
+
+const LABEL_VALUE = `(${LABEL_KEY_NAME})?`;
+const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE}$`);
+
+/** What is wrong with `value` as a label value: empty, or at most 63 characters of the label key name format. */
+export function labelValueErrors(value: string): string[] {
+  const errors: string[] = [];
+  if (byteLength(value) > LABEL_MAX_LENGTH) errors.push(maxLengthError(LABEL_MAX_LENGTH, 'bytes'));
+  if (!LABEL_VALUE_RE.test(value)) {
+    errors.push(regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', " +
+      'and must start and end with an alphanumeric character', LABEL_VALUE, 'MyValue', 'my_value', '12345'));
+  }
+  return errors;
+}
+
+/** What is wrong with `port` as a port number: it must be 1-65535. */
+export function portNumberErrors(port: number): string[] {
+  return port >= 1 && port <= 65535 ? [] : ['must be between 1 and 65535, inclusive'];
+}
+
+/**
+ * What is wrong with `name` as a port name (IANA_SVC_NAME): at most 15 characters of `[-a-z0-9]`,
+ * at least one letter, no `--`, not starting or ending with `-`.
+ */
+export function portNameErrors(name: string): string[] {
+  const errors: string[] = [];
+  if (byteLength(name) > 15) errors.push(maxLengthError(15));
+  if (!/^[-a-z0-9]+$/.test(name)) errors.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!/[a-z]/.test(name)) errors.push('must contain at least one letter (a-z)');
+  if (name.includes('--')) errors.push('must not contain consecutive hyphens');
+  if (name.startsWith('-') || name.endsWith('-')) errors.push('must not begin or end with a hyphen');
   return errors;
 }

@@ -14,7 +14,9 @@
  * Core Kubernetes kinds have no CEL rules. Objects of any other apiVersion/kind are not checked.
  */
 import { CEL_RULE, CelRule, CelSchemaNode, checkCelRules, checkDynamoCelRules } from './cel';
+import { emittedValueExplainer } from './derived-names';
 import { inDocumentOrder } from './document-order';
+import { apiServerRecords } from './object-meta';
 import { isCheckedKind, validateEmittedObject } from './structural';
 import { componentAt, fieldText, Violation, ViolationSink } from './violation';
 import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
@@ -78,13 +80,33 @@ function celViolations(obj: Record<string, unknown>): EmittedViolation[] {
 }
 
 /**
- * Every rule the API server would find broken when the operator creates `obj`: its schema, then
- * its CRD's CEL rules. Empty for an object of a kind the library has no schema of. Never throws.
+ * The API server's own object checks (object-meta.ts, rule `apiserver`): names by kind, namespace,
+ * labels, annotations, selectors, ports, quantities. A name or label value derived from the graph's
+ * names says which input names it is made of (derived-names.ts). Never throws.
+ */
+function apiServerViolations(obj: Record<string, unknown>): EmittedViolation[] {
+  const kind = stringAt(obj, 'kind') ?? '';
+  const name = stringAt(mapAt(obj, 'metadata'), 'name') ?? '';
+  try {
+    return inDocumentOrder(apiServerRecords(obj, emittedValueExplainer(obj)), obj).map((record) => {
+      const base: EmittedViolation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
+      return record.value === undefined ? base : { ...base, value: record.value };
+    });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return [{ kind, name, path: '', message: `Internal error: object check failed unexpectedly: ${detail}`, rule: 'internal' }];
+  }
+}
+
+/**
+ * Every rule the API server would find broken when the operator creates `obj`: its schema, its
+ * kind's object checks (names, labels, annotations, selectors, ports, quantities), then its CRD's
+ * CEL rules. Empty for an object of a kind the library has no schema of. Never throws.
  */
 export function checkEmittedObject(obj: unknown): EmittedViolation[] {
   if (!isMap(obj)) return [];
   const structural: EmittedViolation[] = withNewerSnapshotFields(obj, validateEmittedObject(obj));
-  return [...structural, ...celViolations(obj)];
+  return [...structural, ...apiServerViolations(obj), ...celViolations(obj)];
 }
 
 const SNAPSHOT_TEMPLATE_METADATA = 'spec.podSnapshotTemplate.metadata';

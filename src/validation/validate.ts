@@ -10,12 +10,14 @@ import { checkDynamoCelRules } from './cel/dynamo-rules';
 import { ComponentContext, GraphPathway, pathwayOf } from './component-context';
 import { checkComponent } from './component-rules';
 import { defaultComponentDeployment, defaultGraphDeployment } from './defaulting';
+import { componentWorkloadRecords, graphWorkloadRecords } from './derived-names';
 import { dns1123SubdomainErrors } from './dns-names';
 import { inDocumentOrder } from './document-order';
 import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from './dynamo-schema';
 import { FieldPath } from './field-path';
 import { checkGraphSpec } from './graph-rules';
 import { checkGraphAnnotations } from './metadata-rules';
+import { customResourceMetaRecords } from './object-meta';
 import { ValidateOptions } from './options';
 import { checkStructure } from './structural-check';
 import { componentAt, Violation, ViolationRecord, ViolationSink } from './violation';
@@ -66,14 +68,17 @@ function check(doc: unknown, kind: string, options: ValidateOptions): { records:
   if (sink.all.length > 0) return { records: sink.all, ordered: doc };
 
   checkObjectName(doc, sink);
+  // the API server's object checks of the document, and of the objects the operator creates from it
+  const metadata = customResourceMetaRecords(doc);
   if (kind === DGD_KIND_NAME) {
     const { doc: admitted, provider } = defaultGraphDeployment(doc, options);
-    checkGraphDeployment(admitted, pathwayOf(provider), options, sink);
-    return { records: sink.all, ordered: admitted };
+    const pathway = pathwayOf(provider);
+    checkGraphDeployment(admitted, pathway, options, sink);
+    return { records: [...sink.all, ...metadata, ...graphWorkloadRecords(admitted, pathway.grovePathway)], ordered: admitted };
   }
   const admitted = defaultComponentDeployment(doc);
   checkComponentDeployment(admitted, options, sink);
-  return { records: sink.all, ordered: admitted };
+  return { records: [...sink.all, ...metadata, ...componentWorkloadRecords(admitted)], ordered: admitted };
 }
 
 /**

@@ -30,9 +30,10 @@ function label(chars: string[], minLength: number, maxLength: number): fc.Arbitr
 
 /**
  * Graph names: DNS-1123 labels short enough that every Grove pod name stays within 45 characters
- * (row 19) whatever the component names below.
+ * (row 19) whatever the component names below, starting with a letter (the component Services are
+ * named after the graph, and a Service name is a DNS-1035 label).
  */
-export const graphName = label(LOWER_ALNUM, 1, 12);
+export const graphName = label(LOWER_ALNUM, 1, 12).filter(n => /^[a-z]/.test(n));
 
 /** Component names (row 41 pattern, any case), short for the same reason. */
 export const componentName = label(MIXED_ALNUM, 1, 10);
@@ -61,10 +62,21 @@ const quantityCpu = fc.constantFrom('100m', '250m', '1', '2', '4', '0.5', '8');
 const quantityMemory = fc.constantFrom('128Mi', '1Gi', '4Gi', '16Gi', '512M', '2G', '1000000');
 const gpuCount = fc.constantFrom('1', '2', '4', '8');
 
-const resources = fc.record({
-  requests: fc.record({ 'cpu': quantityCpu, 'memory': quantityMemory, 'nvidia.com/gpu': gpuCount }, { requiredKeys: [] }),
-  limits: fc.record({ 'cpu': quantityCpu, 'memory': quantityMemory, 'nvidia.com/gpu': gpuCount }, { requiredKeys: [] }),
-}, { requiredKeys: [] });
+/**
+ * Container resources the API server accepts in the workloads the operator creates: a request is
+ * not above its limit, and GPUs (an extended resource, which cannot be overcommitted) are requested
+ * only with an equal limit.
+ */
+const resources = fc.tuple(
+  fc.record({ 'cpu': quantityCpu, 'memory': quantityMemory, 'nvidia.com/gpu': gpuCount }, { requiredKeys: [] }),
+  fc.constantFrom('none', 'limits', 'requests', 'both'),
+).map(([quantities, where]): object => {
+  if (where === 'none') return {};
+  if (where === 'limits') return { limits: quantities };
+  if (where === 'both') return { requests: quantities, limits: quantities };
+  const gpu = quantities['nvidia.com/gpu'];
+  return gpu === undefined ? { requests: quantities } : { requests: quantities, limits: { 'nvidia.com/gpu': gpu } };
+});
 
 const envName = fc.stringMatching(/^[A-Z][A-Z0-9_]{0,15}$/);
 const envVar = fc.oneof(

@@ -274,3 +274,9 @@ export function isZeroQuantity(value: string | number): boolean {
   const text = typeof value === 'number' ? textOfNumber(value) : value;
   return parseQuantity(text).amount.unscaled === 0n;
 }
+
+/** Compares two quantities given as strings or numbers by value (Go's `Quantity.Cmp`): -1, 0 or 1. Throws on an invalid quantity. */
+export function compareQuantities(a: string | number, b: string | number): number {
+  const read = (v: string | number) => parseQuantity(typeof v === 'number' ? textOfNumber(v) : v).amount;
+  return compare(read(a), read(b));
+}

@@ -1,0 +1,460 @@
+/**
+ * The API server's object checks beyond the OpenAPI schema (src/validation/object-meta.ts, rule
+ * `apiserver`), on every emitted object (`checkEmittedObject`) and, where the operator would create
+ * an object the API server rejects, on the input (`validateDocument`), with the input names a
+ * derived name is made of (src/validation/derived-names.ts). Messages are those of Kubernetes
+ * v1.36 (k8s.io/apimachinery v0.36.0, k8s.io/kubernetes pkg/apis/{core,apps}/validation).
+ */
+import { corpusFiles, CORPUS_DIR, withVersionedImages } from './support/shared';
+import { RenderError } from '../src/engine/errors';
+import { renderDocuments } from '../src/engine/render';
+import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/validation/emitted-admission';
+import { validateDocument } from '../src/validation/validate';
+
+const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+
+// The API server's messages, as Kubernetes v1.36 words them
+const DNS1035 = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an "
+  + "alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+const SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an "
+  + "alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const DNS1123_LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an "
+  + "alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const KEY_NAME_FORMAT = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  "
+  + "or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const LABEL_VALUE_FORMAT = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
+  + "alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+const QUANTITY_FORMAT = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+const PORT_RANGE = 'must be between 1 and 65535, inclusive';
+const EMPTY_GRAPH = 'the graph has no metadata.name: a DynamoGraphDeployment with only metadata.generateName is named by the API server on create, '
+  + 'and the objects the operator names after it cannot be rendered before; set metadata.name';
+
+const NO_GROVE = { groveAvailable: false };
+const GROVE = { groveAvailable: true };
+
+function container(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: 'main', image: IMAGE, ...extra };
+}
+
+function component(name: string, type: string, extra: { container?: Record<string, unknown>; metadata?: Record<string, unknown> } = {}): any {
+  const podTemplate: any = { spec: { containers: [container(extra.container)] } };
+  if (extra.metadata) podTemplate.metadata = extra.metadata;
+  return { name, type, podTemplate };
+}
+
+function graph(metadata: Record<string, unknown>, components: any[] = [component('Frontend', 'frontend')]): any {
+  return { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata, spec: { backendFramework: 'vllm', components } };
+}
+
+/** A graph whose frontend's main container or pod-template metadata carries `extra`. */
+function frontendWith(extra: { container?: Record<string, unknown>; metadata?: Record<string, unknown> }): any {
+  return graph({ name: 'llm' }, [component('Frontend', 'frontend', extra)]);
+}
+
+/** `path: message (rule)` of each violation `validateDocument` finds. */
+function validated(doc: unknown, grove = false): string[] {
+  return validateDocument(doc, { groveEnabled: grove }).map(v => `${v.path}: ${v.message} (rule ${v.rule})`);
+}
+
+/** The objects of workloads output, rendered without the admission check of the input. */
+function rendered(doc: unknown, operator: Record<string, unknown> = NO_GROVE): any[] {
+  return renderDocuments([doc], { output: 'workloads', operator, checkAdmission: false }) as any[];
+}
+
+/** The formatted violations of the emitted objects of `kind`. */
+function emitted(objects: unknown[], kind?: string): string[] {
+  return checkEmittedObjects(objects).filter(v => kind === undefined || v.kind === kind).map(formatEmittedViolation);
+}
+
+/** The message of the RenderError rendering `doc` in workloads output throws. */
+function renderFailure(doc: unknown, operator: Record<string, unknown> = NO_GROVE): string {
+  try {
+    renderDocuments([doc], { output: 'workloads', operator });
+  } catch (e) {
+    expect(e).toBeInstanceOf(RenderError);
+    return (e as Error).message;
+  }
+  throw new Error('rendered');
+}
+
+describe('the filed issue: emitted objects the API server rejects', () => {
+  const GRAPH40 = 'a'.repeat(40);
+  const COMP25 = 'b'.repeat(25);
+  const LONG = graph({ name: GRAPH40 }, [component(COMP25, 'frontend')]);
+  const DERIVED = `${GRAPH40}-${COMP25}`;
+
+  test('40-character graph + 25-character component: the Service name and the nvidia.com/selector label value are 66 characters', () => {
+    const objects = rendered(LONG);
+    expect(emitted(objects, 'Service')).toEqual([
+      `Service/${DERIVED}: metadata.name: Invalid value: "${DERIVED}": must be no more than 63 characters: graph name (40) + "-" + component name (25) `
+      + `is 66 characters; Service names allow 63 (shorten the DynamoGraphDeployment's metadata.name or spec.components[].name "${COMP25}") (rule apiserver)`,
+    ]);
+    const labelHint = 'must be no more than 63 bytes: graph name (40) + "-" + component name (25) is 66 characters; label values allow 63 '
+      + `(shorten the DynamoGraphDeployment's metadata.name or spec.components[].name "${COMP25}")`;
+    expect(emitted(objects, 'Deployment')).toEqual([
+      `Deployment/${DERIVED}: spec.selector.matchLabels: Invalid value: "${DERIVED}": ${labelHint} (rule apiserver)`,
+      `Deployment/${DERIVED}: spec.template.metadata.labels: Invalid value: "${DERIVED}": ${labelHint} (rule apiserver)`,
+    ]);
+    // the DCD itself may be named so (a DNS-1123 subdomain of up to 253 characters)
+    expect(emitted(objects, 'DynamoComponentDeployment')).toEqual([]);
+  });
+
+  test('validate reports it at the component name, on either workload pathway', () => {
+    expect(validated(LONG)).toEqual([
+      `spec.components[0].name: Invalid value: "${COMP25}": graph name (40) + "-" + component name (25) is 66 characters; the operator writes it as `
+      + 'label "nvidia.com/selector" on the component\'s pods and names the component\'s Service after it, and label values and Service names allow 63 (rule apiserver)',
+    ]);
+    expect(validated(LONG, true)).toEqual([
+      `spec.components[0].name: Invalid value: "${COMP25}": graph name (40) + "-" + component name (25) is 66 characters; the operator names the `
+      + 'component\'s Service after it, and Service names allow 63 (rule apiserver)',
+    ]);
+    expect(renderFailure(LONG)).toMatch(/^DynamoGraphDeployment\/a{40}: spec\.components\[0\]\.name: the operator would reject this object on create \(1 violation\): spec\.components\[0\]\.name: Invalid value: "b{25}": graph name \(40\) \+ "-" \+ component name \(25\) is 66 characters; /);
+  });
+
+  test('a worker-class component counts the worker hash: graph (40) + component (15) + hash (8) is 65 characters', () => {
+    const doc = graph({ name: GRAPH40 }, [component('Frontend', 'frontend'), component('d'.repeat(15), 'decode')]);
+    expect(validated(doc)).toEqual([
+      `spec.components[1].name: Invalid value: "${'d'.repeat(15)}": graph name (40) + "-" + component name (15) + "-" + worker hash (8) is 65 characters; `
+      + 'the operator writes it as label "nvidia.com/selector" on the component\'s pods and names the component\'s Service after it, and label values and Service names allow 63 (rule apiserver)',
+    ]);
+    // on the Grove pathway the Service has no hash and the decode component no Service the operator surely creates
+    expect(validated(doc, true)).toEqual([]);
+    const service = emitted(rendered(doc), 'Service');
+    expect(service).toHaveLength(1);
+    expect(service[0]).toMatch(/^Service\/a{40}-d{15}-[0-9a-f]{8}: metadata\.name: Invalid value: "a{40}-d{15}-[0-9a-f]{8}": must be no more than 63 characters: graph name \(40\) \+ "-" \+ component name \(15\) \+ "-" \+ worker hash \(8\) is 65 characters; Service names allow 63 \(shorten the DynamoGraphDeployment's metadata\.name or spec\.components\[\]\.name "d{15}"\) \(rule apiserver\)$/);
+  });
+
+  test('a graph name over 63 characters: the label nvidia.com/dynamo-graph-deployment-name (and nvidia.com/dynamo-namespace) of every object', () => {
+    const name = 'g'.repeat(64);
+    const doc = graph({ name }, [component('f', 'frontend')]);
+    expect(validated(doc, true)).toEqual([
+      `metadata.name: Invalid value: "${name}": graph name (64) is 64 characters; the operator writes it as label "nvidia.com/dynamo-graph-deployment-name" `
+      + 'on the objects it creates, and label values allow 63 (rule apiserver)',
+      'spec.components[0].name: Invalid value: "f": graph name (64) + "-" + component name (1) is 66 characters; the operator names the component\'s '
+      + 'Service after it, and Service names allow 63 (rule apiserver)',
+    ]);
+    const pcs = emitted(rendered(doc, GROVE), 'PodCliqueSet');
+    expect(pcs).toEqual([expect.stringMatching(/^PodCliqueSet\/g+-[0-9a-f]{4}: metadata\.labels: Invalid value: "g{64}": must be no more than 63 bytes: graph name \(64\) is 64 characters; label values allow 63 \(shorten the DynamoGraphDeployment's metadata\.name\) \(rule apiserver\)$/)]);
+    const service = emitted(rendered(doc, GROVE), 'Service');
+    expect(service).toContain(`Service/${name}-f: spec.selector: Invalid value: "default-${name}": must be no more than 63 bytes: namespace (7) + "-" + graph name (64) `
+      + 'is 72 characters; label values allow 63 (shorten the DynamoGraphDeployment\'s metadata.namespace or metadata.name) (rule apiserver)');
+  });
+
+  const DIGIT = graph({ name: '1st.vllm-agg' });
+
+  test('name: 1st.vllm-agg is a valid graph name, but its frontend Service 1st-vllm-agg-frontend starts with a digit', () => {
+    const expected = `Service/1st-vllm-agg-frontend: metadata.name: Invalid value: "1st-vllm-agg-frontend": ${DNS1035}: the Service name starts with `
+      + 'the graph name "1st.vllm-agg", which starts with a digit: a valid DNS-1123 subdomain for the DynamoGraphDeployment itself, but a Service name '
+      + 'must start with a letter (rename the DynamoGraphDeployment) (rule apiserver)';
+    expect(emitted(rendered(DIGIT))).toEqual([expected]);
+    // on the Grove pathway the Service carries no graph-name label: the graph name is not quoted
+    expect(emitted(rendered(DIGIT, GROVE))).toEqual([expected.replace('the graph name "1st.vllm-agg"', 'the graph name')]);
+  });
+
+  test('validate: the graph name itself passes (a DNS-1123 subdomain); the derived Service is what fails', () => {
+    const message = 'metadata.name: Invalid value: "1st.vllm-agg": the operator names the Service of component "Frontend" "1st-vllm-agg-frontend" after '
+      + `the graph, and ${DNS1035}; the graph name is a valid DNS-1123 subdomain for the DynamoGraphDeployment itself, but a Service name must start `
+      + 'with a letter (rule apiserver)';
+    expect(validated(DIGIT)).toEqual([message]);
+    expect(validated(DIGIT, true)).toEqual([message]);
+    // a worker-only graph on etcd discovery may get no Service: nothing is certain, nothing is reported
+    expect(validated(graph({ name: '1st.vllm-agg' }, [component('w', 'worker')]))).toEqual([]);
+    expect(validated(graph({ name: 'first.vllm-agg' }))).toEqual([]);
+  });
+
+  test('a graph with only generateName: valid input; rendering it fails (no name to derive object names from)', () => {
+    const doc = graph({ generateName: 'llm-' });
+    expect(validated(doc)).toEqual([]);
+    expect(renderFailure(doc)).toBe('DynamoGraphDeployment/: metadata.name: Required value: the operator names the objects it creates after the '
+      + 'DynamoGraphDeployment, and a DynamoGraphDeployment with only metadata.generateName ("llm-") is named by the API server on create, so its '
+      + 'objects cannot be rendered; set metadata.name');
+    expect(() => renderDocuments([doc], { output: 'graph' })).not.toThrow();
+  });
+
+  test('objects named "-frontend" (a graph without a name) are rejected, saying why', () => {
+    const named = rendered(graph({ name: 'zz' }));
+    const unnamed = JSON.parse(JSON.stringify(named).split('zz').join(''));
+    const service = unnamed.find((o: any) => o.kind === 'Service');
+    expect(checkEmittedObject(service).map(formatEmittedViolation)).toEqual([
+      `Service/-frontend: metadata.name: Invalid value: "-frontend": ${DNS1035}: ${EMPTY_GRAPH} (rule apiserver)`,
+      `Service/-frontend: metadata.labels: Invalid value: "default-": ${LABEL_VALUE_FORMAT}: ${EMPTY_GRAPH} (rule apiserver)`,
+      `Service/-frontend: spec.selector: Invalid value: "default-": ${LABEL_VALUE_FORMAT}: ${EMPTY_GRAPH} (rule apiserver)`,
+    ]);
+    const sa = unnamed.find((o: any) => o.kind === 'ServiceAccount' && o.metadata.name === '-k8s-service-discovery');
+    expect(checkEmittedObject(sa).map(formatEmittedViolation)[0]).toBe(
+      `ServiceAccount/-k8s-service-discovery: metadata.name: Invalid value: "-k8s-service-discovery": ${SUBDOMAIN}: ${EMPTY_GRAPH} (rule apiserver)`);
+  });
+
+  test('an invalid generateName is reported as the API server reports it (a trailing "-" is allowed)', () => {
+    expect(validated(graph({ generateName: 'LLM_' }))).toEqual([`metadata.generateName: Invalid value: "LLM_": ${SUBDOMAIN} (rule apiserver)`]);
+    expect(validated(graph({ generateName: 'a-' }))).toEqual([]);
+  });
+
+  const BAD_LABELS = frontendWith({ metadata: { labels: { 'bad key!': 'ok', 'app': 'bad value!' } } });
+
+  test('invalid pod-template label keys and values are copied into the DCD and the Deployment', () => {
+    const objects = rendered(BAD_LABELS);
+    expect(emitted(objects, 'DynamoComponentDeployment')).toEqual([
+      `DynamoComponentDeployment/llm-frontend: metadata.labels: Invalid value: "bad key!": name part ${KEY_NAME_FORMAT} (rule apiserver)`,
+      `DynamoComponentDeployment/llm-frontend: metadata.labels: Invalid value: "bad value!": ${LABEL_VALUE_FORMAT} (rule apiserver)`,
+    ]);
+    expect(emitted(objects, 'Deployment')).toEqual(expect.arrayContaining([
+      `Deployment/llm-frontend: spec.template.metadata.labels: Invalid value: "bad key!": name part ${KEY_NAME_FORMAT} (rule apiserver)`,
+      `Deployment/llm-frontend: spec.template.metadata.labels: Invalid value: "bad value!": ${LABEL_VALUE_FORMAT} (rule apiserver)`,
+    ]));
+    expect(validated(BAD_LABELS)).toEqual([
+      `spec.components[0].podTemplate.metadata.labels: Invalid value: "bad key!": name part ${KEY_NAME_FORMAT} (rule apiserver)`,
+      `spec.components[0].podTemplate.metadata.labels: Invalid value: "bad value!": ${LABEL_VALUE_FORMAT} (rule apiserver)`,
+    ]);
+  });
+
+  const PORT = frontendWith({ container: { ports: [{ name: 'http', containerPort: 100000 }] } });
+
+  test('containerPort: 100000 is copied into the Deployment', () => {
+    expect(emitted(rendered(PORT), 'Deployment')).toEqual([
+      `Deployment/llm-frontend: spec.template.spec.containers[0].ports[0].containerPort: Invalid value: 100000: ${PORT_RANGE} (rule apiserver)`,
+    ]);
+    expect(validated(PORT)).toEqual([
+      `spec.components[0].podTemplate.spec.containers[0].ports[0].containerPort: Invalid value: 100000: ${PORT_RANGE} (rule apiserver)`,
+    ]);
+  });
+
+  const GPU = frontendWith({ container: { resources: { limits: { 'nvidia.com/gpu': '-1' } } } });
+
+  test('a GPU limit of "-1" is copied into the Deployment', () => {
+    expect(emitted(rendered(GPU), 'Deployment')).toEqual([
+      'Deployment/llm-frontend: spec.template.spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: "-1": must be greater than or equal to 0 (rule apiserver)',
+    ]);
+    expect(validated(GPU)).toEqual([
+      'spec.components[0].podTemplate.spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: "-1": must be greater than or equal to 0 (rule apiserver)',
+    ]);
+    expect(renderFailure(GPU)).toContain('resources.limits[nvidia.com/gpu]: Invalid value: "-1": must be greater than or equal to 0 (rule apiserver)');
+  });
+});
+
+describe('object names by kind, generateName, namespace', () => {
+  const object = (apiVersion: string, kind: string, metadata: Record<string, unknown>, spec?: unknown): Record<string, unknown> =>
+    (spec === undefined ? { apiVersion, kind, metadata } : { apiVersion, kind, metadata, spec });
+  const messages = (obj: unknown): string[] => checkEmittedObject(obj).filter(v => v.rule === 'apiserver').map(v => `${v.path}: ${v.message}`);
+
+  test('Service: a DNS-1035 label (63 characters, starting with a letter)', () => {
+    expect(messages(object('v1', 'Service', { name: 'x'.repeat(64) }, { ports: [{ port: 80 }] }))).toEqual([
+      `metadata.name: Invalid value: "${'x'.repeat(64)}": must be no more than 63 characters`,
+    ]);
+    expect(messages(object('v1', 'Service', { name: '9s' }, { ports: [{ port: 80 }] }))).toEqual([`metadata.name: Invalid value: "9s": ${DNS1035}`]);
+  });
+
+  test('ConfigMap, ServiceAccount, Deployment, custom resources: a DNS-1123 subdomain (253 characters)', () => {
+    expect(messages(object('v1', 'ConfigMap', { name: 'Epp_Config' }))).toEqual([`metadata.name: Invalid value: "Epp_Config": ${SUBDOMAIN}`]);
+    expect(messages(object('v1', 'ServiceAccount', { name: 'a.b-c' }))).toEqual([]);
+    expect(messages(object('v1', 'ServiceAccount', { name: 's'.repeat(254) }))[0]).toMatch(/: must be no more than 253 characters$/);
+    expect(messages(object('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', { name: 'Upper' }))).toEqual([`metadata.name: Invalid value: "Upper": ${SUBDOMAIN}`]);
+  });
+
+  test('Role and RoleBinding: a path segment (not "." or "..", no "/" or "%")', () => {
+    expect(messages(object('rbac.authorization.k8s.io/v1', 'Role', { name: '-k8s-service-discovery-role' }))).toEqual([]);
+    expect(messages(object('rbac.authorization.k8s.io/v1', 'Role', { name: '..' }))).toEqual(['metadata.name: Invalid value: "..": may not be \'..\'']);
+    expect(messages(object('rbac.authorization.k8s.io/v1', 'RoleBinding', { name: 'a/b%c' }))).toEqual([
+      'metadata.name: Invalid value: "a/b%c": may not contain \'/\'',
+      'metadata.name: Invalid value: "a/b%c": may not contain \'%\'',
+    ]);
+  });
+
+  test('generateName is checked as the name it starts; the namespace is a DNS-1123 label', () => {
+    expect(messages(object('v1', 'ConfigMap', { generateName: 'cm-' }))).toEqual([]);
+    expect(messages(object('v1', 'ConfigMap', { generateName: '-cm' }))).toEqual([`metadata.generateName: Invalid value: "-cm": ${SUBDOMAIN}`]);
+    expect(messages(object('v1', 'ConfigMap', { name: 'cm', namespace: 'team.a' }))).toEqual(['metadata.namespace: Invalid value: "team.a": must not contain dots']);
+    expect(messages(object('v1', 'ConfigMap', { name: 'cm', namespace: 'Team' }))).toEqual([`metadata.namespace: Invalid value: "Team": ${DNS1123_LABEL}`]);
+  });
+
+  test('input: the graph\'s namespace, labels and annotations', () => {
+    expect(validated(graph({ name: 'llm', namespace: 'Team_A', labels: { 'a/b/c': 'x', 'example.com/': 'y' }, annotations: { 'Example.COM/Owner': 'ok', '_x': 'no' } }))).toEqual([
+      `metadata.namespace: Invalid value: "Team_A": ${DNS1123_LABEL} (rule apiserver)`,
+      `metadata.labels: Invalid value: "a/b/c": a valid label key ${KEY_NAME_FORMAT} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName') (rule apiserver)`,
+      'metadata.labels: Invalid value: "example.com/": name part must be non-empty (rule apiserver)',
+      `metadata.labels: Invalid value: "example.com/": name part ${KEY_NAME_FORMAT} (rule apiserver)`,
+      `metadata.annotations: Invalid value: "_x": name part ${KEY_NAME_FORMAT} (rule apiserver)`,
+    ]);
+  });
+});
+
+describe('labels, annotations, selectors', () => {
+  const configMap = (metadata: Record<string, unknown>): Record<string, unknown> => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', ...metadata } });
+  const messages = (obj: unknown): string[] => checkEmittedObject(obj).map(v => `${v.path}: ${v.message} (rule ${v.rule})`);
+
+  test('label keys: prefix a DNS-1123 subdomain of at most 253 bytes, name part at most 63 bytes; values at most 63 bytes', () => {
+    expect(messages(configMap({ labels: { [`${'p'.repeat(254)}/n`]: 'v', [`x/${'n'.repeat(64)}`]: 'v', '/n': 'v', 'k': 'v'.repeat(64) } }))).toEqual([
+      // a long value is cut in the message
+      `metadata.labels: Invalid value: "${'p'.repeat(116)}...: prefix part must be no more than 253 bytes (rule apiserver)`,
+      `metadata.labels: Invalid value: "x/${'n'.repeat(64)}": name part must be no more than 63 bytes (rule apiserver)`,
+      'metadata.labels: Invalid value: "/n": prefix part must be non-empty (rule apiserver)',
+      `metadata.labels: Invalid value: "${'v'.repeat(64)}": must be no more than 63 bytes (rule apiserver)`,
+    ]);
+    expect(messages(configMap({ labels: { 'example.com/Name_1.x': '', 'a': 'A-b_c.1' } }))).toEqual([]);
+  });
+
+  test('annotations: keys are qualified names whatever their case; 256 KiB in all', () => {
+    expect(messages(configMap({ annotations: { 'Example.com/Key': 'x', 'Team.Example.COM/Owner': 'y' } }))).toEqual([]);
+    // keys and values count: 2 + 262142 bytes
+    expect(messages(configMap({ annotations: { a: 'x'.repeat(200_000), b: 'x'.repeat(62_142) } }))).toEqual([]);
+    expect(messages(configMap({ annotations: { a: 'x'.repeat(200_000), b: 'x'.repeat(62_143) } }))).toEqual([
+      'metadata.annotations: Too long: may not be more than 262144 bytes (rule apiserver)',
+    ]);
+  });
+
+  const deployment = (spec: Record<string, unknown>, templateLabels: Record<string, string> = { app: 'd' }, podSpec: Record<string, unknown> = {}): any => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'd' },
+    spec: {
+      selector: { matchLabels: { app: 'd' } },
+      template: { metadata: { labels: templateLabels }, spec: { containers: [container()], ...podSpec } },
+      ...spec,
+    },
+  });
+
+  test('Deployment: a non-empty selector matching the template labels, its expressions well-formed; replicas not negative; restartPolicy Always', () => {
+    expect(messages(deployment({}))).toEqual([]);
+    expect(messages(deployment({ replicas: -1 }, { app: 'other' }, { restartPolicy: 'Never' }))).toEqual([
+      'spec.template.metadata.labels: Invalid value: {"app":"other"}: `selector` does not match template `labels` (rule apiserver)',
+      'spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always" (rule apiserver)',
+      'spec.replicas: Invalid value: -1: must be greater than or equal to 0 (rule apiserver)',
+    ]);
+    expect(messages(deployment({ selector: {} }))).toEqual(['spec.selector: Invalid value: {}: empty selector is invalid for deployment (rule apiserver)']);
+    expect(messages(deployment({
+      selector: { matchExpressions: [{ key: 'app', operator: 'In', values: [] }, { key: 'app', operator: 'Exists', values: ['d'] }, { key: '-x', operator: 'NotIn', values: ['y!'] }] },
+    }))).toEqual([
+      "spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn' (rule apiserver)",
+      "spec.selector.matchExpressions[1].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist' (rule apiserver)",
+      `spec.selector.matchExpressions[2].key: Invalid value: "-x": name part ${KEY_NAME_FORMAT} (rule apiserver)`,
+      `spec.selector.matchExpressions[2].values[0]: Invalid value: "y!": ${LABEL_VALUE_FORMAT} (rule apiserver)`,
+      'spec.template.metadata.labels: Invalid value: {"app":"d"}: `selector` does not match template `labels` (rule apiserver)',
+    ]);
+  });
+
+  test('Service: port numbers and names, target ports (number or IANA_SVC_NAME), selector labels', () => {
+    const service = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 's' },
+      spec: {
+        selector: { app: 'x'.repeat(64) },
+        ports: [{ name: 'http', port: 0, targetPort: 70000 }, { name: 'HTTP', port: 80, targetPort: 'http--port-name-long' }, { port: 81, targetPort: 'grpc' }],
+      },
+    };
+    expect(messages(service)).toEqual([
+      `spec.selector: Invalid value: "${'x'.repeat(64)}": must be no more than 63 bytes (rule apiserver)`,
+      `spec.ports[0].port: Invalid value: 0: ${PORT_RANGE} (rule apiserver)`,
+      `spec.ports[0].targetPort: Invalid value: 70000: ${PORT_RANGE} (rule apiserver)`,
+      `spec.ports[1].name: Invalid value: "HTTP": ${DNS1123_LABEL} (rule apiserver)`,
+      'spec.ports[1].targetPort: Invalid value: "http--port-name-long": must be no more than 15 characters (rule apiserver)',
+      'spec.ports[1].targetPort: Invalid value: "http--port-name-long": must not contain consecutive hyphens (rule apiserver)',
+      'spec.ports[2].name: Required value (rule apiserver)',
+    ]);
+  });
+});
+
+describe('container ports and resource quantities', () => {
+  const deployment = (c: Record<string, unknown>): any => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'd' },
+    spec: { selector: { matchLabels: { app: 'd' } }, template: { metadata: { labels: { app: 'd' } }, spec: { containers: [container(c)] } } },
+  });
+  const messages = (c: Record<string, unknown>): string[] => checkEmittedObject(deployment(c)).map(v => `${v.path}: ${v.message}`);
+  const C = 'spec.template.spec.containers[0]';
+
+  test('container ports: 1-65535, host ports too; names IANA_SVC_NAME, unique', () => {
+    expect(messages({ ports: [{ name: 'http', containerPort: 8000 }, { name: 'http', containerPort: 0 }, { name: '9000', containerPort: 9000, hostPort: 65536 }] })).toEqual([
+      `${C}.ports[1].name: Duplicate value: "http"`,
+      `${C}.ports[1].containerPort: Required value`,
+      `${C}.ports[2].name: Invalid value: "9000": must contain at least one letter (a-z)`,
+      `${C}.ports[2].hostPort: Invalid value: 65536: ${PORT_RANGE}`,
+    ]);
+  });
+
+  test('quantities: not negative; whole numbers of an extended resource; NaN and infinities are no quantities', () => {
+    expect(messages({ resources: { limits: { 'cpu': '-500m', 'nvidia.com/gpu': '1500m', 'memory': Infinity }, requests: { 'example.com/fpga': NaN } } })).toEqual([
+      `${C}.resources.limits[cpu]: Invalid value: "-500m": must be greater than or equal to 0`,
+      `${C}.resources.limits[nvidia.com/gpu]: Invalid value: "1500m": must be an integer`,
+      `${C}.resources.limits[memory]: Invalid value: Infinity: ${QUANTITY_FORMAT}`,
+      `${C}.resources.requests[example.com/fpga]: Invalid value: NaN: ${QUANTITY_FORMAT}`,
+    ]);
+    // 1e400 written as a YAML or JSON number is Infinity; as a string it is a quantity Kubernetes reads
+    expect(messages({ resources: { limits: { 'nvidia.com/gpu': 1e400 } } })).toEqual([`${C}.resources.limits[nvidia.com/gpu]: Invalid value: Infinity: ${QUANTITY_FORMAT}`]);
+    expect(messages({ resources: { limits: { 'nvidia.com/gpu': '1e400', 'cpu': 0.5, 'memory': '1e3' } } })).toEqual([]);
+  });
+
+  test('requests: equal to the limit for resources that cannot be overcommitted, which need a limit; else not above it', () => {
+    expect(messages({ resources: { requests: { 'nvidia.com/gpu': '2', 'cpu': '2', 'memory': '1Gi' }, limits: { 'nvidia.com/gpu': '1', 'cpu': '1000m', 'memory': '1024Mi' } } })).toEqual([
+      `${C}.resources.requests: Invalid value: "2": must be equal to nvidia.com/gpu limit of 1`,
+      `${C}.resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1`,
+    ]);
+    expect(messages({ resources: { requests: { 'nvidia.com/gpu': '1' } } })).toEqual([`${C}.resources.limits: Required value: Limit must be set for non overcommitable resources`]);
+    expect(messages({ resources: { requests: { cpu: '1' } } })).toEqual([]);
+  });
+
+  test('input: the same checks on the pod templates of a graph\'s components; GPUs of the GPU memory service become claims and are not checked', () => {
+    const gpuRequest = { resources: { requests: { 'nvidia.com/gpu': '1' } } };
+    expect(validated(frontendWith({ container: gpuRequest }))).toEqual([
+      'spec.components[0].podTemplate.spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources (rule apiserver)',
+    ]);
+    const gms = graph({ name: 'llm' }, [component('Frontend', 'frontend'), { ...component('w', 'worker', { container: gpuRequest }), experimental: { gpuMemoryService: {} } }]);
+    expect(validated(gms).filter(v => v.includes('rule apiserver'))).toEqual([]);
+  });
+});
+
+describe('standalone DynamoComponentDeployment', () => {
+  const dcd = (name: string, type = 'frontend'): any => ({
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoComponentDeployment',
+    metadata: { name },
+    spec: { backendFramework: 'vllm', name: type, type, podTemplate: { spec: { containers: [container()] } } },
+  });
+
+  test('its name is the nvidia.com/selector label value and the Service name: at most 63 characters, starting with a letter', () => {
+    const long = 'c'.repeat(64);
+    expect(validated(dcd(long))).toEqual([
+      `metadata.name: Invalid value: "${long}": DynamoComponentDeployment name (64) is 64 characters; the operator writes it as label "nvidia.com/selector" `
+      + 'on the component\'s pods and names the component\'s Service after it, and label values and Service names allow 63 (rule apiserver)',
+    ]);
+    expect(validated(dcd('1st.frontend'))).toEqual([
+      `metadata.name: Invalid value: "1st.frontend": the operator names the component's Service "1st-frontend" after the DynamoComponentDeployment, and ${DNS1035}; `
+      + 'the name is a valid DNS-1123 subdomain for the DynamoComponentDeployment itself, but a Service name must start with a letter (rule apiserver)',
+    ]);
+    expect(validated(dcd('decode-1', 'decode'))).toEqual([]);
+    // a spec.name defaulted from a long metadata.name is reported under row 41 only
+    const unnamed = dcd(long);
+    delete unnamed.spec.name;
+    expect(validated(unnamed)).toEqual(['spec.name: Too long: may not be longer than 63 (rule 41)']);
+  });
+});
+
+const describeCorpus = CORPUS_DIR ? describe : describe.skip;
+
+describeCorpus('the corpus: every v1beta1 graph renders objects the API server accepts, on both workload pathways', () => {
+  const graphs = corpusFiles().flatMap(({ file, docs }) => docs
+    .map((doc, i) => ({ id: `${file}#${i}`, doc }))
+    .filter(({ doc }) => doc?.apiVersion === 'nvidia.com/v1beta1' && doc.kind === 'DynamoGraphDeployment'));
+
+  test.each([['without Grove', NO_GROVE], ['with Grove', GROVE]])('%s: no object breaks an API server check, no input is flagged', (_, operator) => {
+    expect(graphs.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    let objects = 0;
+    for (const { id, doc } of graphs) {
+      for (const v of validateDocument(doc, { groveEnabled: operator.groveAvailable })) if (v.rule === 'apiserver') problems.push(`${id}: ${v.path}: ${v.message}`);
+      let out: unknown[];
+      try {
+        out = renderDocuments([withVersionedImages(doc)], { output: 'workloads', operator: { ...operator, checkpointEnabled: true }, checkAdmission: false });
+      } catch (e) {
+        // graphs the engine refuses on this pathway (corpus-workloads.test.ts pins which)
+        if (e instanceof RenderError) continue;
+        throw e;
+      }
+      objects += out.length;
+      problems.push(...checkEmittedObjects(out).map(v => `${id}: ${formatEmittedViolation(v)}`));
+    }
+    expect(objects).toBeGreaterThan(500);
+    expect(problems).toEqual([]);
+  });
+});
