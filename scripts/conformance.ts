@@ -46,7 +46,8 @@ export interface ConformanceSummary {
 
 /** Parse a multi-document YAML file into plain values (empty documents dropped). */
 export function readYamlDocuments(file: string): unknown[] {
-  return parseYamlDocuments(fs.readFileSync(file, 'utf8'), file);
+  // the golden files are written by a YAML 1.2 tool (`value: n` is the string "n")
+  return parseYamlDocuments(fs.readFileSync(file, 'utf8'), file, { readAs: 'yaml-1.2' });
 }
 
 /** The folder that holds the `<group>/<scenario>` folders: `dir` itself or its `operator-golden/`. */

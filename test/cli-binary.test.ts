@@ -212,6 +212,15 @@ describe('exit 1: invalid input or a file that cannot be read', () => {
       .toBe('version.yaml: document 1 (DynamoGraphDeployment/llm): apiVersion: Unsupported value: "nvidia.com/v1": DynamoGraphDeployment is served as "nvidia.com/v1alpha1", "nvidia.com/v1beta1"\n');
   });
 
+  test('a file that is not UTF-8, and a file with no object', () => {
+    fs.writeFileSync(path.join(dir, 'latin1.yaml'), Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: caf\xe9}\n', 'latin1'));
+    expect(run('validate', 'latin1.yaml')).toEqual({ code: 1, stdout: '', stderr: 'latin1.yaml: not valid UTF-8 at line 3, column 21 (byte 0xe9)\n' });
+    fs.writeFileSync(path.join(dir, 'empty.yaml'), '# nothing\n---\n');
+    expect(run('render', 'empty.yaml')).toEqual({
+      code: 1, stdout: '', stderr: 'empty.yaml: no objects: the file is empty or holds only comments and empty documents\n',
+    });
+  });
+
   test('an endless stream is read only up to 64 MiB', () => {
     expect(run('validate', '/dev/zero')).toEqual({ code: 1, stdout: '', stderr: '/dev/zero: cannot read file: larger than 64 MiB, not read\n' });
   });

@@ -197,7 +197,7 @@ describeGolden('operator golden dgd/components', () => {
   test('the DynamoComponentDeployments match', () => {
     const dir = path.join(CONFORMANCE_DIR!, 'dgd', 'components');
     const input = parseYamlDocuments(fs.readFileSync(path.join(dir, 'input.yaml'), 'utf8'));
-    const expected = (parseYamlDocuments(fs.readFileSync(path.join(dir, 'output.yaml'), 'utf8')) as any[])
+    const expected = (parseYamlDocuments(fs.readFileSync(path.join(dir, 'output.yaml'), 'utf8'), 'output.yaml', { readAs: 'yaml-1.2' }) as any[])
       .filter(d => d.kind === 'DynamoComponentDeployment');
     const rendered = renderDocuments(input, {
       output: 'components', namespace: 'clusterenv-conformance', operator: { version: '1.4.0', groveAvailable: true, lwsAvailable: true },

@@ -89,11 +89,12 @@ function resolveDirectives(expected: any, rendered: any, vars: Map<string, unkno
 }
 
 function goldenDocs(scenario: string): any[] {
-  return parseYamlDocuments(fs.readFileSync(path.join(CONFORMANCE_DIR!, scenario, 'output.yaml'), 'utf8')) as any[];
+  // golden files are YAML 1.2 (see goldenScenario)
+  return parseYamlDocuments(fs.readFileSync(path.join(CONFORMANCE_DIR!, scenario, 'output.yaml'), 'utf8'), scenario, { readAs: 'yaml-1.2' }) as any[];
 }
 
 function goldenInput(scenario: string): any {
-  return (parseYamlDocuments(fs.readFileSync(path.join(CONFORMANCE_DIR!, scenario, 'input.yaml'), 'utf8')) as any[])[0];
+  return (parseYamlDocuments(fs.readFileSync(path.join(CONFORMANCE_DIR!, scenario, 'input.yaml'), 'utf8'), scenario, { readAs: 'yaml-1.2' }) as any[])[0];
 }
 
 const GOLDEN_NS = 'clusterenv-conformance';

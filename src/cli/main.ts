@@ -46,7 +46,7 @@ import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { renderDocuments } from '../engine/render';
 import { documentShapeProblem } from '../import/document-kinds';
-import { parseYamlDocuments, stringifyYamlDocuments } from '../import/documents';
+import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { isMap, mapAt, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
 import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation, isEmittedKindChecked } from '../validation/emitted-admission';
@@ -64,7 +64,8 @@ export interface CliIo {
 const PROCESS_IO: CliIo = {
   stdout: text => process.stdout.write(text),
   stderr: text => process.stderr.write(text),
-  readFile: file => readBounded(file),
+  // a file that is not UTF-8 is refused with the position of the first bad byte
+  readFile: file => decodeUtf8(readBounded(file), file),
 };
 
 /** The most an input file may hold; an endless stream (`/dev/zero`) is refused at this size. */
@@ -75,8 +76,8 @@ class InputTooLarge extends Error {
   public readonly code = `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB, not read`;
 }
 
-/** The text of a file (`-`: standard input), read in chunks up to MAX_INPUT_BYTES. */
-function readBounded(file: string): string {
+/** The bytes of a file (`-`: standard input), read in chunks up to MAX_INPUT_BYTES. */
+function readBounded(file: string): Buffer {
   const fd = file === '-' ? 0 : fs.openSync(file, 'r');
   try {
     const chunks: Buffer[] = [];
@@ -99,7 +100,7 @@ function readBounded(file: string): string {
       if (total > MAX_INPUT_BYTES) throw new InputTooLarge();
       chunks.push(Buffer.from(chunk.subarray(0, n)));
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   } finally {
     if (fd !== 0) fs.closeSync(fd);
   }
@@ -115,6 +116,7 @@ function describe(error: unknown): string {
 }
 
 function readProblem(file: string, error: unknown): string {
+  if (error instanceof YamlInputError) return error.message;
   return `${file}: cannot read file: ${(error as NodeJS.ErrnoException).code ?? describe(error)}`;
 }
 

@@ -81,7 +81,10 @@ export function deepCopy(value: unknown, ancestors: Set<unknown> = new Set()): u
     if (Array.isArray(value)) return value.map((item) => deepCopy(item, ancestors));
     const out: JsonMap = {};
     for (const key of Object.keys(value)) {
-      out[key] = deepCopy((value as JsonMap)[key], ancestors);
+      const item = deepCopy((value as JsonMap)[key], ancestors);
+      // a `__proto__` key is data like any other: kept as an own key, never made the prototype
+      if (key === '__proto__') Object.defineProperty(out, key, { value: item, writable: true, enumerable: true, configurable: true });
+      else out[key] = item;
     }
     return out;
   } finally {

@@ -125,7 +125,8 @@ export class DynamoValidationPlugin {
 
 function readManifest(manifestPath: string): { docs: unknown[]; problem?: string } {
   try {
-    return { docs: parseYamlDocuments(fs.readFileSync(manifestPath, 'utf8'), manifestPath) };
+    // an empty chart gives an empty manifest: nothing to check, not an error
+    return { docs: parseYamlDocuments(fs.readFileSync(manifestPath, 'utf8'), manifestPath, { allowEmpty: true }) };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return { docs: [], problem: code !== undefined ? `${manifestPath}: cannot read file: ${code}` : (e as Error).message };
