@@ -221,6 +221,16 @@ describe('exit 1: invalid input or a file that cannot be read', () => {
     });
   });
 
+  test('an object larger than the API server accepts (3 MiB)', () => {
+    const big = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata:\n  a: "${'x'.repeat(3 * 1024 * 1024)}"\n`;
+    fs.writeFileSync(path.join(dir, 'big.yaml'), big);
+    const bytes = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { a: 'x'.repeat(3 * 1024 * 1024) } }).length;
+    expect(run('validate', 'big.yaml')).toEqual({
+      code: 1, stdout: '',
+      stderr: `big.yaml: document 1 (ConfigMap/big): Too long: the object is ${bytes} bytes as JSON; the API server accepts at most 3145728 bytes (3 MiB) per request\n`,
+    });
+  });
+
   test('an endless stream is read only up to 64 MiB', () => {
     expect(run('validate', '/dev/zero')).toEqual({ code: 1, stdout: '', stderr: '/dev/zero: cannot read file: larger than 64 MiB, not read\n' });
   });

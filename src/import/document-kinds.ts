@@ -6,6 +6,8 @@
 import { isMap, stringAt } from '../model/json';
 
 const DYNAMO_GROUP = 'nvidia.com';
+/** The API server refuses a request body (one object, as JSON) larger than this. */
+export const MAX_OBJECT_BYTES = 3 * 1024 * 1024;
 const DYNAMO_VERSIONS = ['v1alpha1', 'v1beta1'];
 /** The kinds a misspelling is compared with. */
 const DYNAMO_KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'];
@@ -22,6 +24,10 @@ export function documentShapeProblem(doc: unknown, index: number): string | unde
   if (typeof apiVersion !== 'string') return `${where}: apiVersion: Invalid value: must be a string`;
   const name = stringAt(doc.metadata, 'name');
   const object = `${where} (${kind}${name !== undefined ? `/${name}` : ''})`;
+  const size = Buffer.byteLength(JSON.stringify(doc), 'utf8');
+  if (size > MAX_OBJECT_BYTES) {
+    return `${object}: Too long: the object is ${size} bytes as JSON; the API server accepts at most ${MAX_OBJECT_BYTES} bytes (3 MiB) per request`;
+  }
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/', 2) : ['', apiVersion];
   if (DYNAMO_KINDS.includes(kind)) {
     if (group !== DYNAMO_GROUP || !DYNAMO_VERSIONS.includes(version)) {

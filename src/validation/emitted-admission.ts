@@ -18,7 +18,7 @@ import { emittedValueExplainer } from './derived-names';
 import { inDocumentOrder } from './document-order';
 import { apiServerRecords } from './object-meta';
 import { isCheckedKind, validateEmittedObject } from './structural';
-import { componentAt, fieldText, Violation, ViolationSink } from './violation';
+import { componentAt, fieldText, renderValue, Violation, ViolationSink } from './violation';
 import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../../imports/leaderworkerset.x-k8s.io.schema';
 import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../imports/nvidia.com.snapshot.schema';
@@ -106,7 +106,28 @@ function apiServerViolations(obj: Record<string, unknown>): EmittedViolation[] {
 export function checkEmittedObject(obj: unknown): EmittedViolation[] {
   if (!isMap(obj)) return [];
   const structural: EmittedViolation[] = withNewerSnapshotFields(obj, validateEmittedObject(obj));
-  return [...structural, ...apiServerViolations(obj), ...celViolations(obj)];
+  return withoutSecretValues(obj, [...structural, ...apiServerViolations(obj), ...celViolations(obj)]);
+}
+
+/** Where a Secret keeps its values: `data`, `stringData` and everything below them. */
+const SECRET_VALUE_PATH = /^(data|stringData)(\[|\.|$)/;
+const HIDDEN = '(the value of a Secret is not shown)';
+
+/**
+ * A Secret's values never appear in a message: a violation under `data` or `stringData` of a
+ * Secret keeps its field path and what is wrong, and loses its value.
+ */
+function withoutSecretValues(obj: Record<string, unknown>, violations: EmittedViolation[]): EmittedViolation[] {
+  if (keyOf(obj) !== 'v1/Secret') return violations;
+  return violations.map(v => {
+    if (!SECRET_VALUE_PATH.test(v.path)) return v;
+    const { value, ...rest } = v;
+    const shown = value === undefined ? undefined : renderValue(value);
+    const message = shown !== undefined && v.message.includes(shown)
+      ? v.message.split(shown).join(HIDDEN)
+      : v.message.replace(/^([A-Z][a-z]+(?: [a-z]+)*): .*?(: [^:]*)?$/, (_m, type: string, detail?: string) => `${type}: ${HIDDEN}${detail ?? ''}`);
+    return { ...rest, message };
+  });
 }
 
 const SNAPSHOT_TEMPLATE_METADATA = 'spec.podSnapshotTemplate.metadata';
