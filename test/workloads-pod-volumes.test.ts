@@ -3,6 +3,7 @@
  * compilation cache, §5.7.3 ordering and implicit PVCs, §12.1 KV-transfer topology volume).
  */
 import { mainOf, renderError } from './support/pod-render';
+import { kvTransferEnv, shortestFloat } from '../src/engine/graph/kv-transfer-policy';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
 import { renderDocuments } from '../src/engine/render';
@@ -219,5 +220,69 @@ describe('render-core §12.1 KV-transfer topology volume', () => {
     const env = Object.fromEntries(c.env.map((e: any) => [e.name, e.value]));
     expect(env).toMatchObject({ DYN_KV_TRANSFER_DOMAIN: 'zone', DYN_KV_TRANSFER_ENFORCEMENT: 'required', DYN_TOPOLOGY_ENABLED: 'true', DYN_TOPOLOGY_MOUNT_PATH: '/etc/dynamo/topology' });
     expect(t.metadata.annotations).toEqual({ 'nvidia.com/topology-label-key': 'topology.kubernetes.io/zone' });
+  });
+
+  // graph_test.go TestGeneratePodSpecForComponent_KvTransferPolicyEnvVars
+  // "worker policy env vars override user-supplied transfer and topology env vars"
+  test('the policy owns all five of its env names: user values of any of them are dropped, other env kept', () => {
+    const dgd = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'llm' },
+      spec: {
+        backendFramework: 'vllm',
+        env: [
+          { name: 'DYN_KV_TRANSFER_PREFERRED_WEIGHT', value: '1' },
+          { name: 'DYN_TOPOLOGY_ENABLED', value: 'false' },
+          { name: 'GLOBAL_ENV', value: 'global' },
+        ],
+        experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', domain: 'zone', enforcement: 'required' } },
+        components: [{
+          name: 'worker',
+          type: 'worker',
+          podTemplate: {
+            spec: {
+              containers: [{
+                name: 'main',
+                image: IMAGE,
+                env: [
+                  { name: 'DYN_KV_TRANSFER_DOMAIN', value: 'wrong-domain' },
+                  { name: 'DYN_KV_TRANSFER_ENFORCEMENT', value: 'preferred' },
+                  { name: 'DYN_TOPOLOGY_MOUNT_PATH', value: '/tmp/wrong-topology' },
+                  { name: 'USER_ENV', value: 'user' },
+                ],
+              }],
+            },
+          },
+        }],
+      },
+    };
+    const [generated] = renderDocuments([dgd], { output: 'components', namespace: NS }) as DcdJson[];
+    expect((generated.spec.podTemplate as any).spec.containers[0].env).toEqual([
+      { name: 'DYN_KV_TRANSFER_DOMAIN', value: 'zone' },
+      { name: 'DYN_KV_TRANSFER_ENFORCEMENT', value: 'required' },
+      { name: 'DYN_TOPOLOGY_ENABLED', value: 'true' },
+      { name: 'DYN_TOPOLOGY_MOUNT_PATH', value: '/etc/dynamo/topology' },
+      { name: 'GLOBAL_ENV', value: 'global' },
+      { name: 'USER_ENV', value: 'user' },
+    ]);
+    const env = Object.fromEntries(mainOf(renderPodTemplate(dcdContext(generated, resolveOperatorSettings({}), 'llm'))).env
+      .map((e: any) => [e.name, e.value]));
+    expect(env).not.toHaveProperty('DYN_KV_TRANSFER_PREFERRED_WEIGHT');
+    expect(env).toMatchObject({
+      DYN_KV_TRANSFER_DOMAIN: 'zone', DYN_KV_TRANSFER_ENFORCEMENT: 'required', DYN_TOPOLOGY_ENABLED: 'true',
+      DYN_TOPOLOGY_MOUNT_PATH: '/etc/dynamo/topology', GLOBAL_ENV: 'global', USER_ENV: 'user',
+    });
+  });
+
+  // graph_test.go TestGeneratePodSpecForComponent_KvTransferPolicyEnvVars "worker gets preferred transfer policy env vars"
+  test('the preferred weight is written as the shortest single-precision decimal', () => {
+    const weights: Array<[number, string]> = [[0.85, '0.85'], [1, '1'], [0, '0'], [0.123456789, '0.12345679'], [1e-7, '0.0000001']];
+    for (const [preferredWeight, written] of weights) {
+      expect(shortestFloat(preferredWeight)).toBe(written);
+      const env = Object.fromEntries(kvTransferEnv({ labelKey: 'nvidia.com/rack', domain: 'rack', enforcement: 'preferred', preferredWeight } as any)
+        .map(e => [e.name, e.value]));
+      expect(env).toMatchObject({ DYN_KV_TRANSFER_DOMAIN: 'rack', DYN_KV_TRANSFER_ENFORCEMENT: 'preferred', DYN_KV_TRANSFER_PREFERRED_WEIGHT: written });
+    }
   });
 });

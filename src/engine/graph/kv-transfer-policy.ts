@@ -10,12 +10,53 @@ import { MAIN_CONTAINER } from '../../model/well-known';
 export const TOPOLOGY_VOLUME = 'topology-labels';
 export const TOPOLOGY_MOUNT_PATH = '/etc/dynamo/topology';
 
-/** A float in its shortest decimal form, never in exponent notation. */
+/**
+ * The preferred weight as the operator writes it: the field is a 32-bit float, so the value is
+ * first rounded to single precision and then written with the fewest significant digits that read
+ * back as the same single-precision value (0.123456789 is written `0.12345679`), never in exponent
+ * notation.
+ */
 export function shortestFloat(value: number): string {
-  const s = String(value);
-  if (!/e/i.test(s)) return s;
-  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  const single = Math.fround(value);
+  let digits = String(single);
+  for (let precision = 1; precision <= 9; precision++) {
+    const candidate = single.toPrecision(precision);
+    if (Math.fround(Number(candidate)) === single) {
+      digits = candidate;
+      break;
+    }
+  }
+  return positional(digits);
 }
+
+/**
+ * A decimal from `toPrecision` without exponent notation (`1e-7` is `0.0000001`, `1e+2` is `100`).
+ * The shortest form has no trailing zeros after its point.
+ */
+function positional(digits: string): string {
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(digits);
+  if (!match) return digits;
+  const [, sign, lead, rest = '', exp] = match;
+  const mantissa = lead + rest;
+  const point = 1 + Number(exp);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${mantissa}`;
+  if (point >= mantissa.length) return `${sign}${mantissa}${'0'.repeat(point - mantissa.length)}`;
+  return `${sign}${mantissa.slice(0, point)}.${mantissa.slice(point)}`;
+}
+
+/**
+ * Every env name the KV transfer policy owns on a worker's `main` container. The operator removes
+ * all of them before it adds the policy's own, so a value the user wrote for any of them (in the
+ * graph's env or the container's) never survives, even one the policy does not set (the preferred
+ * weight under a `required` policy).
+ */
+export const KV_TRANSFER_POLICY_ENV_NAMES: readonly string[] = [
+  'DYN_KV_TRANSFER_DOMAIN',
+  'DYN_KV_TRANSFER_ENFORCEMENT',
+  'DYN_KV_TRANSFER_PREFERRED_WEIGHT',
+  'DYN_TOPOLOGY_ENABLED',
+  'DYN_TOPOLOGY_MOUNT_PATH',
+];
 
 export function kvTransferEnv(policy: KvTransferPolicyJson): JsonObject[] {
   const env: JsonObject[] = [
@@ -39,9 +80,8 @@ export function applyKvTransferPolicy(podTemplate: JsonObject, policy: KvTransfe
     main = { name: MAIN_CONTAINER };
     spec.containers.unshift(main);
   }
-  const added = kvTransferEnv(policy);
-  const addedNames = new Set(added.map(e => e.name));
-  main.env = [...(main.env ?? []).filter((e: JsonObject) => !addedNames.has(e.name)), ...added]
+  const owned = new Set(KV_TRANSFER_POLICY_ENV_NAMES);
+  main.env = [...(main.env ?? []).filter((e: JsonObject) => !owned.has(e?.name)), ...kvTransferEnv(policy)]
     .sort((a, b) => compareStrings(a.name, b.name));
   main.volumeMounts = [
     ...(main.volumeMounts ?? []).filter((m: JsonObject) => m.name !== TOPOLOGY_VOLUME && m.mountPath !== TOPOLOGY_MOUNT_PATH),
