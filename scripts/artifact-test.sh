@@ -39,28 +39,8 @@ if grep -E '\.ts$' "$WORK/contents" | grep -vE '\.d\.ts$' | grep -v '^node_modul
   fail "the tarball holds TypeScript sources: $(head -5 "$WORK/unwanted" | tr '\n' ' ')"
 fi
 
-GRAPH_YAML='apiVersion: nvidia.com/v1beta1
-kind: DynamoGraphDeployment
-metadata:
-  name: llm
-spec:
-  backendFramework: vllm
-  components:
-    - name: Frontend
-      type: frontend
-      podTemplate:
-        spec:
-          containers:
-            - name: main
-              image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0
-    - name: decode
-      type: decode
-      podTemplate:
-        spec:
-          containers:
-            - name: main
-              image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0
-'
+# a two-component graph, shared with the spawned-binary tests
+GRAPH_FILE="$ROOT/test/fixtures/cli/graph.yaml"
 
 # exit code of a command, without stopping the script
 code_of() { set +e; "$@" > "$WORK/out" 2> "$WORK/err"; local c=$?; set -e; echo "$c"; }
@@ -140,7 +120,7 @@ EOF
 
   step "[$label] the installed cdk8s-dynamo binary"
   local bin="$app/node_modules/.bin/cdk8s-dynamo"
-  printf '%s' "$GRAPH_YAML" > graph.yaml
+  cp "$GRAPH_FILE" graph.yaml
   sed 's/type: decode/type: router/' graph.yaml > bad.yaml
   [ "$(code_of "$bin" --version)" = 0 ] && [ "$(cat "$WORK/out")" = "$VERSION" ] || fail "[$label] --version"
   for output in graph components workloads; do

@@ -12,30 +12,9 @@ import { parseAllDocuments } from 'yaml';
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
 const VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
-const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
-const GRAPH = `apiVersion: nvidia.com/v1beta1
-kind: DynamoGraphDeployment
-metadata:
-  name: llm
-spec:
-  backendFramework: vllm
-  components:
-    - name: Frontend
-      type: frontend
-      podTemplate:
-        spec:
-          containers:
-            - name: main
-              image: ${IMAGE}
-    - name: decode
-      type: decode
-      podTemplate:
-        spec:
-          containers:
-            - name: main
-              image: ${IMAGE}
-`;
+/** A two-component graph (also used by the artifact test). */
+const GRAPH = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.yaml'), 'utf8');
 const BAD = GRAPH.replace('type: decode', 'type: router').replace('name: llm', 'name: bad');
 const WIDGET = `apiVersion: example.com/v1
 kind: Widget
