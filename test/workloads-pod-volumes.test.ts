@@ -270,8 +270,12 @@ describe('render-core §12.1 KV-transfer topology volume', () => {
       .map((e: any) => [e.name, e.value]));
     expect(env).not.toHaveProperty('DYN_KV_TRANSFER_PREFERRED_WEIGHT');
     expect(env).toMatchObject({
-      DYN_KV_TRANSFER_DOMAIN: 'zone', DYN_KV_TRANSFER_ENFORCEMENT: 'required', DYN_TOPOLOGY_ENABLED: 'true',
-      DYN_TOPOLOGY_MOUNT_PATH: '/etc/dynamo/topology', GLOBAL_ENV: 'global', USER_ENV: 'user',
+      DYN_KV_TRANSFER_DOMAIN: 'zone',
+      DYN_KV_TRANSFER_ENFORCEMENT: 'required',
+      DYN_TOPOLOGY_ENABLED: 'true',
+      DYN_TOPOLOGY_MOUNT_PATH: '/etc/dynamo/topology',
+      GLOBAL_ENV: 'global',
+      USER_ENV: 'user',
     });
   });
 

@@ -13,6 +13,7 @@ import { refuseInterPodGmsOnComponentPath } from './experimental/component-path'
 import { generateComponentDcds } from './graph/component-dcds';
 import { graphWorkerHash } from './graph/worker-hash';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
+import { ClusterObjects, isDraClusterStateOnly, isDraObject } from './multinode/dra-objects';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
 import { deepClone, isMap, JsonMap } from '../model/json';
 import { ComponentSpecJson, DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
@@ -44,6 +45,12 @@ export interface RenderOptions {
    */
   readonly checkAdmission?: boolean;
 }
+
+/**
+ * Cluster objects given with the input: observed PodSnapshots / SnapshotJobs (checkpoints) and the
+ * DRA objects the GPUs of a multinode container with resource claims are counted from.
+ */
+export type InputClusterState = CheckpointClusterState & ClusterObjects;
 
 /** Kinds that live outside namespaces and never get one. */
 const CLUSTER_SCOPED_KINDS = new Set([
@@ -97,25 +104,30 @@ function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings, check
 
 /**
  * Every object the operator creates for a new graph: shared resources, DCDs, their workloads,
- * adapters. `cluster` as for `renderGraphComponents`.
+ * adapters. `cluster` as for `renderGraphComponents`, plus the `resource.k8s.io/v1`
+ * ResourceClaimTemplates, ResourceClaims and DeviceClasses the GPU count of a multinode container
+ * with resource claims is read from (see `dra-objects`).
  */
-export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings, namespace?: string, cluster?: CheckpointClusterState): unknown[] {
+export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings, namespace?: string, cluster?: InputClusterState): unknown[] {
   const dgd = admitGraph(input, settings, namespace);
   assertNoExperimentalFeatures(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
   const checkpoints = graphCheckpoints(dgd, settings, cluster);
   if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE) {
-    return renderGroveGraphWorkloads(dgd, settings, checkpoints);
+    return renderGroveGraphWorkloads(dgd, settings, checkpoints, cluster);
   }
   const dcds = generateGraphComponents(dgd, settings, checkpoints);
-  return workloads.renderGraphWorkloads(dgd, dcds, settings, checkpoints);
+  return workloads.renderGraphWorkloads(dgd, dcds, settings, checkpoints, cluster);
 }
 
-/** The workloads the component controller creates for a new standalone DCD. */
-export function renderComponentWorkloads(input: DcdJson, settings: OperatorSettings, namespace?: string): unknown[] {
+/**
+ * The workloads the component controller creates for a new standalone DCD. `cluster` holds the DRA
+ * objects of the input, as for `renderGraphWorkloads`.
+ */
+export function renderComponentWorkloads(input: DcdJson, settings: OperatorSettings, namespace?: string, cluster?: ClusterObjects): unknown[] {
   const dcd = defaultComponentDeployment(withNamespace(input, namespace ?? DEFAULT_NAMESPACE) as unknown as JsonMap) as unknown as DcdJson;
   assertNoExperimentalFeatures(`DynamoComponentDeployment/${dcd.metadata.name}`, [dcd.spec ?? {}], 'spec');
   refuseStandaloneCheckpointRef(dcd);
-  return workloads.renderComponentWorkloads(dcd, settings);
+  return workloads.renderComponentWorkloads(dcd, settings, undefined, cluster);
 }
 
 /**
@@ -163,8 +175,15 @@ function assertNoExperimentalFeatures(ref: string, components: readonly Componen
  */
 export function renderDocuments(docs: readonly unknown[], options: RenderOptions): unknown[] {
   const settings = guarded('operator settings', () => resolveOperatorSettings(options.operator));
-  // observed PodSnapshots / SnapshotJobs are what checkpoint-enabled components are resolved against
-  const cluster: CheckpointClusterState = { objects: docs.filter(isCheckpointClusterObject) };
+  // observed PodSnapshots / SnapshotJobs are what checkpoint-enabled components are resolved against;
+  // DRA objects are what the GPUs of a multinode container with resource claims are counted from
+  // (one without a namespace is in the namespace the input is rendered for)
+  const cluster: InputClusterState = {
+    objects: [
+      ...docs.filter(isCheckpointClusterObject),
+      ...docs.filter(isDraObject).map(doc => withNamespace(doc, options.namespace ?? DEFAULT_NAMESPACE)),
+    ],
+  };
   const out: unknown[] = [];
   docs.forEach((doc, index) => {
     out.push(...guarded(documentRef(doc, index), () => renderDocument(doc, options, settings, cluster)));
@@ -173,15 +192,18 @@ export function renderDocuments(docs: readonly unknown[], options: RenderOptions
 }
 
 /** The objects one document renders to (itself, for documents passed through). */
-function renderDocument(doc: unknown, options: RenderOptions, settings: OperatorSettings, cluster: CheckpointClusterState): unknown[] {
+function renderDocument(doc: unknown, options: RenderOptions, settings: OperatorSettings, cluster: InputClusterState): unknown[] {
   if (options.output !== 'graph' && options.checkAdmission !== false && (isDgd(doc) || isDcd(doc))) refuseInadmissible(doc, settings);
   if (options.output !== 'graph' && (isDgd(doc) || isDcd(doc))) refuseUnnamed(doc);
   if (options.output === 'components' && isDgd(doc)) return renderGraphComponents(doc, settings, options.namespace, cluster);
   if (options.output === 'workloads' && isDgd(doc)) return renderGraphWorkloads(doc, settings, options.namespace, cluster);
-  if (options.output === 'workloads' && isDcd(doc)) return renderComponentWorkloads(doc, settings, options.namespace);
+  if (options.output === 'workloads' && isDcd(doc)) return renderComponentWorkloads(doc, settings, options.namespace, cluster);
   if (isDgd(doc) || isDcd(doc)) return [withNamespace(deepClone(doc), options.namespace)];
   // observed checkpoint objects are cluster state read by the render, not objects to apply
   if (options.output !== 'graph' && isCheckpointClusterObject(doc)) return [];
+  // a DeviceClass is cluster state (installed with the DRA driver) read by the render; the app's
+  // ResourceClaimTemplates and ResourceClaims are read and written out like any other object
+  if (options.output !== 'graph' && isDraClusterStateOnly(doc)) return [];
   return [withNamespace(doc, options.namespace)];
 }
 

@@ -12,6 +12,7 @@ import { copyJson, shallowCopy } from '../../model/json-copy';
 import { API_VERSION, ComponentSpecJson, DCD_KIND, DcdJson, DgdJson, isWorkerType, JsonObject } from '../../model/v1beta1';
 import { PROPAGATED_GRAPH_ANNOTATIONS } from '../../model/well-known';
 import { RenderError } from '../errors';
+import { ClusterObjects } from '../multinode/dra-objects';
 import { OperatorSettings } from '../operator-settings';
 import { DcdContext, dcdContext } from '../workloads/dcd-context';
 
@@ -62,10 +63,11 @@ export function withGraphTemplateDefaults(dgd: DgdJson, source: ComponentSpecJso
 /**
  * The pod-rendering context of component `index` of the graph: `spec` wrapped as a DCD named
  * `<graph>-<component lower-cased>` owned by the graph, its backend framework detected with only the
- * graph's value as the explicit one; errors name the graph and the component.
+ * graph's value as the explicit one; errors name the graph and the component. `cluster` holds the
+ * cluster objects given with the input.
  */
 export function graphComponentPodContext(
-  dgd: DgdJson, index: number, componentName: string, spec: ComponentSpecJson, settings: OperatorSettings,
+  dgd: DgdJson, index: number, componentName: string, spec: ComponentSpecJson, settings: OperatorSettings, cluster?: ClusterObjects,
 ): DcdContext {
   const graphName = dgd.metadata.name ?? '';
   const dcdSpec: DcdJson['spec'] = {};
@@ -77,5 +79,5 @@ export function graphComponentPodContext(
     metadata: { name: `${graphName}-${lowerAscii(componentName)}`, namespace: dgd.metadata.namespace ?? '' },
     spec: dcdSpec,
   };
-  return { ...dcdContext(dcd, settings, graphName), ref: `DynamoGraphDeployment/${graphName} spec.components[${index}]` };
+  return { ...dcdContext(dcd, settings, graphName, cluster), ref: `DynamoGraphDeployment/${graphName} spec.components[${index}]` };
 }

@@ -11,6 +11,7 @@ import { ANNOTATION_DISCOVERY_BACKEND, LABEL_DYNAMO_NAMESPACE, LABEL_WORKER_HASH
 import { discoveryBackend } from '../discovery';
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { addMissing, graphComponentPodContext, ownPodTemplate, withGraphTemplateDefaults } from '../graph/template-defaults';
+import { ClusterObjects } from '../multinode/dra-objects';
 import { OperatorSettings } from '../operator-settings';
 import { DcdContext } from '../workloads/dcd-context';
 
@@ -43,11 +44,11 @@ function prepareComponent(dgd: DgdJson, source: ComponentSpecJson, settings: Ope
 }
 
 /** The components of an admitted graph on the Grove path, in order. */
-export function groveComponents(dgd: DgdJson, settings: OperatorSettings, workerHash: string): GroveComponent[] {
+export function groveComponents(dgd: DgdJson, settings: OperatorSettings, workerHash: string, cluster?: ClusterObjects): GroveComponent[] {
   return (dgd.spec.components ?? []).map((source, index) => {
     const component = prepareComponent(dgd, source, settings, workerHash);
     const podSource = withGraphTemplateDefaults(dgd, component, `spec.components[${index}] on the Grove path`, ', or render with Grove unavailable');
-    const pod = graphComponentPodContext(dgd, index, source.name ?? '', podSource, settings);
+    const pod = graphComponentPodContext(dgd, index, source.name ?? '', podSource, settings, cluster);
     return { index, name: source.name ?? '', component, pod };
   });
 }

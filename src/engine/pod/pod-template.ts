@@ -28,6 +28,7 @@ import { RenderError } from '../errors';
 import { EXPERIMENTAL_HOOKS } from '../experimental/pod-hooks';
 import { GoValue, readGoValue } from '../hash/go-value';
 import { LWS_DEPLOYER, MultinodeDeployer } from '../multinode/deployer';
+import { draLookup } from '../multinode/dra-objects';
 import { gpusPerNode } from '../multinode/gpu-count';
 import { LABEL_ROLE, MultinodeRoleName, nodeCountOf } from '../multinode/roles';
 import { resolveRuntimeVersion } from '../runtime-version';
@@ -133,7 +134,7 @@ export function renderPodSpec(ctx: DcdContext, options: PodTemplateOptions = {})
       nodeCount,
       deployer,
       sshSecretName,
-      gpusPerNode: () => gpusPerNode(userPodSpec, ctx.ref),
+      gpusPerNode: () => gpusPerNode(userPodSpec, ctx.ref, ctx.cluster && draLookup(ctx.cluster, ctx.namespace)),
       podAnnotations: userAnnotations,
     });
   }

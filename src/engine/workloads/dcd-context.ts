@@ -5,6 +5,7 @@ import { shallowCopy } from '../../model/json-copy';
 import { DcdJson, DCD_KIND, DGD_KIND, isWorkerType } from '../../model/v1beta1';
 import { LABEL_WORKER_HASH } from '../../model/well-known';
 import { DiscoveryContext, discoveryContext } from '../discovery';
+import { ClusterObjects } from '../multinode/dra-objects';
 import { OperatorSettings } from '../operator-settings';
 import { dcdComponentName, dcdDynamoNamespace } from '../workload-metadata';
 
@@ -32,6 +33,11 @@ export interface DcdContext {
   readonly workerHash?: string;
   /** Discovery context from the pod-template annotations and `discovery.backend`. */
   readonly discovery: DiscoveryContext;
+  /**
+   * Cluster objects of the input the operator would read for this DCD (the DRA objects behind a
+   * multinode container's GPU claims, see `dra-objects`).
+   */
+  readonly cluster?: ClusterObjects;
 }
 
 function ownerGraph(dcd: DcdJson): string | undefined {
@@ -50,9 +56,10 @@ function withOwnerReference(dcd: DcdJson, owner: string): DcdJson {
 
 /**
  * The context for rendering a DCD. `ownerGraphName` is the owning graph when the DCD was generated
- * from one (the generated DCD carries no owner reference, which needs the graph's UID).
+ * from one (the generated DCD carries no owner reference, which needs the graph's UID); `cluster`
+ * holds the cluster objects given with the input.
  */
-export function dcdContext(dcd: DcdJson, settings: OperatorSettings, ownerGraphName?: string): DcdContext {
+export function dcdContext(dcd: DcdJson, settings: OperatorSettings, ownerGraphName?: string, cluster?: ClusterObjects): DcdContext {
   const name = dcd.metadata.name ?? '';
   const owner = ownerGraphName ?? ownerGraph(dcd);
   const spec = dcd.spec ?? {};
@@ -75,5 +82,6 @@ export function dcdContext(dcd: DcdJson, settings: OperatorSettings, ownerGraphN
     dynamoNamespace: dcdDynamoNamespace(located),
     workerHash,
     discovery: discoveryContext(settings, spec.podTemplate?.metadata?.annotations),
+    cluster,
   };
 }

@@ -16,6 +16,7 @@ import { DcdJson, DgdJson } from '../../model/v1beta1';
 import { RenderError } from '../errors';
 import { ComponentCheckpoint } from '../experimental/checkpoint';
 import { refuseInterPodGmsOnComponentPath } from '../experimental/component-path';
+import { ClusterObjects } from '../multinode/dra-objects';
 import { isMultinode } from '../multinode/roles';
 import { OperatorSettings } from '../operator-settings';
 import { renderPodTemplate, takePodTemplateReading } from '../pod/pod-template';
@@ -64,10 +65,12 @@ function dcdWorkloads(ctx: DcdContext, skipModelService: (name: string) => boole
  * ConfigMap/InferencePool/DestinationRule, the wait-leader ConfigMap when a component is
  * multinode), then per component the DCD and its workloads, then scaling adapters. A model Service shared by several
  * components comes once, after the first component that names the model. Components with the
- * inter-pod GPU memory service are refused (Grove only).
+ * inter-pod GPU memory service are refused (Grove only). `cluster` holds the cluster objects given
+ * with the input (the DRA objects behind GPU claims).
  */
 export function renderGraphWorkloads(
   dgd: DgdJson, dcds: readonly DcdJson[], settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[] = [],
+  cluster?: ClusterObjects,
 ): unknown[] {
   refuseInterPodGmsOnComponentPath(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
   const out = renderSharedGraphResources(dgd, settings, checkpoints);
@@ -79,7 +82,7 @@ export function renderGraphWorkloads(
   };
   for (const dcd of dcds) {
     out.push(dcd);
-    out.push(...dcdWorkloads(dcdContext(dcd, settings, dgd.metadata.name), seen));
+    out.push(...dcdWorkloads(dcdContext(dcd, settings, dgd.metadata.name, cluster), seen));
   }
   out.push(...renderScalingAdapters(dgd));
   return out;
@@ -90,6 +93,6 @@ export function renderGraphWorkloads(
  * `ownerGraphName` names the graph the DCD belongs to when it has no owner reference. A standalone
  * DCD gets no discovery ServiceAccount (only graphs create one), though its pods name it.
  */
-export function renderComponentWorkloads(dcd: DcdJson, settings: OperatorSettings, ownerGraphName?: string): unknown[] {
-  return dcdWorkloads(dcdContext(dcd, settings, ownerGraphName), () => false);
+export function renderComponentWorkloads(dcd: DcdJson, settings: OperatorSettings, ownerGraphName?: string, cluster?: ClusterObjects): unknown[] {
+  return dcdWorkloads(dcdContext(dcd, settings, ownerGraphName, cluster), () => false);
 }
