@@ -32,7 +32,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   peerDeps: [`${CDK8S_PLUS}@^${PEER_FLOORS[CDK8S_PLUS]}`],
   devDeps: [
-    `cdk8s@${CDK8S_VERSION}`, `constructs@${CONSTRUCTS_VERSION}`, `${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', 'kubernetes-models@^5.1.0', 'fast-check@^4.10.2'],
+    `cdk8s@${CDK8S_VERSION}`, `constructs@${CONSTRUCTS_VERSION}`, `${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', 'kubernetes-models@^5.1.0', 'fast-check@^4.10.2',
+  ],
   // runtime dependencies are bundled into the package, as jsii requires; a bundled package's peer
   // dependencies too (npm bundles dependencies only): @bufbuild/protobuf is @bufbuild/cel's
   bundledDeps: ['yaml@^2.9.1', 'ajv@^8.20.0', '@bufbuild/cel@0.6.1', '@bufbuild/protobuf@^2.17.0'],

@@ -16,10 +16,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { runScenario, ScenarioOutcome, ScenarioRenderer } from '../test/support/conformance/scenario';
-import { DEFERRED_SCENARIOS, scenarioOutputMode, SUPPORTED_SCENARIOS } from '../test/support/conformance/supported';
 import { OUTPUT_MODES, renderDocuments } from '../src/engine/render';
 import { parseYamlDocuments } from '../src/import/documents';
+import { runScenario, ScenarioOutcome, ScenarioRenderer } from '../test/support/conformance/scenario';
+import { DEFERRED_SCENARIOS, scenarioOutputMode, SUPPORTED_SCENARIOS } from '../test/support/conformance/supported';
 
 export { CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR } from '../test/support/conformance/supported';
 

@@ -8,9 +8,9 @@
  * when a case breaks the contract (with the seed and the counterexample), 2 on a usage error.
  */
 import * as fs from 'fs';
+import { parseArgs } from 'node:util';
 import * as os from 'os';
 import * as path from 'path';
-import { parseArgs } from 'node:util';
 import * as fc from 'fast-check';
 import { checkCliCase, cliProperty, HOSTILE_CASES } from '../test/support/fuzz-cli';
 

@@ -183,7 +183,8 @@ describe('exit 1: invalid input or a file that cannot be read', () => {
     });
     fs.writeFileSync(path.join(dir, 'typo.yaml'), GRAPH.replace('kind: DynamoGraphDeployment', 'kind: DynamoGraphDeploymnet'));
     expect(run('render', 'typo.yaml')).toEqual({
-      code: 1, stdout: '',
+      code: 1,
+      stdout: '',
       stderr: 'typo.yaml: document 1 (DynamoGraphDeploymnet/llm): kind: Unsupported value: "DynamoGraphDeploymnet": not a kind of nvidia.com; did you mean "DynamoGraphDeployment"?\n',
     });
     fs.writeFileSync(path.join(dir, 'version.yaml'), GRAPH.replace('nvidia.com/v1beta1', 'nvidia.com/v1'));
@@ -205,7 +206,8 @@ describe('exit 1: invalid input or a file that cannot be read', () => {
     fs.writeFileSync(path.join(dir, 'big.yaml'), big);
     const bytes = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { a: 'x'.repeat(3 * 1024 * 1024) } }).length;
     expect(run('validate', 'big.yaml')).toEqual({
-      code: 1, stdout: '',
+      code: 1,
+      stdout: '',
       stderr: `big.yaml: document 1 (ConfigMap/big): Too long: the object is ${bytes} bytes as JSON; the API server accepts at most 3145728 bytes (3 MiB) per request\n`,
     });
   });

@@ -3,8 +3,8 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-34';
 import { BackendFramework, DynamoGraph, OutputMode } from '../src';
-import { CONFORMANCE_DIR, describeNeeding } from './support/shared';
 import { matchScenario } from './support/conformance/matcher';
+import { CONFORMANCE_DIR, describeNeeding } from './support/shared';
 import { renderDocuments } from '../src/engine/render';
 import { parseYamlDocuments } from '../src/import/documents';
 

@@ -1,6 +1,6 @@
-import { describeNeeding, goldenScenario, goldenScenarioIds } from './support/shared';
 import { runScenario, scenarioRenderOptions, ScenarioOutcome } from './support/conformance/scenario';
 import { CONFORMANCE_NAMESPACE, DEFERRED_SCENARIOS, SUPPORTED_SCENARIOS } from './support/conformance/supported';
+import { describeNeeding, goldenScenario, goldenScenarioIds } from './support/shared';
 import { RenderError } from '../src/engine/errors';
 import { renderDocuments } from '../src/engine/render';
 

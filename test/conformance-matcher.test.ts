@@ -1,7 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
-import { CONFORMANCE_DIR, describeNeeding } from './support/shared';
 import {
   applyApiServerDefaults,
   defaultPullPolicy,
@@ -11,6 +10,7 @@ import {
   matchScenario,
   ServerAssigned,
 } from './support/conformance/matcher';
+import { CONFORMANCE_DIR, describeNeeding } from './support/shared';
 
 /** Match one expected document against one rendered object (API-server defaults applied). */
 function diffs(expected: any, rendered: any): string[] {

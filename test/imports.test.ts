@@ -33,10 +33,10 @@ import {
   SNAPSHOT_TYPES_FILE,
   TYPES_FILE,
 } from '../scripts/import-crds';
+import { skippedBecause } from './support/shared';
 import { SchemaOverlay } from '../src/validation/schema-node';
 import { checkStructure } from '../src/validation/structural-check';
 import { ViolationSink } from '../src/validation/violation';
-import { skippedBecause } from './support/shared';
 
 const IMPORTS_DIR = path.join(__dirname, '..', 'imports');
 const CRD_DIR = defaultCrdDir();

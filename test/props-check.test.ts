@@ -9,7 +9,8 @@ import { ComponentDeployment, ComponentDeploymentProps, ComponentProps, DynamoGr
 import { COMPONENT_DEPLOYMENT_PROPS, COMPONENT_PROPS, GRAPH_PROPS } from '../src/constructs/props-check';
 
 // the tables name exactly the props of the interfaces (a prop added to an interface must be added to its table)
-type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>];
+type KeyDifference<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>];
+type SameKeys<A, B> = KeyDifference<A, B> extends [never, never] ? true : KeyDifference<A, B>;
 const graphTable: SameKeys<Required<DynamoGraphProps>, typeof GRAPH_PROPS> = true;
 const componentTable: SameKeys<Required<ComponentProps> & { multinode: unknown }, typeof COMPONENT_PROPS> = true;
 const deploymentTable: SameKeys<Required<ComponentDeploymentProps>, typeof COMPONENT_DEPLOYMENT_PROPS> = true;

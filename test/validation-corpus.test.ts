@@ -5,8 +5,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
-import { formatViolation, validateDocument } from '../src/validation/validate';
 import { describeNeeding } from './support/shared';
+import { formatViolation, validateDocument } from '../src/validation/validate';
 
 const corpusRoot = process.env.DYNAMO_CORPUS_DIR ?? path.resolve(__dirname, '..', '..', 'shared', 'corpus');
 const corpusDir = fs.existsSync(path.join(corpusRoot, 'v1beta1')) ? path.join(corpusRoot, 'v1beta1') : corpusRoot;

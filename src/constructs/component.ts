@@ -5,9 +5,9 @@ import { kplus as kplusRuntime } from '../lazy-modules';
 import { ComponentType, MultinodeRoleName } from './enums';
 import { EppConfig } from './epp-config';
 import { ExperimentalOptions, Failover } from './experimental';
-import { checkProps, COMPONENT_PROPS } from './props-check';
 import { PodOptions } from './pod-template';
 import { envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
+import { checkProps, COMPONENT_PROPS } from './props-check';
 import { deepClone } from '../model/json';
 import { ComponentSpecJson, JsonObject, ProviderOverrideJson } from '../model/v1beta1';
 

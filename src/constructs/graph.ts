@@ -6,8 +6,8 @@ import { Component, ComponentOptions, ComponentProps, ProviderOverride } from '.
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
 import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
 import { operatorSettingsOf } from './operator-settings-of';
-import { checkProps, GRAPH_PROPS } from './props-check';
 import { envVarJson } from './pod-template-json';
+import { checkProps, GRAPH_PROPS } from './props-check';
 import { RenderedObject } from './rendered-object';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';

@@ -224,8 +224,11 @@ export const GRAPH_PROPS = {
   restart: { fields: { id: 'string', strategy: { oneOf: RestartStrategyType, name: 'RestartStrategyType' }, order: 'stringList' } },
   kvTransferPolicy: {
     fields: {
-      domain: 'string', labelKey: 'string', clusterTopologyName: 'string',
-      enforcement: { oneOf: KvTransferEnforcement, name: 'KvTransferEnforcement' }, preferredWeight: 'number',
+      domain: 'string',
+      labelKey: 'string',
+      clusterTopologyName: 'string',
+      enforcement: { oneOf: KvTransferEnforcement, name: 'KvTransferEnforcement' },
+      preferredWeight: 'number',
     },
   },
   providerOverride: PROVIDER_OVERRIDE,
