@@ -146,7 +146,7 @@ describe('ComponentDeployment output', () => {
     expect(names).not.toContain('Deployment/solo');
   });
 
-  test('WORKLOADS: a multinode DCD without LeaderWorkerSet is a validation error', () => {
+  test('WORKLOADS: a multinode DCD without LeaderWorkerSet gets the component controller\'s fallback Deployment', () => {
     const chart = new Chart(Testing.app(), 'test');
     new ComponentDeployment(chart, 'Dcd', {
       metadata: { name: 'solo' },
@@ -157,8 +157,9 @@ describe('ComponentDeployment output', () => {
       output: OutputMode.WORKLOADS,
       operator: { lwsAvailable: false },
     });
-    expect(() => Testing.synth(chart)).toThrow(
-      '[test/Dcd] test/Dcd: DynamoComponentDeployment/solo: spec.multinode: workloads output of multinode components without LeaderWorkerSet');
+    const names = inventory(Testing.synth(chart));
+    expect(names).toContain('Deployment/solo');
+    expect(names).not.toContain('LeaderWorkerSet/solo-0');
   });
 
   test('GRAPH (default) and COMPONENTS: the DCD as authored', () => {

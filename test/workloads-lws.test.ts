@@ -348,14 +348,14 @@ describe('render-multinode §1.2 provider choice for multinode components', () =
       .toThrow('DynamoGraphDeployment/llm: spec.components[1].multinode: no multinode orchestrator available');
   });
 
-  test('a standalone multinode DCD without LeaderWorkerSet is refused (Deployment with multinode flags not supported)', () => {
-    expect(() => render(goldenDcd(), { lwsAvailable: false }))
-      .toThrow('DynamoComponentDeployment/lws-manifest: spec.multinode: workloads output of multinode components without LeaderWorkerSet');
+  test('a standalone multinode DCD without LeaderWorkerSet renders the component controller\'s fallback, a Deployment', () => {
+    expect(render(goldenDcd(), { lwsAvailable: false }).map(o => `${o.kind}/${o.metadata.name}`))
+      .toEqual(['Deployment/lws-manifest', 'Service/lws-manifest']);
   });
 
-  test('the workload renderer itself never renders a multinode DCD as a Deployment', () => {
-    expect(() => workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({ lwsAvailable: false })))
-      .toThrow('DynamoComponentDeployment/lws-manifest: spec.multinode: workloads output of multinode components without LeaderWorkerSet');
+  test('the workload renderer chooses the LeaderWorkerSet only when it is available', () => {
+    expect(workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({ lwsAvailable: false })).map((o: any) => o.kind))
+      .toEqual(['Deployment', 'Service']);
     expect(workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({})).map((o: any) => o.kind)).toEqual(['LeaderWorkerSet', 'Service']);
   });
 

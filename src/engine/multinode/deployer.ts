@@ -3,7 +3,7 @@
  * provider: LeaderWorkerSet and Grove inject their own env vars into the pods, and the operator
  * refers to them through kubelet `$(VAR)` expansion or shell arithmetic.
  */
-import { MultinodeRoleName, ROLE_NAME_SUFFIX } from './roles';
+import { MultinodeLaunchRole, ROLE_NAME_SUFFIX } from './roles';
 import { lowerAscii } from '../../model/json';
 
 /** Workload providers that run multinode components. */
@@ -32,8 +32,8 @@ export interface MultinodeDeployer {
   hostNames(nodeCount: number): string[];
 }
 
-/** Node rank of a pod of the given role. */
-export function nodeRank(deployer: MultinodeDeployer, role: MultinodeRoleName): NodeRank {
+/** Node rank of a pod of the given role (`main` reads the worker expression, as a worker does). */
+export function nodeRank(deployer: MultinodeDeployer, role: MultinodeLaunchRole): NodeRank {
   return role === 'leader' ? { value: '0', needsShell: false } : { value: deployer.workerRank, needsShell: deployer.workerRankNeedsShell };
 }
 

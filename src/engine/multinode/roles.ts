@@ -13,6 +13,16 @@ export const LABEL_ROLE = 'role';
 /** The role of a pod of a multinode component. */
 export type MultinodeRoleName = 'leader' | 'worker';
 
+/**
+ * The role a backend's multinode rewrite is run for: a leader or worker pod, or `main` — the one
+ * pod of the Deployment the component controller renders for a multinode DCD when LeaderWorkerSet
+ * is unavailable. That pod is rewritten for `nodeCount` nodes with LeaderWorkerSet addressing but
+ * is neither leader nor worker: it gets the parts of the rewrite every role gets (vLLM mp flags
+ * without a node rank, SGLang flags with the worker rank, the TensorRT-LLM SSH mount and env) and
+ * none of the leader- or worker-only parts.
+ */
+export type MultinodeLaunchRole = MultinodeRoleName | 'main';
+
 /** Suffix of the Grove clique (and role name) of each role. */
 export const ROLE_NAME_SUFFIX: Readonly<Record<MultinodeRoleName, string>> = { leader: 'ldr', worker: 'wkr' };
 

@@ -30,7 +30,7 @@ import { GoValue, readGoValue } from '../hash/go-value';
 import { LWS_DEPLOYER, MultinodeDeployer } from '../multinode/deployer';
 import { draLookup } from '../multinode/dra-objects';
 import { gpusPerNode } from '../multinode/gpu-count';
-import { LABEL_ROLE, MultinodeRoleName, nodeCountOf } from '../multinode/roles';
+import { LABEL_ROLE, MultinodeLaunchRole, nodeCountOf } from '../multinode/roles';
 import { resolveRuntimeVersion } from '../runtime-version';
 import { DcdContext } from '../workloads/dcd-context';
 
@@ -39,9 +39,11 @@ export interface PodTemplateOptions {
   /**
    * The LeaderWorkerSet role (render-multinode §3.4): the backend's multinode rewrites run for it
    * (LWS addressing), the template gets label `role: <role>` and loses `nvidia.com/selector`.
-   * Absent: the single pod of a Deployment.
+   * `main`: the single pod of the Deployment the component controller renders for a multinode DCD
+   * when LeaderWorkerSet is unavailable — the rewrites run for role `main`, the labels stay those
+   * of a Deployment pod. Absent: the single pod of a Deployment.
    */
-  readonly multinodeRole?: MultinodeRoleName;
+  readonly multinodeRole?: MultinodeLaunchRole;
   /**
    * How the pods of a multinode replica address each other.
    * @default LeaderWorkerSet addressing
@@ -188,7 +190,7 @@ export function renderPodTemplate(ctx: DcdContext, options: PodTemplateOptions =
   // 20. the renderer: labels and annotations, service-account fallback
   const annotations = podTemplateAnnotations(ctx);
   const labels = podTemplateLabels(ctx, annotations);
-  if (role) {
+  if (role && role !== 'main') {
     delete labels[LABEL_SELECTOR];
     labels[LABEL_ROLE] = role;
   }

@@ -13,7 +13,6 @@ import { renderScalingAdapters } from './scaling-adapter';
 import { renderSharedGraphResources } from './shared-resources';
 import { renderVirtualService } from './virtual-service';
 import { DcdJson, DgdJson } from '../../model/v1beta1';
-import { RenderError } from '../errors';
 import { ComponentCheckpoint } from '../experimental/checkpoint';
 import { refuseInterPodGmsOnComponentPath } from '../experimental/component-path';
 import { ClusterObjects } from '../multinode/dra-objects';
@@ -29,14 +28,15 @@ export function rendersLeaderWorkerSet(ctx: DcdContext): boolean {
   return ctx.settings.lwsAvailable && isMultinode(ctx.dcd.spec ?? {});
 }
 
-function renderSingleNodeDeployment(ctx: DcdContext): KubeObject {
-  if (isMultinode(ctx.dcd.spec ?? {})) {
-    // the operator would render a Deployment whose single pod gets multinode launch flags
-    throw new RenderError(ctx.ref, 'spec.multinode',
-      'workloads output of multinode components without LeaderWorkerSet (a Deployment with multinode launch flags) '
-      + 'is not supported yet; render with LeaderWorkerSet available, or use graph or components output');
-  }
-  const podTemplate = renderPodTemplate(ctx);
+/**
+ * The Deployment of a DCD. A multinode DCD gets one too when LeaderWorkerSet is unavailable (the
+ * component controller's fallback; a graph with such a component is refused before): its one pod
+ * per replica is rendered in role `main` for `nodeCount` nodes with LeaderWorkerSet addressing, so
+ * it carries the backend's multinode rewrites of a pod that is neither leader nor worker, and the
+ * component Service still selects `role: leader`, which no pod of the Deployment has.
+ */
+function renderDcdDeployment(ctx: DcdContext): KubeObject {
+  const podTemplate = renderPodTemplate(ctx, isMultinode(ctx.dcd.spec ?? {}) ? { multinodeRole: 'main' } : {});
   return renderDeployment(ctx, podTemplate, takePodTemplateReading(podTemplate));
 }
 
@@ -46,7 +46,7 @@ function renderSingleNodeDeployment(ctx: DcdContext): KubeObject {
  * VirtualService — each only when the operator creates it.
  */
 function dcdWorkloads(ctx: DcdContext, skipModelService: (name: string) => boolean): KubeObject[] {
-  const out: KubeObject[] = [rendersLeaderWorkerSet(ctx) ? renderLeaderWorkerSet(ctx) : renderSingleNodeDeployment(ctx)];
+  const out: KubeObject[] = [rendersLeaderWorkerSet(ctx) ? renderLeaderWorkerSet(ctx) : renderDcdDeployment(ctx)];
   const service = renderComponentService(ctx);
   if (service) out.push(service);
   const modelService = renderModelService(ctx);

@@ -4,12 +4,12 @@
  * template annotations.
  */
 import { MultinodeDeployer } from '../../multinode/deployer';
-import { MultinodeRoleName } from '../../multinode/roles';
+import { MultinodeLaunchRole } from '../../multinode/roles';
 
 /** Inputs of a multinode container rewrite. */
 export interface MultinodeContainerContext {
-  /** Which pod of the replica is rendered. */
-  readonly role: MultinodeRoleName;
+  /** Which pod of the replica is rendered (`main`: the single pod of the Deployment fallback). */
+  readonly role: MultinodeLaunchRole;
   /** `multinode.nodeCount` (> 1). */
   readonly nodeCount: number;
   /** Provider-specific addressing (LWS or Grove). */
@@ -25,7 +25,7 @@ export interface MultinodeContainerContext {
 
 /** Inputs of a multinode pod-spec rewrite. */
 export interface MultinodePodContext {
-  readonly role: MultinodeRoleName;
+  readonly role: MultinodeLaunchRole;
   readonly nodeCount: number;
   readonly deployer: MultinodeDeployer;
   /** DGD name, or the DCD name for a standalone DCD (names the wait-for-leader ConfigMap). */

@@ -1,19 +1,20 @@
 /**
  * SGLang across several nodes (render-multinode §6.2): every pod gets the distributed-init
- * address on the leader, the node count and its node rank; workers lose their probes. The GPU
- * count is not used and nothing else changes.
+ * address on the leader, the node count and its node rank (the worker expression for any pod but
+ * the leader, `main` included); workers lose their probes. The GPU count is not used and nothing
+ * else changes.
  */
 import { withoutProbes } from './context';
 import { MultinodeDeployer, nodeRank } from '../../multinode/deployer';
 import { injectFlags } from '../../multinode/flag-injection';
-import { MultinodeRoleName } from '../../multinode/roles';
+import { MultinodeLaunchRole } from '../../multinode/roles';
 import { ContainerJson } from '../../pod/k8s-json';
 
 /** Port of SGLang's distributed initialisation on the leader. */
 export const SGLANG_DIST_INIT_PORT = 29500;
 
 /** The flags of one pod, and whether they need a shell (a Grove worker's rank arithmetic). */
-export function sglangMultinodeFlags(role: MultinodeRoleName, nodeCount: number,
+export function sglangMultinodeFlags(role: MultinodeLaunchRole, nodeCount: number,
   deployer: MultinodeDeployer): { flags: string; needsShell: boolean } {
   const rank = nodeRank(deployer, role);
   return {
@@ -24,7 +25,7 @@ export function sglangMultinodeFlags(role: MultinodeRoleName, nodeCount: number,
 
 /** Inputs of the SGLang rewrite (a subset of the shared multinode context). */
 export interface SglangMultinodeContext {
-  readonly role: MultinodeRoleName;
+  readonly role: MultinodeLaunchRole;
   readonly nodeCount: number;
   readonly deployer: MultinodeDeployer;
 }

@@ -6,7 +6,7 @@
 import { compareStrings } from '../../../model/json';
 import { MultinodeDeployer } from '../../multinode/deployer';
 import { isPythonCommand, quoteWordsForBashC } from '../../multinode/flag-injection';
-import { MultinodeRoleName } from '../../multinode/roles';
+import { MultinodeLaunchRole } from '../../multinode/roles';
 import { ContainerJson, PodSpecJson, valueEnv } from '../../pod/k8s-json';
 
 /** Port the workers' SSH daemon listens on and `mpirun` connects to. */
@@ -24,7 +24,7 @@ export const TRTLLM_FORWARDED_ENV: readonly string[] = [
 
 /** Inputs of the TensorRT-LLM rewrite. */
 export interface TrtllmMultinodeContext {
-  readonly role: MultinodeRoleName;
+  readonly role: MultinodeLaunchRole;
   readonly nodeCount: number;
   readonly deployer: MultinodeDeployer;
   /** GPUs per node; asked for only on the leader. */
@@ -107,9 +107,10 @@ export function sshReadinessProbe(): Record<string, unknown> {
 
 /**
  * The multinode rewrite of the `main` container (render-multinode §6.3 steps 1–5); a single-node
- * context changes nothing. Workers keep only an SSH readiness probe; both roles mount the key
- * secret and get `OMPI_MCA_orte_keep_fqdn_hostnames=1` appended to the env before the leader's
- * `-x` list is built from it.
+ * context changes nothing. Workers keep only an SSH readiness probe; every role mounts the key
+ * secret and gets `OMPI_MCA_orte_keep_fqdn_hostnames=1` appended to the env before the leader's
+ * `-x` list is built from it. The leader runs mpirun, a worker sshd; the `main` pod of the
+ * Deployment fallback keeps its own command and probes (and its GPUs are not counted).
  */
 export function trtllmMultinodeContainer(container: ContainerJson, ctx: TrtllmMultinodeContext): ContainerJson {
   if (ctx.nodeCount <= 1) return container;
@@ -121,6 +122,7 @@ export function trtllmMultinodeContainer(container: ContainerJson, ctx: TrtllmMu
   }
   out.volumeMounts = [...(container.volumeMounts ?? []), { name: ctx.sshSecretName, mountPath: SSH_KEY_MOUNT_PATH, readOnly: true }];
   out.env = [...(container.env ?? []), valueEnv('OMPI_MCA_orte_keep_fqdn_hostnames', '1')];
+  if (ctx.role === 'main') return out;
   const script = ctx.role === 'leader' ? trtllmLeaderScript(out, ctx.nodeCount, ctx.gpusPerNode(), ctx.deployer) : trtllmWorkerScript();
   out.command = ['/bin/sh', '-c'];
   out.args = [script];

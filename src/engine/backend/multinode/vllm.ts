@@ -11,9 +11,10 @@ import { MultinodeDeployer, nodeRank } from '../../multinode/deployer';
 import {
   expandWords, FlagSpellings, hasFlagValue, injectFlags, intFlagValue, normalizeFlagWords, quoteWordsForBashC,
 } from '../../multinode/flag-injection';
-import { MultinodeRoleName } from '../../multinode/roles';
+import { MultinodeLaunchRole } from '../../multinode/roles';
 import { ContainerJson, fieldRefEnv, PodSpecJson } from '../../pod/k8s-json';
 import { shellQuotePosix } from '../shell-quote';
+import { rayHeadLaunchScript } from '../vllm';
 
 /** Port of the Ray head (GCS). */
 export const VLLM_RAY_PORT = 6379;
@@ -105,16 +106,24 @@ export function vllmMultinodeLaunch(container: ContainerJson, gpus: number, mp: 
   return 'none';
 }
 
-/** mp executor flags (render-multinode §6.1.4), injected without a shell on the leader. */
-export function mpLaunchFlags(role: MultinodeRoleName, nodeCount: number, deployer: MultinodeDeployer): { flags: string; needsShell: boolean } {
+/**
+ * mp executor flags (render-multinode §6.1.4), injected without a shell on the leader; the `main`
+ * pod of the Deployment fallback gets them without a node rank.
+ */
+export function mpLaunchFlags(role: MultinodeLaunchRole, nodeCount: number, deployer: MultinodeDeployer): { flags: string; needsShell: boolean } {
   const base = `${EXECUTOR} mp --nnodes ${nodeCount} --master-addr ${deployer.leaderHostname} --master-port ${VLLM_MP_MASTER_PORT}`;
   const rank = nodeRank(deployer, role);
+  if (role === 'main') return { flags: base, needsShell: false };
   if (role === 'leader') return { flags: `${base} --node-rank 0`, needsShell: false };
   return { flags: `${base} --node-rank ${rank.value} --headless`, needsShell: rank.needsShell };
 }
 
-/** Ray launch across nodes (render-multinode §6.1.5): the leader starts the head, workers join it. */
-function rayLaunch(container: ContainerJson, role: MultinodeRoleName, deployer: MultinodeDeployer): ContainerJson {
+/**
+ * Ray launch across nodes (render-multinode §6.1.5): the leader starts the head, workers join it.
+ * The `main` pod of the Deployment fallback only gets the `/bin/sh -c` command; its args stay.
+ */
+function rayLaunch(container: ContainerJson, role: MultinodeLaunchRole, deployer: MultinodeDeployer): ContainerJson {
+  if (role === 'main') return { ...container, command: ['/bin/sh', '-c'] };
   const script = role === 'leader'
     ? `ray start --head --port=${VLLM_RAY_PORT} && ${quoteWordsForBashC((container.command ?? []).map(String))} ${quoteWordsForBashC((container.args ?? []).map(String))} ${EXECUTOR} ray`
     : `ray start --address=${deployer.leaderHostname}:${VLLM_RAY_PORT} --block`;
@@ -138,9 +147,17 @@ export function elasticEpWorkerScript(leaderHost: string): string {
     + ` && ray start --address=${leaderHost}:${VLLM_RAY_PORT} --block`;
 }
 
-/** Elastic EP on Ray across nodes (render-multinode §6.1.6); a leader without `command` is left alone. */
-function elasticEpLaunch(container: ContainerJson, role: MultinodeRoleName, deployer: MultinodeDeployer): ContainerJson {
+/**
+ * Elastic EP on Ray across nodes (render-multinode §6.1.6); a leader without `command` is left alone.
+ * The `main` pod of the Deployment fallback gets the single-pod Ray head script (pinned node IP,
+ * `exec`) but not the pod-IP env vars a single-node pod gets with it.
+ */
+function elasticEpLaunch(container: ContainerJson, role: MultinodeLaunchRole, deployer: MultinodeDeployer): ContainerJson {
   const command = (container.command ?? []).map(String);
+  if (role === 'main') {
+    if (command.length === 0) return container;
+    return { ...container, command: ['/bin/sh', '-c'], args: [rayHeadLaunchScript(command, (container.args ?? []).map(String))] };
+  }
   if (role === 'leader') {
     if (command.length === 0) return container;
     return { ...container, command: ['/bin/sh', '-c'], args: [elasticEpLeaderScript(command, (container.args ?? []).map(String))] };
@@ -149,8 +166,11 @@ function elasticEpLaunch(container: ContainerJson, role: MultinodeRoleName, depl
 }
 
 /** Hybrid data-parallel flags (render-multinode §6.1.7); workers always need a shell. */
-export function dataParallelFlags(container: ContainerJson, role: MultinodeRoleName, nodeCount: number, gpus: number,
+export function dataParallelFlags(container: ContainerJson, role: MultinodeLaunchRole, nodeCount: number, gpus: number,
   deployer: MultinodeDeployer): { flags: string; needsShell: boolean } {
+  // the `main` pod gets no flags, but still goes through the injection (a launch inside a shell
+  // script gains a space after it)
+  if (role === 'main') return { flags: '', needsShell: false };
   const words = vllmLaunchWords(container);
   const local = Math.trunc(gpus / vllmWorldSize(words));
   const requested = intFlagValue(words, DP);
