@@ -149,8 +149,9 @@ const RENDERED_EXPERIMENTAL_FEATURES = new Set(['grove', 'gpuMemoryService', 'fa
 /**
  * Experimental features not rendered are refused rather than rendered wrongly.
  * A standalone DCD (`base` = `spec`) with the inter-pod GPU memory service is refused too: that
- * layout exists only as Grove cliques of a graph. (Multinode components without LeaderWorkerSet
- * are refused where the workload is chosen.)
+ * layout exists only as Grove cliques of a graph. (A graph with a multinode component is refused
+ * without LeaderWorkerSet in `generateGraphComponents`; a standalone multinode DCD then gets the
+ * component controller's fallback Deployment.)
  */
 function assertNoExperimentalFeatures(ref: string, components: readonly ComponentSpecJson[], base: string): void {
   components.forEach((component, i) => {
