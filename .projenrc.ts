@@ -160,6 +160,13 @@ project.testTask.spawn(project.addTask('check:admission-rules-doc', {
   exec: 'ts-node --project tsconfig.dev.json scripts/admission-rules-doc.ts --check',
 }));
 
+// Facts from the operator's Go unit tests (test/operator-scenarios/): also run by jest; this prints
+// the counts per area for the CI log.
+project.addTask('operator-scenarios', {
+  description: "Check the operator scenarios (facts from the operator's Go unit tests) and print pass/fail counts per area",
+  exec: 'ts-node --project tsconfig.dev.json scripts/operator-scenarios.ts',
+  receiveArgs: true,
+});
 project.addTask('fuzz:cli', {
   description: 'Property-based runs of the installed command on hostile, damaged, mutated and valid files (--runs N, --seed S)',
   steps: [
