@@ -14,10 +14,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as fc from 'fast-check';
-import { stringify } from 'yaml';
 import { anyFuzzGraph } from './fuzz-graphs';
 import { mutatedGraph } from './fuzz-mutations';
-import { parseYamlDocuments } from '../../src/import/documents';
+import { parseYamlDocuments, stringifyYamlDocuments } from '../../src/import/documents';
 import { checkEmittedObjects, formatEmittedViolation } from '../../src/validation/emitted-admission';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -54,15 +53,18 @@ const HOSTILE_TEXTS: readonly string[] = [
   '\uFEFFapiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {on: yes, 0644: 0x1F}\n',
 ];
 
+/** A generated document written as a user's file means it: with the library's kubectl-safe writer. */
+const yamlOf = (doc: unknown): string => stringifyYamlDocuments([doc]);
+
 /** A text with damage at a random place: cut short, or a random string inserted. */
 const damaged = (text: string): fc.Arbitrary<string> => fc.tuple(fc.nat(Math.max(0, text.length)), fc.string({ maxLength: 8, unit: 'binary' }), fc.boolean())
   .map(([at, junk, cut]) => (cut ? text.slice(0, at) : `${text.slice(0, at)}${junk}${text.slice(at)}`));
 
 /** Every kind of generated input file. */
 export const cliCase: fc.Arbitrary<CliCase> = fc.oneof(
-  anyFuzzGraph.map(g => ({ kind: 'admissible', text: stringify(g.graph), grove: g.groveOnly })),
-  mutatedGraph.map(m => ({ kind: `mutated:${m.mutation}`, text: stringify(m.graph), grove: m.grove })),
-  anyFuzzGraph.chain(g => damaged(stringify(g.graph))).map(text => ({ kind: 'damaged', text, grove: false })),
+  anyFuzzGraph.map(g => ({ kind: 'admissible', text: yamlOf(g.graph), grove: g.groveOnly })),
+  mutatedGraph.map(m => ({ kind: `mutated:${m.mutation}`, text: yamlOf(m.graph), grove: m.grove })),
+  anyFuzzGraph.chain(g => damaged(yamlOf(g.graph))).map(text => ({ kind: 'damaged', text, grove: false })),
   fc.constantFrom(...HOSTILE_TEXTS).map(text => ({ kind: 'hostile', text, grove: false })),
   fc.string({ maxLength: 200, unit: 'binary' }).map(text => ({ kind: 'noise', text, grove: false })),
   fc.uint8Array({ maxLength: 200 }).map(bytes => ({ kind: 'bytes', text: bytes, grove: false })),
@@ -104,6 +106,8 @@ export function checkCliCase(c: CliCase, dir: string): CliOutcome {
   const validate = runCli(['validate', ...grove, file]);
   const validateProblem = runProblem('validate', validate);
   if (validateProblem !== undefined) throw new Error(`${c.kind}: ${validateProblem}`);
+  // a graph the generator made admissible, written as a file, is admitted from that file too
+  if (c.kind === 'admissible' && validate.status !== 0) throw new Error(`admissible: validate refused it: ${validate.stderr.slice(0, 400)}`);
   const render = runCli(['render', '--output', 'workloads', ...grove, file]);
   const renderProblem = runProblem('render --output workloads', render);
   if (renderProblem !== undefined) throw new Error(`${c.kind}: ${renderProblem}`);
