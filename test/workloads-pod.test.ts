@@ -548,6 +548,77 @@ describe('render-core §5.10 security context', () => {
   });
 });
 
+/**
+ * graph_test.go TestGenerateBasePodSpec_SecurityContext: a user security context, even a partial
+ * one, replaces the default (fsGroup 1000) whole. An empty one written by the user is a set pointer
+ * in the operator's pod spec: it counts as given (no fsGroup added), survives the merge of the
+ * user's pod spec and container, and is written as `{}` (the field is a pointer with omitempty, and
+ * only a nil pointer is left out); `null` is no security context at all.
+ */
+describe('graph_test.go TestGenerateBasePodSpec_SecurityContext', () => {
+  const frontend = (securityContext?: unknown) => {
+    const spec = withMain({ name: 'f', type: 'frontend' });
+    if (securityContext !== undefined) spec.podTemplate.spec.securityContext = securityContext;
+    return render(dcd(spec)).spec.securityContext;
+  };
+  const cases: Array<[string, unknown, unknown]> = [
+    ['no security context provided - should apply fsGroup default only', undefined, { fsGroup: 1000 }],
+    ['full security context override - should use user values',
+      { runAsNonRoot: true, runAsUser: 5000, runAsGroup: 5000, fsGroup: 5000 },
+      { runAsNonRoot: true, runAsUser: 5000, runAsGroup: 5000, fsGroup: 5000 }],
+    ['partial security context override - user gets full control', { runAsUser: 2000, runAsGroup: 3000 }, { runAsUser: 2000, runAsGroup: 3000 }],
+    ['only fsGroup override - user gets full control', { fsGroup: 7000 }, { fsGroup: 7000 }],
+    ['fsGroup 2000 example - exactly what user requested', { fsGroup: 2000 }, { fsGroup: 2000 }],
+    ['OpenShift-style namespace range - should use user values',
+      { runAsNonRoot: true, runAsUser: 1000700001, runAsGroup: 1000700001, fsGroup: 1000700001 },
+      { runAsNonRoot: true, runAsUser: 1000700001, runAsGroup: 1000700001, fsGroup: 1000700001 }],
+  ];
+  test.each(cases)('%s', (_name, given, expected) => {
+    expect(frontend(given)).toEqual(expected);
+  });
+
+  test('securityContext: {} on the pod, main and a sidecar is kept as {} through the graph, its DCD and every workload', () => {
+    const podSpec = {
+      securityContext: {},
+      containers: [
+        { name: 'main', image: IMAGE, command: ['python3', '-m', 'dynamo.vllm'], args: ['--model', 'm'], securityContext: {} },
+        { name: 'side', image: IMAGE, securityContext: {} },
+      ],
+    };
+    const graph = (multinode: boolean) => ({
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'llm', namespace: NS },
+      spec: {
+        backendFramework: 'vllm',
+        components: [{ name: 'decode', type: 'decode', ...(multinode ? { multinode: { nodeCount: 2 } } : {}), podTemplate: { spec: podSpec } }],
+      },
+    });
+    const [generated] = renderDocuments([graph(false)], { output: 'components' }) as any[];
+    expect(generated.spec.podTemplate.spec).toEqual(podSpec);
+    const templates: any[] = [];
+    const deployment = (renderDocuments([graph(false)], { output: 'workloads' }) as any[]).find(o => o.kind === 'Deployment');
+    templates.push(deployment.spec.template.spec);
+    const lws = (renderDocuments([graph(true)], { output: 'workloads' }) as any[]).find(o => o.kind === 'LeaderWorkerSet');
+    templates.push(lws.spec.leaderWorkerTemplate.leaderTemplate.spec, lws.spec.leaderWorkerTemplate.workerTemplate.spec);
+    const pcs = (renderDocuments([graph(true)], { output: 'workloads', operator: { groveAvailable: true } }) as any[]).find(o => o.kind === 'PodCliqueSet');
+    templates.push(...pcs.spec.template.cliques.map((c: any) => c.spec.podSpec));
+    expect(templates).toHaveLength(5);
+    for (const spec of templates) {
+      expect(spec.securityContext).toEqual({});
+      expect(spec.containers.map((c: any) => [c.name, c.securityContext])).toEqual([['main', {}], ['side', {}]]);
+    }
+  });
+
+  test('securityContext: null is none: the pod gets fsGroup 1000, the containers none', () => {
+    const spec = withMain({ name: 'f', type: 'frontend' }, { securityContext: null });
+    spec.podTemplate.spec.securityContext = null;
+    const template = render(dcd(spec));
+    expect(template.spec.securityContext).toEqual({ fsGroup: 1000 });
+    expect(mainOf(template)).not.toHaveProperty('securityContext');
+  });
+});
+
 describe('render-core §5.5 termination grace period', () => {
   test('user value overrides the default', () => {
     const spec = withMain({ name: 'f', type: 'frontend' });
