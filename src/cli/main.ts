@@ -44,6 +44,7 @@ import { validateOptionsFor } from '../engine/admission';
 import { RenderError } from '../engine/errors';
 import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
+import { isDraClusterStateOnly } from '../engine/multinode/dra-objects';
 import { renderDocuments } from '../engine/render';
 import { documentShapeProblem } from '../import/document-kinds';
 import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
@@ -227,7 +228,11 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   const notices: string[] = [];
   for (const { file, docs } of loaded) {
     for (const doc of docs) {
-      if (!isDgd(doc) && !isDcd(doc) && !isKnownKind(doc)) notices.push(`${file}: ${describeDocument(doc)}: ${args.command === 'render' ? 'passed through unchecked' : 'not checked'} (no schema for this kind)`);
+      if (isDgd(doc) || isDcd(doc) || isKnownKind(doc)) continue;
+      // a DeviceClass is cluster state the render reads (the GPUs of a claim) and, beyond graph output, does not write
+      const readOnly = args.command === 'render' && args.output !== 'graph' && isDraClusterStateOnly(doc);
+      const what = readOnly ? 'read as cluster state, not written' : args.command === 'render' ? 'passed through unchecked' : 'not checked';
+      notices.push(`${file}: ${describeDocument(doc)}: ${what} (no schema for this kind)`);
     }
   }
   // with an unusable --old file, nothing is validated: creates and updates cannot be told apart
