@@ -267,3 +267,21 @@ describe('exit 2: usage errors, with the usage on stderr', () => {
     expect(r.stderr).toMatch(/Run 'cdk8s-dynamo (render |validate )?--help' for the options\.\n$/);
   });
 });
+
+describe('--helm-values: the operator of a platform chart release', () => {
+  test('bundled Grove and NATS of release dyn in ai: a PodCliqueSet with the values\' delay and the release\'s NATS address', () => {
+    fs.writeFileSync(path.join(dir, 'values.yaml'), 'global:\n  grove: {install: true}\n  nats: {install: true}\ndynamo-operator:\n  dynamo: {groveTerminationDelay: 2h}\n');
+    const r = run('render', '--output', 'workloads', '--helm-values', 'values.yaml', '--helm-release', 'dyn', '--helm-namespace', 'ai', 'graph.yaml');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const docs = parseAllDocuments(r.stdout).map(d => d.toJS());
+    const pcs = docs.filter(d => d.kind === 'PodCliqueSet');
+    expect(pcs.map(p => p.spec.template.terminationDelay)).toEqual(['2h0m0s']);
+    expect(r.stdout.match(/value: nats:\/\/dyn-nats\.ai\.svc\.cluster\.local:4222$/gm)).toHaveLength(2);
+  });
+
+  test('--helm-release without --helm-values is a usage error', () => {
+    const r = run('validate', '--helm-release', 'dyn', 'graph.yaml');
+    expect(r.code).toBe(2);
+    expect(r.stderr.startsWith('cdk8s-dynamo: --helm-release needs --helm-values\nusage:\n')).toBe(true);
+  });
+});

@@ -425,7 +425,8 @@ checkpoint:
       metadata: { name: 'dynamo-platform-dynamo-operator-config' },
       data: { 'config.yaml': 'apiVersion: operator.config.dynamo.nvidia.com/v1alpha1\nkind: OperatorConfiguration\ndiscovery:\n  backend: etcd\n' },
     };
-    expect(parseOperatorConfiguration(JSON.stringify(configMap), 'cm.json')).toEqual({ discoveryBackend: 'etcd' });
+    // the document is the whole configuration: no terminationDelay is the operator's fallback 15m
+    expect(parseOperatorConfiguration(JSON.stringify(configMap), 'cm.json')).toEqual({ discoveryBackend: 'etcd', groveTerminationDelay: '15m' });
     expect(() => parseOperatorConfiguration(JSON.stringify({ ...configMap, data: {} }), 'cm.json'))
       .toThrow('cm.json: data["config.yaml"]: a ConfigMap must hold the operator configuration under this key');
   });

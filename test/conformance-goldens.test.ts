@@ -23,7 +23,7 @@ describe('render-core §16 how the golden scenarios are rendered', () => {
     expect(scenarioRenderOptions('dgd/components')).toEqual({
       output: 'workloads',
       namespace: CONFORMANCE_NAMESPACE,
-      operator: { version: '1.4.0', groveAvailable: true, lwsAvailable: true, restrictedNamespace: 'clusterenv-conformance' },
+      operator: { version: '1.4.0', groveAvailable: true, lwsAvailable: true, restrictedNamespace: 'clusterenv-conformance', groveTerminationDelay: '15m' },
     });
     expect(CONFORMANCE_NAMESPACE).toMatch(/^clusterenv-.*$/);
   });

@@ -212,6 +212,8 @@ describe('OperatorConfiguration: options from the operator configuration file', 
     expect(options).toEqual({
       version: '1.4.2',
       groveAvailable: true,
+      // a whole OperatorConfiguration without terminationDelay: the operator's fallback
+      groveTerminationDelay: '15m',
       lwsAvailable: false,
       natsAddress: 'nats://n:4222',
       registrySecrets: [{ name: 'nvcr', registries: ['nvcr.io'] }],

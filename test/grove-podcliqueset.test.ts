@@ -184,8 +184,12 @@ describe('render-multinode §4.2 update strategy from nvidia.com/grove-update-st
 describe('render-multinode §4.2 terminationDelay from orchestrators.grove.terminationDelay', () => {
   const dgd = groveGraph([frontend()]);
 
-  it('default 15m is written as 15m0s', () => {
-    expect(pcsOf(dgd).spec.template.terminationDelay).toBe('15m0s');
+  it('default 4h (the platform chart\'s) is written as 4h0m0s', () => {
+    expect(pcsOf(dgd).spec.template.terminationDelay).toBe('4h0m0s');
+  });
+
+  it('15m (the operator\'s fallback) is written as 15m0s', () => {
+    expect(pcsOf(dgd, { groveTerminationDelay: '15m' }).spec.template.terminationDelay).toBe('15m0s');
   });
 
   it('1h30m is written as 1h30m0s', () => {
@@ -760,7 +764,8 @@ describe('render-multinode §4.11 example: TRT-LLM decode on 2 nodes × 8 GPUs, 
     args: ['--model-path', 'm'],
     resources: { limits: { 'nvidia.com/gpu': '8' } },
   })], { backendFramework: 'trtllm' }, { namespace: 'prod' });
-  const pcs = pcsOf(dgd, { mpiSshSecretName: 'mpi-run-ssh-secret' });
+  // the reference example's operator runs with its own fallback delay, 15m
+  const pcs = pcsOf(dgd, { mpiSshSecretName: 'mpi-run-ssh-secret', groveTerminationDelay: '15m' });
   const leader = cliqueMain(pcs, 'decode-ldr');
   const worker = cliqueMain(pcs, 'decode-wkr');
 

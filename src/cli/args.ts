@@ -3,6 +3,7 @@
  * own `util.parseArgs`.
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
+import { DEFAULT_HELM_NAMESPACE, DEFAULT_HELM_RELEASE_NAME } from '../engine/helm-values';
 import { OperatorSettings } from '../engine/operator-settings';
 import { OUTPUT_MODES, OutputMode } from '../engine/render';
 
@@ -31,6 +32,12 @@ export interface ParsedArgs {
   /** `render --out DIR`: one `<input-name>.k8s.yaml` per input file in DIR instead of stdout. */
   readonly outDir?: string;
   readonly operatorConfig?: string;
+  /** `--helm-values`: a values file of the platform chart release. */
+  readonly helmValues?: string;
+  /** `--helm-release`: the release name of the values (only with `--helm-values`). */
+  readonly helmRelease?: string;
+  /** `--helm-namespace`: the release namespace of the values (only with `--helm-values`). */
+  readonly helmNamespace?: string;
   /** `validate --old`: the file holding the objects FILE updates. */
   readonly old?: string;
   /** `validate --as`: the Kubernetes user name that sends the updates. */
@@ -40,7 +47,11 @@ export interface ParsedArgs {
   readonly files: string[];
 }
 
-const OPERATOR_HELP = `Operator options (validation and rendering see the same operator; flags win over the file):
+const OPERATOR_HELP = `Operator options (validation and rendering see the same operator). Unset, it is a default
+platform install; --helm-values changes that, --operator-config wins over it, and flags over both:
+  --helm-values FILE       values of the dynamo-platform Helm release (helm install -f FILE)
+  --helm-release NAME      with --helm-values: the release name (default: ${DEFAULT_HELM_RELEASE_NAME})
+  --helm-namespace NS      with --helm-values: the release namespace (default: ${DEFAULT_HELM_NAMESPACE})
   --operator-config FILE   operator configuration (OperatorConfiguration YAML/JSON or its ConfigMap)
   --grove | --no-grove     Grove available (default: no)
   --lws | --no-lws         LeaderWorkerSet available (default: yes)`;
@@ -128,6 +139,9 @@ type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boole
 const SHARED_OPTIONS: Record<string, OptionSpec> = {
   'help': { type: 'boolean', short: 'h' },
   'operator-config': { type: 'string', multiple: true },
+  'helm-values': { type: 'string', multiple: true },
+  'helm-release': { type: 'string', multiple: true },
+  'helm-namespace': { type: 'string', multiple: true },
   ...Object.fromEntries(Object.keys(SWITCHES).map(flag => [flag, { type: 'boolean' as const }])),
 };
 
@@ -194,6 +208,11 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   const old = single('old');
   const requester = single('as');
   if (requester !== undefined && old === undefined) throw new UsageError('--as needs --old', command);
+  const helmValues = single('helm-values');
+  const helmRelease = single('helm-release');
+  const helmNamespace = single('helm-namespace');
+  if (helmValues === undefined && helmRelease !== undefined) throw new UsageError('--helm-release needs --helm-values', command);
+  if (helmValues === undefined && helmNamespace !== undefined) throw new UsageError('--helm-namespace needs --helm-values', command);
   const files = parsed.positionals;
   if (files.length === 0) throw new UsageError('no input FILE given', command);
   if (files.some(file => file === '')) throw new UsageError('an input FILE is the empty string', command);
@@ -205,6 +224,9 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       namespace: single('namespace'),
       outDir: single('out'),
       operatorConfig: single('operator-config'),
+      helmValues,
+      helmRelease,
+      helmNamespace,
       old,
       requester,
       operatorFlags: operatorFlags as Partial<OperatorSettings>,

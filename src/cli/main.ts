@@ -20,11 +20,15 @@
  * ordinary user.
  *
  * OPERATOR options describe the operator installation; validation and rendering see the same one:
+ *   --helm-values FILE       the values of the platform chart release (`helm install -f FILE`), with
+ *   [--helm-release NAME]    its release name (default dynamo-platform) and
+ *   [--helm-namespace NS]    namespace (default dynamo-system): the operator configuration the chart
+ *                            derives from them
  *   --operator-config FILE   the operator's configuration file (OperatorConfiguration, or the Helm
  *                            chart's ConfigMap holding it), plus `operatorVersion` and `registrySecrets`
  *   --grove / --no-grove     Grove available or not (orchestrators.grove.enabled)
  *   --lws / --no-lws         LeaderWorkerSet available or not (orchestrators.lws.enabled)
- * Flags win over the file; whatever neither sets keeps the operator's Helm defaults.
+ * Precedence: a default platform install < the Helm values < the configuration file < the flags.
  *
  * `render --output workloads` also checks every object it writes as the API server would on create
  * (schema and CRD CEL rules, `checkEmittedObjects`); a rejected object is reported like a render
@@ -42,6 +46,7 @@ import { helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageTe
 import { outputClash, outputName, writeOutputs } from './output-files';
 import { validateOptionsFor } from '../engine/admission';
 import { RenderError } from '../engine/errors';
+import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../engine/helm-values';
 import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { isDraClusterStateOnly } from '../engine/multinode/dra-objects';
@@ -122,26 +127,33 @@ function readProblem(file: string, error: unknown): string {
 }
 
 /**
- * The operator the command describes: Helm defaults, then the configuration file, then the flags;
- * or the one problem of the configuration file.
+ * The operator the command describes, each source winning over the one before: the defaults of a
+ * default platform install, the settings the chart derives from `--helm-values`, the configuration
+ * file, the flags; or the first problem of a file.
  */
 function operatorSettings(args: ParsedArgs, io: CliIo): { settings?: OperatorSettings; problem?: string } {
-  let fromFile: Partial<OperatorSettings> = {};
-  if (args.operatorConfig !== undefined) {
+  type Read = { settings?: Partial<OperatorSettings>; problem?: string };
+  const read = (file: string | undefined, parse: (text: string, file: string) => Partial<OperatorSettings>): Read => {
+    if (file === undefined) return { settings: {} };
     let text: string;
     try {
-      text = io.readFile(args.operatorConfig);
+      text = io.readFile(file);
     } catch (e) {
-      return { problem: readProblem(args.operatorConfig, e) };
+      return { problem: readProblem(file, e) };
     }
     try {
-      fromFile = parseOperatorConfiguration(text, args.operatorConfig);
+      return { settings: parse(text, file) };
     } catch (e) {
       if (!(e instanceof RenderError)) throw e;
       return { problem: e.message };
     }
-  }
-  return { settings: resolveOperatorSettings({ ...fromFile, ...args.operatorFlags }) };
+  };
+  const release = { releaseName: args.helmRelease, namespace: args.helmNamespace };
+  const fromHelm = read(args.helmValues, (text, file) => deriveOperatorSettingsFromHelmValues(parseHelmValues(text, file), release, file));
+  if (fromHelm.problem !== undefined) return { problem: fromHelm.problem };
+  const fromFile = read(args.operatorConfig, parseOperatorConfiguration);
+  if (fromFile.problem !== undefined) return { problem: fromFile.problem };
+  return { settings: resolveOperatorSettings({ ...fromHelm.settings, ...fromFile.settings, ...args.operatorFlags }) };
 }
 
 /** The documents of a file (`-` is stdin), or undefined after recording why they cannot be read. */

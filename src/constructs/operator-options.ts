@@ -1,6 +1,8 @@
 /** The Dynamo operator installation a graph is rendered for. */
 import * as fs from 'fs';
+import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../engine/helm-values';
 import { parseOperatorConfiguration } from '../engine/operator-config';
+import { OperatorSettings } from '../engine/operator-settings';
 
 /**
  * A `kubernetes.io/dockerconfigjson` Secret in the workload namespace. The operator discovers such
@@ -17,8 +19,9 @@ export interface RegistrySecret {
 /**
  * Settings of the Dynamo operator that change what it renders or admits. Each prop mirrors one field
  * of the operator's configuration file (`OperatorConfiguration`, kept by the Helm chart in the
- * ConfigMap `<release>-dynamo-operator-config`); the defaults are those of the documented install
- * (`helm install dynamo-platform ...`, cluster-wide, chart defaults).
+ * ConfigMap `<release>-dynamo-operator-config`); the defaults are what a default install of the
+ * platform chart writes there (`helm install dynamo-platform ... --namespace dynamo-system`, chart
+ * values unchanged: cluster-wide, no bundled NATS or etcd, Grove, KAI and Volcano off).
  */
 export interface OperatorOptions {
   /**
@@ -58,9 +61,11 @@ export interface OperatorOptions {
   readonly volcanoSchedulerAvailable?: boolean;
   /**
    * How long Grove waits before tearing down a gang that fell below its minimum:
-   * `orchestrators.grove.terminationDelay`, a Go duration such as `15m` or `1h30m`; `0s` leaves it
-   * to Grove.
-   * @default "15m"
+   * `orchestrators.grove.terminationDelay`, a Go duration such as `15m` or `1h30m`. Helm:
+   * `dynamo.groveTerminationDelay` (`4h` in the platform chart); the operator's own fallback, when
+   * its configuration leaves the delay out or zero, is `15m`. A delay that is not above zero here
+   * leaves PodCliqueSets without `terminationDelay`.
+   * @default "4h"
    */
   readonly groveTerminationDelay?: string;
   /**
@@ -89,13 +94,15 @@ export interface OperatorOptions {
   readonly eppClusterRoleName?: string;
   /**
    * NATS server address given to every component as `NATS_SERVER`: `infrastructure.natsAddress`.
-   * Helm: `natsAddr`, or the bundled NATS's address when `global.nats.install` is on.
+   * Helm: `natsAddr`, or, when `global.nats.install` is on (off by default),
+   * `nats://<release>-nats.<release namespace>.svc.cluster.local:4222`.
    * @default "" (not injected)
    */
   readonly natsAddress?: string;
   /**
    * etcd address given to every component as `ETCD_ENDPOINTS`: `infrastructure.etcdAddress`.
-   * Helm: `etcdAddr`, or the bundled etcd's address when `global.etcd.install` is on.
+   * Helm: `etcdAddr`, or, when `global.etcd.install` is on (off by default),
+   * `<release>-etcd.<release namespace>.svc.cluster.local:2379`.
    * @default "" (not injected)
    */
   readonly etcdAddress?: string;
@@ -137,7 +144,8 @@ export interface OperatorOptions {
   readonly virtualServiceGateway?: string;
   /**
    * Service mesh whose resources the operator generates for EPP components (`istio` or empty):
-   * `serviceMesh.provider`. Helm: `dynamo.serviceMesh.provider` when `dynamo.serviceMesh.enabled`.
+   * `serviceMesh.provider` (empty when `serviceMesh.enabled` is false). Helm:
+   * `dynamo.serviceMesh.provider` unless `dynamo.serviceMesh.enabled` is false (the chart default).
    * @default "" (none)
    */
   readonly serviceMeshProvider?: string;
@@ -191,7 +199,23 @@ export interface OperatorOptions {
   readonly registrySecrets?: RegistrySecret[];
 }
 
-/** Reads operator options from the operator's configuration file. */
+/** The Helm release of the platform chart whose values `OperatorConfiguration.fromHelmValues` reads. */
+export interface HelmValuesOptions {
+  /**
+   * The release name (`helm install NAME`): the base of the operator's ClusterRole names and of the
+   * bundled NATS and etcd addresses.
+   * @default "dynamo-platform"
+   */
+  readonly releaseName?: string;
+  /**
+   * The release namespace (`helm install --namespace NS`): part of the bundled NATS and etcd
+   * addresses, and the restricted namespace when `namespaceRestriction.targetNamespace` is unset.
+   * @default "dynamo-system"
+   */
+  readonly namespace?: string;
+}
+
+/** Reads operator options from the operator's configuration file, or from the Helm values it was installed with. */
 export class OperatorConfiguration {
   /**
    * Options from an operator configuration file (YAML or JSON): the `OperatorConfiguration` document
@@ -201,13 +225,36 @@ export class OperatorConfiguration {
    * naming the file, the field path and the value.
    */
   public static fromFile(path: string): OperatorOptions {
-    let text: string;
-    try {
-      text = fs.readFileSync(path, 'utf8');
-    } catch (e) {
-      throw new Error(`${path}: cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-    return OperatorConfiguration.fromYaml(text, path);
+    return OperatorConfiguration.fromYaml(readText(path), path);
+  }
+
+  /**
+   * Options from a values file of the platform chart (`dynamo-platform`), as `-f` gives it to
+   * `helm install` (see `fromHelmValues`).
+   * @param path the values file (YAML or JSON)
+   * @param options the release name and namespace
+   */
+  public static fromHelmValuesFile(path: string, options: HelmValuesOptions = {}): OperatorOptions {
+    return OperatorConfiguration.fromHelmValues(readText(path), options, path);
+  }
+
+  /**
+   * Options from the values of a platform chart (`dynamo-platform`) release: the values are merged
+   * over the chart's defaults as Helm merges them, and the operator configuration is derived from them
+   * as the chart's template derives it (the bundled NATS/etcd addresses from the release name and
+   * namespace, the Grove/KAI/Volcano toggles, the Grove termination delay, the discovery backend,
+   * ingress, service mesh, namespace restriction, ...). An empty text is a default install. Options the
+   * chart leaves to the operator's detection of cluster APIs (`lwsAvailable`, and Grove, KAI or
+   * Volcano when their values are unset) are not set, nor are `version` and `registrySecrets`.
+   * Throws on values the chart refuses to install or that give a configuration the operator refuses,
+   * naming the source and the values path.
+   * @param text the values, YAML or JSON
+   * @param options the release name and namespace
+   * @param source name of the text in error messages
+   */
+  public static fromHelmValues(text: string, options: HelmValuesOptions = {}, source: string = 'Helm values'): OperatorOptions {
+    const values = parseHelmValues(text, source);
+    return optionsOf(deriveOperatorSettingsFromHelmValues(values, { releaseName: options.releaseName, namespace: options.namespace }, source));
   }
 
   /**
@@ -216,12 +263,24 @@ export class OperatorConfiguration {
    * @param source name of the text in error messages
    */
   public static fromYaml(text: string, source: string = 'operator configuration'): OperatorOptions {
-    const settings = parseOperatorConfiguration(text, source);
-    const { registrySecrets, ...rest } = settings;
-    const options: OperatorOptions = { ...rest };
-    if (registrySecrets === undefined) return options;
-    return { ...options, registrySecrets: registrySecrets.map(s => ({ name: s.name, registries: [...s.registries] })) };
+    return optionsOf(parseOperatorConfiguration(text, source));
   }
 
   private constructor() {}
+}
+
+function readText(path: string): string {
+  try {
+    return fs.readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new Error(`${path}: cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** Engine settings as construct options (lists copied). */
+function optionsOf(settings: Partial<OperatorSettings>): OperatorOptions {
+  const { registrySecrets, ...rest } = settings;
+  const options: OperatorOptions = { ...rest };
+  if (registrySecrets === undefined) return options;
+  return { ...options, registrySecrets: registrySecrets.map(s => ({ name: s.name, registries: [...s.registries] })) };
 }

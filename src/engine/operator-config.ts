@@ -7,9 +7,12 @@
  * holds it under `data["config.yaml"]`. Two top-level fields are this library's own: `operatorVersion`
  * (the operator version to render for) and `registrySecrets` (the `kubernetes.io/dockerconfigjson`
  * Secrets the operator would discover in the workload namespace). Fields that do not change rendering
- * (server, leaderElection, logging, ...) are ignored; fields absent from the file keep their Helm
- * defaults (`DEFAULT_OPERATOR_SETTINGS`). A field of the wrong type, or a value the operator's own
- * configuration validation refuses, is an error naming the file, the field path and the value.
+ * (server, leaderElection, logging, ...) are ignored; fields absent from the file keep the defaults of
+ * a default platform install (`DEFAULT_OPERATOR_SETTINGS`), except that a document of kind
+ * `OperatorConfiguration` without `orchestrators.grove.terminationDelay` gets the operator's own
+ * fallback, 15m (the platform chart only writes the delay when it is not 15m). A field of the wrong
+ * type, or a value the operator's own configuration validation refuses, is an error naming the file,
+ * the field path and the value.
  */
 import { RenderError } from './errors';
 import { parseGoDuration } from './go-duration';
@@ -23,6 +26,9 @@ export const OPERATOR_CONFIG_API_VERSION = 'operator.config.dynamo.nvidia.com/v1
 export const OPERATOR_CONFIG_KIND = 'OperatorConfiguration';
 /** Key of the ConfigMap written by the Helm chart that holds the configuration document. */
 export const OPERATOR_CONFIG_MAP_KEY = 'config.yaml';
+
+/** `orchestrators.grove.terminationDelay` when the configuration leaves it unset or zero. */
+export const OPERATOR_FALLBACK_TERMINATION_DELAY = '15m';
 
 /** The discovery backends the operator accepts (`discovery.backend`). */
 export const DISCOVERY_BACKENDS: readonly string[] = ['kubernetes', 'etcd'];
@@ -140,7 +146,12 @@ function readRegistrySecrets(root: FieldReader): RegistrySecret[] | undefined {
  * names the source in error messages. Throws `RenderError(file, fieldPath, message)`.
  */
 export function parseOperatorConfiguration(text: string, file: string): Partial<OperatorSettings> {
-  const root = new FieldReader(file, configurationDocument(parseSingleDocument(text, file), file), '');
+  const document = configurationDocument(parseSingleDocument(text, file), file);
+  // a document of kind OperatorConfiguration (as the Helm chart's ConfigMap holds) is the operator's
+  // whole configuration: what it leaves out takes the operator's own fallback; a fragment without a
+  // kind only sets what it names
+  const complete = document.kind === OPERATOR_CONFIG_KIND;
+  const root = new FieldReader(file, document, '');
   const out: Mutable<OperatorSettings> = {};
   const set = <K extends keyof OperatorSettings>(key: K, value: OperatorSettings[K] | undefined): void => {
     if (value !== undefined) out[key] = value;
@@ -170,10 +181,14 @@ export function parseOperatorConfiguration(text: string, file: string): Partial<
   set('volcanoSchedulerAvailable', orchestrators?.section('volcanoScheduler')?.boolean('enabled'));
   const grove = orchestrators?.section('grove');
   const terminationDelay = grove?.string('terminationDelay');
-  if (terminationDelay !== undefined && parseGoDuration(terminationDelay) === undefined) {
+  const delay = terminationDelay === undefined ? undefined : parseGoDuration(terminationDelay);
+  if (terminationDelay !== undefined && delay === undefined) {
     grove!.fail('terminationDelay', `must be a duration such as "15m", got ${JSON.stringify(terminationDelay)}`);
   }
-  set('groveTerminationDelay', terminationDelay);
+  if (delay !== undefined && delay < 0n) grove!.fail('terminationDelay', `Invalid value: ${JSON.stringify(terminationDelay)}: must not be negative`);
+  // the operator's fallback for an unset or zero delay is 15m (the platform chart writes its own 4h)
+  const unset = delay === 0n || (terminationDelay === undefined && complete);
+  set('groveTerminationDelay', unset ? OPERATOR_FALLBACK_TERMINATION_DELAY : terminationDelay);
 
   const infrastructure = root.section('infrastructure');
   set('natsAddress', infrastructure?.string('natsAddress'));
@@ -188,7 +203,8 @@ export function parseOperatorConfiguration(text: string, file: string): Partial<
   set('virtualServiceGateway', ingress?.string('virtualServiceGateway'));
 
   const serviceMesh = root.section('serviceMesh');
-  set('serviceMeshProvider', serviceMesh?.string('provider'));
+  // an explicit enabled: false turns the mesh off whatever the provider says
+  set('serviceMeshProvider', serviceMesh?.boolean('enabled') === false ? '' : serviceMesh?.string('provider'));
   const istio = serviceMesh?.section('istio');
   set('istioTlsMode', istio?.string('tlsMode'));
   set('istioInsecureSkipVerify', istio?.boolean('insecureSkipVerify'));

@@ -2,8 +2,9 @@
  * The Dynamo operator settings that change what the operator renders or admits.
  *
  * Plain data, resolved once per render. Each setting names the field of the operator's
- * configuration file (`OperatorConfiguration`) it mirrors; defaults are the operator's Helm
- * defaults.
+ * configuration file (`OperatorConfiguration`) it mirrors; the defaults are what a default install
+ * of the platform chart (`helm install dynamo-platform ... --namespace dynamo-system`, chart values
+ * unchanged) writes there, or, for a field it leaves out, the operator's own fallback.
  */
 
 /** A `kubernetes.io/dockerconfigjson` Secret the operator can see in the workload namespace. */
@@ -29,8 +30,9 @@ export interface OperatorSettings {
   /** Whether the Volcano scheduler integration is on (`orchestrators.volcanoScheduler.enabled`): Grove cliques run on `volcano`. */
   readonly volcanoSchedulerAvailable: boolean;
   /**
-   * `orchestrators.grove.terminationDelay` as a Go duration (e.g. `15m`, written back as `15m0s`);
-   * PodCliqueSets get it as `spec.template.terminationDelay` when it is above zero.
+   * `orchestrators.grove.terminationDelay` as a Go duration (e.g. `4h`, written back as `4h0m0s`);
+   * PodCliqueSets get it as `spec.template.terminationDelay` when it is above zero. The platform
+   * chart writes its `dynamo.groveTerminationDelay` (`4h`); the operator's fallback is `15m`.
    */
   readonly groveTerminationDelay: string;
   /** `discovery.backend`: `kubernetes` (default) or `etcd`. */
@@ -83,13 +85,20 @@ export interface OperatorSettings {
 /** The operator version this library renders for unless told otherwise. */
 export const DEFAULT_OPERATOR_VERSION = '1.4.0';
 
+/**
+ * The settings of a default platform install (release `dynamo-platform`, namespace `dynamo-system`,
+ * chart 1.4.0 or 1.5.0 with its values unchanged): Grove, KAI and Volcano written as off, no NATS or
+ * etcd installed (so no addresses), the chart's Grove termination delay `4h`, cluster-wide with the
+ * release's planner/EPP ClusterRoles, the chart's MPI SSH secret name. `lwsAvailable` is not written
+ * by the chart (the operator detects LeaderWorkerSet and Volcano); it is assumed available.
+ */
 export const DEFAULT_OPERATOR_SETTINGS: OperatorSettings = {
   version: DEFAULT_OPERATOR_VERSION,
   groveAvailable: false,
   lwsAvailable: true,
   kaiSchedulerAvailable: false,
   volcanoSchedulerAvailable: false,
-  groveTerminationDelay: '15m',
+  groveTerminationDelay: '4h',
   discoveryBackend: 'kubernetes',
   restrictedNamespace: '',
   plannerClusterRoleName: 'dynamo-platform-dynamo-operator-planner',

@@ -22,8 +22,9 @@ export * from './cdk8s-validation-contract';
 /**
  * Properties of `DynamoValidationPlugin`, written under `properties:` of its entry in the
  * `validations:` list of `cdk8s.yaml`: the operator options (same names and meaning as
- * `OperatorOptions`), and optionally the operator's configuration file. Options given here win
- * over the file; whatever neither sets keeps the operator's Helm defaults.
+ * `OperatorOptions`), and optionally the values file of the platform chart release and the
+ * operator's configuration file. Each source wins over the one before it: the defaults of a default
+ * platform install, the Helm values, the configuration file, the options given here.
  */
 export interface DynamoValidationPluginProps extends OperatorOptions {
   /**
@@ -32,6 +33,22 @@ export interface DynamoValidationPluginProps extends OperatorOptions {
    * @default - no file: the Helm defaults, changed by the other properties
    */
   readonly operatorConfigFile?: string;
+  /**
+   * Path of a values file of the platform chart release (read like
+   * `OperatorConfiguration.fromHelmValuesFile`), relative to the directory `cdk8s` runs in.
+   * @default - no values file
+   */
+  readonly helmValuesFile?: string;
+  /**
+   * Release name of `helmValuesFile` (needs it).
+   * @default "dynamo-platform"
+   */
+  readonly helmReleaseName?: string;
+  /**
+   * Release namespace of `helmValuesFile` (needs it).
+   * @default "dynamo-system"
+   */
+  readonly helmNamespace?: string;
 }
 
 /** Rule name prefix of the report entries. */

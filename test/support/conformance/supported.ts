@@ -29,6 +29,9 @@ export const CONFORMANCE_OPERATOR: Readonly<Partial<OperatorSettings>> = {
   groveAvailable: true,
   lwsAvailable: true,
   restrictedNamespace: CONFORMANCE_NAMESPACE,
+  // the goldens' operator does not run with the platform chart's configuration: its Grove
+  // termination delay is the operator's own fallback, 15m (a default platform install writes 4h)
+  groveTerminationDelay: '15m',
 };
 
 /**
