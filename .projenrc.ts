@@ -29,6 +29,11 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
   stability: 'experimental',
+  // the jsii languages (named as cdk8s-plus names its own): a PyPI distribution, a Maven artifact
+  // (Java packages cannot hold '-': the GitHub organization's namespace with '_'), a Go module
+  publishToPypi: { distName: 'cdk8s-dynamo', module: 'cdk8s_dynamo' },
+  publishToMaven: { javaPackage: 'io.github.cdk8s_dynamo', mavenGroupId: 'io.github.cdk8s-dynamo', mavenArtifactId: 'cdk8s-dynamo' },
+  publishToGo: { moduleName: 'github.com/cdk8s-dynamo/cdk8s-dynamo-go', packageName: 'cdk8sdynamo' },
 
   peerDeps: [`${CDK8S_PLUS}@^${PEER_FLOORS[CDK8S_PLUS]}`],
   devDeps: [
@@ -64,7 +69,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     devdirs: ['test', 'scripts', 'examples'],
     ignorePatterns: ['imports/', '*.js', '*.d.ts', 'node_modules/', 'lib/', 'coverage/', 'examples/dist/'],
   },
-  gitignore: ['/examples/dist/', '/.tmp/'],
+  gitignore: ['/examples/dist/', '/.tmp/', '__pycache__/'],
   npmignoreEnabled: true,
 });
 
@@ -77,7 +82,7 @@ project.package.addVersion('0.1.0');
 project.package.addField('types', 'lib/src/index.d.ts');
 // the published package holds the library, its bundled dependencies, the CLI and the docs: no
 // sources, development scripts, CI files or the example app (it imports ../src)
-for (const pattern of ['/scripts/', '/.ci/', '/examples/', '/imports/', '/docs/*.ts', '/.tmp/']) project.addPackageIgnore(pattern);
+for (const pattern of ['/scripts/', '/.ci/', '/examples/', '/imports/', '/docs/*.ts', '/.tmp/', '/test-python/', '/test-go/', '/test-java/']) project.addPackageIgnore(pattern);
 project.package.addBin({ 'cdk8s-dynamo': 'bin/cdk8s-dynamo' });
 
 // Lean typed imports of the Dynamo CRDs, generated from the CRD files.
@@ -147,6 +152,36 @@ project.addTask('test:artifact', {
     PEERS_TESTED: `cdk8s@${CDK8S_VERSION} constructs@${CONSTRUCTS_VERSION} ${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`,
     PEERS_FLOOR: Object.entries(PEER_FLOORS).map(([name, version]) => `${name}@${version}`).join(' '),
   },
+});
+
+// Python, Java and Go. `package` (in every `build`) packs the npm package only, on any machine and in
+// CI alike; `package-all` (or `package:python`, `package:java`, `package:go`) builds the other
+// languages into dist/, which needs Python 3 with venv, a JDK with Maven and Go; `test:languages`
+// builds and tests them. The Java and Go builds first generate the peers' bindings the registries
+// here do not serve (scripts/package-peers.sh).
+project.packageTask.reset();
+project.packageTask.spawn(project.tasks.tryFind('package:js')!);
+for (const language of ['java', 'go']) {
+  project.tasks.tryFind(`package:${language}`)!.prependExec(`bash scripts/package-peers.sh ${language}`);
+}
+const languageTests = [
+  project.addTask('test:python', {
+    description: 'Test the built wheel in a fresh virtualenv with its peers from PyPI (pytest suite test-python/)',
+    exec: 'bash scripts/language-tests.sh python',
+    env: { PEERS_PYTHON: `cdk8s==${CDK8S_VERSION} constructs==${CONSTRUCTS_VERSION} ${CDK8S_PLUS}==${CDK8S_PLUS_VERSION}` },
+  }),
+  project.addTask('test:go', {
+    description: 'Test the built Go module in a fresh Go module (test-go/, with the README quick start)',
+    exec: 'bash scripts/language-tests.sh go',
+  }),
+  project.addTask('test:java', {
+    description: 'Test the built Maven artifact in a fresh Maven project (test-java/, with the README quick start)',
+    exec: 'bash scripts/language-tests.sh java',
+  }),
+];
+project.addTask('test:languages', {
+  description: 'Build the Python, Java and Go packages and test each as its users install it',
+  steps: [{ spawn: 'compile' }, { spawn: 'package-all' }, ...languageTests.map(task => ({ spawn: task.name }))],
 });
 
 // The admission rules users can look up (docs/admission-rules.md, shipped in the package), generated

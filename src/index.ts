@@ -9,3 +9,4 @@ export * from './constructs/multinode-worker';
 export * from './constructs/graph';
 export * from './constructs/component-deployment';
 export * from './plugin/validation-plugin';
+export * from './constructs/documents-api';

@@ -1,0 +1,140 @@
+/**
+ * Validating and rendering YAML text from code, in every jsii language: what the `cdk8s-dynamo`
+ * command does for one file, as static methods (jsii exports classes, not free functions).
+ */
+import { OutputMode } from './enums';
+import { OperatorOptions } from './operator-options';
+import { operatorSettingsOf } from './operator-settings-of';
+import { validateOptionsFor } from '../engine/admission';
+import { RenderError } from '../engine/errors';
+import { OperatorSettings } from '../engine/operator-settings';
+import { renderDocuments } from '../engine/render';
+import { documentShapeProblem } from '../import/document-kinds';
+import { parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
+import { isDcd, isDgd } from '../model/v1beta1';
+import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../validation/emitted-admission';
+import { formatViolation, validateDocument } from '../validation/validate';
+
+/** Options of `DynamoDocuments.validateYaml`. */
+export interface ValidateYamlOptions {
+  /**
+   * Name of the text at the start of every problem, as the command names the file
+   * (`<source>: DynamoGraphDeployment/name: field: message (rule N)`).
+   * @default "input"
+   */
+  readonly source?: string;
+  /**
+   * The operator installation that admits the documents (its version, Grove and checkpoint gates
+   * decide which rules apply). Invalid options throw (they are not problems of the text).
+   * @default - the operator's Helm defaults
+   */
+  readonly operator?: OperatorOptions;
+}
+
+/** Options of `DynamoDocuments.renderYaml`. */
+export interface RenderYamlOptions extends ValidateYamlOptions {
+  /**
+   * What to render: the Dynamo documents as given (`GRAPH`), the DynamoComponentDeployments the
+   * operator generates (`COMPONENTS`), or every object it creates (`WORKLOADS`).
+   * @default OutputMode.GRAPH
+   */
+  readonly output?: OutputMode;
+  /**
+   * Namespace of the objects that name none.
+   * @default - the input's objects keep none; the objects the operator creates are in `default`
+   */
+  readonly namespace?: string;
+}
+
+/**
+ * Validation and rendering of Dynamo documents given as YAML text, as the `cdk8s-dynamo validate`
+ * and `cdk8s-dynamo render` commands do for one file. The text may hold several documents; other
+ * Kubernetes objects pass through (those of a kind the library has a schema for are checked as the
+ * API server would check them on create; others are not checked).
+ */
+export class DynamoDocuments {
+  /**
+   * Every problem of the documents in `yaml`, one line each, as `cdk8s-dynamo validate` prints them
+   * (`<source>: DynamoGraphDeployment/name: spec.components[0].replicas (component "decode"): message (rule N)`):
+   * text that kubectl cannot read, objects without apiVersion or kind, each admission rule a
+   * DynamoGraphDeployment or DynamoComponentDeployment breaks on create, and schema errors of other
+   * known objects. Empty when the documents are valid.
+   * @param yaml one or more YAML documents
+   * @param options the source name and the operator
+   */
+  public static validateYaml(yaml: string, options: ValidateYamlOptions = {}): string[] {
+    const settings = operatorSettingsOf(options.operator);
+    return problemsOf(read(yaml, sourceOf(options)), settings, true);
+  }
+
+  /**
+   * The objects the documents in `yaml` render to, as one multi-document YAML text that kubectl
+   * reads as written (`cdk8s-dynamo render`). Throws an error whose message lists every problem, one
+   * per line, when the documents are invalid (the problems of `validateYaml` for Dynamo documents)
+   * or cannot be rendered, or when an object rendered in `WORKLOADS` output would be rejected by
+   * the API server.
+   * @param yaml one or more YAML documents
+   * @param options the output mode, the namespace, the source name and the operator
+   */
+  public static renderYaml(yaml: string, options: RenderYamlOptions = {}): string {
+    const settings = operatorSettingsOf(options.operator);
+    const source = sourceOf(options);
+    const input = read(yaml, source);
+    const problems = problemsOf(input, settings, false);
+    const output = options.output ?? OutputMode.GRAPH;
+    let objects: unknown[] = [];
+    if (problems.length === 0 && input.docs !== undefined) {
+      try {
+        objects = renderDocuments(input.docs, { output, namespace: options.namespace, operator: settings });
+        if (output === OutputMode.WORKLOADS) problems.push(...checkEmittedObjects(objects).map(v => `${source}: ${formatEmittedViolation(v)}`));
+      } catch (e) {
+        if (!(e instanceof RenderError)) throw e;
+        problems.push(`${source}: ${e.message}`);
+      }
+    }
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+    return stringifyYamlDocuments(objects);
+  }
+
+  private constructor() {}
+}
+
+interface ReadInput {
+  readonly source: string;
+  /** The documents, when the text could be read as Kubernetes objects. */
+  readonly docs?: unknown[];
+  readonly problems: string[];
+}
+
+function sourceOf(options: ValidateYamlOptions): string {
+  return options.source ?? 'input';
+}
+
+/** The documents of the text, or the problems that keep them from being read (as the command reads a file). */
+function read(yaml: string, source: string): ReadInput {
+  let docs: unknown[];
+  try {
+    docs = parseYamlDocuments(yaml, source);
+  } catch (e) {
+    if (!(e instanceof YamlInputError)) throw e;
+    return { source, problems: [e.message] };
+  }
+  const shapeProblems = docs.map(documentShapeProblem).filter((p): p is string => p !== undefined);
+  if (shapeProblems.length > 0) return { source, problems: shapeProblems.map(p => `${source}: ${p}`) };
+  return { source, docs, problems: [] };
+}
+
+/**
+ * The problems of the input: reading problems, or the create-time admission of every Dynamo
+ * document and (`checkOthers`) the schema of every other object of a kind the library knows.
+ */
+function problemsOf(input: ReadInput, settings: OperatorSettings, checkOthers: boolean): string[] {
+  if (input.docs === undefined) return [...input.problems];
+  const problems: string[] = [];
+  const options = validateOptionsFor(settings);
+  for (const doc of input.docs) {
+    if (isDgd(doc) || isDcd(doc)) problems.push(...validateDocument(doc, options).map(v => `${input.source}: ${formatViolation(v)}`));
+    else if (checkOthers) problems.push(...checkEmittedObject(doc).map(v => `${input.source}: ${formatEmittedViolation(v)}`));
+  }
+  return problems;
+}
