@@ -94,7 +94,7 @@ spec:
 `,
   'operator.yaml': `apiVersion: operator.config.dynamo.nvidia.com/v1alpha1
 kind: OperatorConfiguration
-operatorVersion: 1.4.2
+operatorVersion: 1.5.2
 server:
   metrics:
     bindAddress: 0.0.0.0
@@ -292,7 +292,7 @@ describe('--operator-config FILE', () => {
     expect(r.stderr).toMatch(/the graph takes the Grove workload provider/);
     const stamped = run('render', '--output', 'components', '--operator-config', 'operator.yaml', '--no-grove', 'graph.yaml');
     expect(stamped.code).toBe(0);
-    expect(stamped.docs[0].spec.podTemplate.metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.4.2');
+    expect(stamped.docs[0].spec.podTemplate.metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.5.2');
   });
 
   test('fields that do not change rendering, or are unknown, are ignored', () => {

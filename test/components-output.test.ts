@@ -4,6 +4,7 @@ import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-34';
 import { BackendFramework, DynamoGraph, OutputMode } from '../src';
 import { matchScenario } from './support/conformance/matcher';
+import { scenarioInput } from './support/conformance/scenario';
 import { CONFORMANCE_DIR, describeNeeding } from './support/shared';
 import { renderDocuments } from '../src/engine/render';
 import { parseYamlDocuments } from '../src/import/documents';
@@ -81,7 +82,7 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(out[0].spec.podTemplate.metadata.annotations).toEqual({
       'x': 'mine',
       'nvidia.com/enable-metrics': 'false',
-      'nvidia.com/dynamo-operator-origin-version': '1.4.0',
+      'nvidia.com/dynamo-operator-origin-version': '1.5.0',
     });
     expect(Object.keys(out[0].metadata.annotations)).toEqual(['nvidia.com/last-applied-hash', 'nvidia.com/last-applied-generation']);
   });
@@ -199,8 +200,9 @@ describeGolden('operator golden dgd/components', () => {
     const input = parseYamlDocuments(fs.readFileSync(path.join(dir, 'input.yaml'), 'utf8'));
     const expected = (parseYamlDocuments(fs.readFileSync(path.join(dir, 'output.yaml'), 'utf8'), 'output.yaml', { readAs: 'yaml-1.2' }) as any[])
       .filter(d => d.kind === 'DynamoComponentDeployment');
-    const rendered = renderDocuments(input, {
-      output: 'components', namespace: 'clusterenv-conformance', operator: { version: '1.4.0', groveAvailable: true, lwsAvailable: true },
+    // the goldens' operator (1.5.0), which stamped a 1.4 build version (see CONFORMANCE_ORIGIN_VERSION)
+    const rendered = renderDocuments(scenarioInput(input), {
+      output: 'components', namespace: 'clusterenv-conformance', operator: { version: '1.5.0', groveAvailable: true, lwsAvailable: true },
     });
     const result = matchScenario(expected, rendered);
     expect(result.differences).toEqual([]);

@@ -1,4 +1,4 @@
-import { runScenario, scenarioRenderOptions, ScenarioOutcome } from './support/conformance/scenario';
+import { runScenario, scenarioInput, scenarioRenderOptions, ScenarioOutcome } from './support/conformance/scenario';
 import { CONFORMANCE_NAMESPACE, DEFERRED_SCENARIOS, SUPPORTED_SCENARIOS } from './support/conformance/supported';
 import { describeNeeding, goldenScenario, goldenScenarioIds } from './support/shared';
 import { RenderError } from '../src/engine/errors';
@@ -15,15 +15,15 @@ function kindsOf(docs: readonly unknown[]): string[] {
 }
 
 function render(id: string): any[] {
-  return renderDocuments(goldenScenario(id).input, scenarioRenderOptions(id)) as any[];
+  return renderDocuments(scenarioInput(goldenScenario(id).input), scenarioRenderOptions(id)) as any[];
 }
 
 describe('render-core §16 how the golden scenarios are rendered', () => {
-  test('namespace clusterenv-conformance, operator 1.4.0 with Grove and LWS, namespace-restricted to the test namespace', () => {
+  test('namespace clusterenv-conformance, operator 1.5.0 with Grove and LWS, namespace-restricted to the test namespace', () => {
     expect(scenarioRenderOptions('dgd/components')).toEqual({
       output: 'workloads',
       namespace: CONFORMANCE_NAMESPACE,
-      operator: { version: '1.4.0', groveAvailable: true, lwsAvailable: true, restrictedNamespace: 'clusterenv-conformance', groveTerminationDelay: '15m' },
+      operator: { version: '1.5.0', groveAvailable: true, lwsAvailable: true, restrictedNamespace: 'clusterenv-conformance', groveTerminationDelay: '15m' },
     });
     expect(CONFORMANCE_NAMESPACE).toMatch(/^clusterenv-.*$/);
   });

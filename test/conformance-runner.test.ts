@@ -128,7 +128,7 @@ describe('conformance runner (scripts/conformance.ts)', () => {
       expect(options).toEqual({
         output: 'workloads',
         namespace: 'clusterenv-conformance',
-        operator: { version: '1.4.0', groveAvailable: true, lwsAvailable: true, restrictedNamespace: 'clusterenv-conformance' },
+        operator: { version: '1.5.0', groveAvailable: true, lwsAvailable: true, restrictedNamespace: 'clusterenv-conformance', groveTerminationDelay: '15m' },
       });
     }
   });

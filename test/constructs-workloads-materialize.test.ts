@@ -109,7 +109,7 @@ describe('WORKLOADS output: rendered objects become children of Workloads', () =
   test('the operator options reach the renderer as settings', () => {
     const { chart } = workloadsGraph({ natsAddress: 'nats://nats:4222' });
     expect(Testing.synth(chart)[0].natsAddress).toBe('nats://nats:4222');
-    expect(renderGraph.mock.calls[0][2]).toMatchObject({ natsAddress: 'nats://nats:4222', groveAvailable: false, version: '1.4.0' });
+    expect(renderGraph.mock.calls[0][2]).toMatchObject({ natsAddress: 'nats://nats:4222', groveAvailable: false, version: '1.5.0' });
   });
 
   test('a graph with violations is not rendered; only the violations are reported', () => {

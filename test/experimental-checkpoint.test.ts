@@ -1,8 +1,9 @@
 /**
- * Experimental checkpoint (render-experimental §3): automatic capture (SnapshotJob, capture pod,
+ * Experimental checkpoint (render-experimental §3) of the operators with SnapshotJob checkpoints
+ * (operator version 1.6.0, from newer sources): automatic capture (SnapshotJob, capture pod,
  * identity and compatibility hashes), explicit `checkpointRef` PodSnapshot resolution, restore
- * candidate metadata and the `startupPolicy` replica gate. The engine entry still refuses
- * checkpointing, so the module's functions are called directly.
+ * candidate metadata and the `startupPolicy` replica gate. The module's functions are called
+ * directly. The DynamoCheckpoint generation (1.4.0, 1.5.0) is in experimental-dynamo-checkpoint.test.ts.
  */
 import * as crypto from 'crypto';
 import { envOf, renderError } from './support/pod-render';
@@ -24,7 +25,7 @@ import { DcdJson, DgdJson } from '../src/model/v1beta1';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
-const SETTINGS = resolveOperatorSettings({ checkpointEnabled: true });
+const SETTINGS = resolveOperatorSettings({ checkpointEnabled: true, version: '1.6.0' });
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -429,10 +430,12 @@ describe('render-experimental §3.4 explicit checkpointRef → PodSnapshot resol
   const ref = { enabled: true, checkpointRef: 'snap' };
   const resolve = (objects: any[], checkpoint: any = ref) => resolveGraphCheckpoints(graph(checkpoint), SETTINGS, { objects });
 
-  test('PodSnapshot and SnapshotJob documents are the cluster state a caller passes; other documents are not', () => {
+  test('PodSnapshot, SnapshotJob and DynamoCheckpoint documents are the cluster state a caller passes; other documents are not', () => {
     expect(isCheckpointClusterObject(podSnapshot('snap', {}))).toBe(true);
     expect(isCheckpointClusterObject({ apiVersion: 'nvidia.com/v1alpha1', kind: 'SnapshotJob', metadata: { name: 'j' } })).toBe(true);
-    expect(isCheckpointClusterObject({ apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoCheckpoint', metadata: { name: 'c' } })).toBe(false);
+    // the DynamoCheckpoints operators 1.4.0 and 1.5.0 read are cluster state too
+    expect(isCheckpointClusterObject({ apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoCheckpoint', metadata: { name: 'c' } })).toBe(true);
+    expect(isCheckpointClusterObject({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoCheckpoint', metadata: { name: 'c' } })).toBe(false);
     expect(isCheckpointClusterObject(graph())).toBe(false);
   });
 

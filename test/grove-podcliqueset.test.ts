@@ -10,6 +10,7 @@ import {
 import { RenderError } from '../src/engine/errors';
 import { groveComponents } from '../src/engine/grove/component-view';
 import { renderPodCliqueSet } from '../src/engine/grove/pod-cliqueset';
+import { DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
 import { renderDocuments } from '../src/engine/render';
 import { DgdJson, JsonObject } from '../src/model/v1beta1';
 
@@ -441,12 +442,12 @@ describe('render-multinode §4.3 clique annotations and the discovery backend', 
       'example.com/cost-center': '42',
       'example.com/owner': 'ml',
       [ANNOTATION_DISCOVERY_BACKEND]: 'kubernetes',
-      [ANNOTATION_ORIGIN_VERSION]: '1.4.0',
+      [ANNOTATION_ORIGIN_VERSION]: DEFAULT_OPERATOR_VERSION,
     };
     expect(cliqueOf(pcs, 'decode-ldr').annotations).toEqual(expected);
     expect(cliqueOf(pcs, 'decode-wkr').annotations).toEqual(expected);
     expect(cliqueOf(pcs, 'frontend').annotations).toEqual({
-      'example.com/cost-center': '42', [ANNOTATION_DISCOVERY_BACKEND]: 'kubernetes', [ANNOTATION_ORIGIN_VERSION]: '1.4.0',
+      'example.com/cost-center': '42', [ANNOTATION_DISCOVERY_BACKEND]: 'kubernetes', [ANNOTATION_ORIGIN_VERSION]: DEFAULT_OPERATOR_VERSION,
     });
   });
 
@@ -486,7 +487,7 @@ describe('render-multinode §4.3 clique annotations and the discovery backend', 
       expect(cliqueOf(pcs, name).annotations).toEqual({
         [ANNOTATION_DISCOVERY_BACKEND]: 'kubernetes',
         'nvidia.com/dynamo-kube-discovery-mode': 'container',
-        [ANNOTATION_ORIGIN_VERSION]: '1.4.0',
+        [ANNOTATION_ORIGIN_VERSION]: DEFAULT_OPERATOR_VERSION,
         'nvidia.com/enable-metrics': 'false',
         'nvidia.com/vllm-distributed-executor-backend': 'ray',
       });

@@ -78,7 +78,7 @@ describe('cdk8s validation plugin: report of a valid app', () => {
     expect(ctx.violations).toEqual([]);
     expect(ctx.status).toBe('success');
     expect(ctx.metadata).toEqual({
-      'Dynamo objects': '1', 'Other objects checked': '1', 'Violations': '0', 'Operator version': '1.4.0', 'Grove': 'not available',
+      'Dynamo objects': '1', 'Other objects checked': '1', 'Violations': '0', 'Operator version': '1.5.0', 'Grove': 'not available',
     });
   });
 });
@@ -152,12 +152,12 @@ describe('cdk8s validation plugin: operator from properties (row 20 needs Grove)
   });
 
   test('operatorConfigFile is read; properties win over it', async () => {
-    const config = manifest('operator.yaml', 'orchestrators:\n  grove:\n    enabled: true\noperatorVersion: 1.3.0\n');
+    const config = manifest('operator.yaml', 'orchestrators:\n  grove:\n    enabled: true\noperatorVersion: 1.4.3\n');
     const file = manifest('p.k8s.yaml', grovePriority('prio'));
     const fromFile = new FakeContext([file]);
     await new DynamoValidationPlugin({ operatorConfigFile: config }).validate(fromFile);
     expect(fromFile.violations).toEqual([]);
-    expect(fromFile.metadata?.['Operator version']).toBe('1.3.0');
+    expect(fromFile.metadata?.['Operator version']).toBe('1.4.3');
     const overridden = new FakeContext([file]);
     await new DynamoValidationPlugin({ operatorConfigFile: config, groveAvailable: false }).validate(overridden);
     expect(overridden.violations.map(v => v.ruleName)).toEqual(['dynamo-admission/rule-20']);

@@ -51,9 +51,12 @@ function decode(doc: any): any {
   return doc.spec.components[1];
 }
 
-/** The formatted violations of an update (Grove off unless the options say otherwise). */
+/**
+ * The formatted violations of an update (Grove off unless the options say otherwise), under the
+ * rules of operator 1.6.0 (the newer update rules: rows 44, 50, 69) unless the options name another.
+ */
 function lines(old: unknown, next: unknown, options: UpdateOptions = {}): string[] {
-  return validateUpdate(old, next, { groveEnabled: false, ...options }).map(formatViolation);
+  return validateUpdate(old, next, { groveEnabled: false, operatorVersion: '1.6.0', ...options }).map(formatViolation);
 }
 
 const DGD = 'DynamoGraphDeployment/llm';
@@ -332,7 +335,7 @@ describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
       };
       return doc;
     };
-    expect(validateDocument(epp('a'), { groveEnabled: false }).map((v) => v.rule)).toEqual(['49']);
+    expect(validateDocument(epp('a'), { groveEnabled: false, operatorVersion: '1.6.0' }).map((v) => v.rule)).toEqual(['49']);
     expect(lines(epp('a'), epp('a'))).toEqual([]);
     expect(lines(epp('a'), epp('b'))).toEqual([
       `${DGD}: spec.components[0].eppConfig (component "epp"): Forbidden: must be omitted for native Rust EPP images with runtime version 1.5.0 or later (rule 50)`,

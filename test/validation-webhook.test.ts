@@ -10,6 +10,8 @@ const GROVE_REQUIRED = 'Forbidden: requires the Grove pathway, but workload prov
 const EPP_CONFIG = { configMapRef: { name: 'epp-config', key: 'config.yaml' } };
 const epp = (extra: Record<string, any> = {}): any => ({ name: 'epp', type: 'epp', eppConfig: EPP_CONFIG, podTemplate: podTemplate(), ...extra });
 const withImage = (image: string, gpus?: string): any => ({ spec: { containers: [{ name: 'main', image, ...(gpus ? { resources: { limits: { 'nvidia.com/gpu': gpus } } } : {}) }] } });
+/** The rules of operators with the newer EPP runtime contract and row 145 (1.6.0, newer sources). */
+const NEWER = { operatorVersion: '1.6.0' };
 
 describe('DGD metadata annotations (rows 1-6)', () => {
   test('row 1: origin version must be semver', () => {
@@ -223,29 +225,41 @@ describe('main image and runtime version (rows 46-49)', () => {
     expect(found(dgdWith(frontend(), worker({ runtimeVersionOverride: '1.4.0', podTemplate: withImage('repo/vllm-runtime:my-tag', '1') })))).toEqual([]);
   });
 
-  test('row 47: standalone DCDs may omit the override, except EPP', () => {
-    expect(found(dcd({ podTemplate: withImage('repo/vllm-runtime:my-tag', '1') }))).toEqual([]);
-    expect(found(dcd({ type: 'epp', eppConfig: EPP_CONFIG, podTemplate: withImage('repo/epp:my-tag') }))).toEqual([
+  test('row 47: standalone DCDs may omit the override, except EPP (operator 1.6.0)', () => {
+    expect(found(dcd({ podTemplate: withImage('repo/vllm-runtime:my-tag', '1') }), NEWER)).toEqual([]);
+    expect(found(dcd({ type: 'epp', eppConfig: EPP_CONFIG, podTemplate: withImage('repo/epp:my-tag') }), NEWER)).toEqual([
       { path: 'spec.runtimeVersionOverride', message: RVO_REQUIRED, rule: '47' },
     ]);
+    // operators 1.4.0 and 1.5.0: every standalone DCD may omit it
+    expect(found(dcd({ type: 'epp', eppConfig: EPP_CONFIG, podTemplate: withImage('repo/epp:my-tag') }))).toEqual([]);
   });
 
-  test('row 49: native Rust EPP takes no eppConfig', () => {
-    expect(found(dgdWith(frontend(), worker(), epp({ podTemplate: withImage('repo/epp:1.5.0') })))).toEqual([
+  test('row 49: native Rust EPP takes no eppConfig (operator 1.6.0)', () => {
+    expect(found(dgdWith(frontend(), worker(), epp({ podTemplate: withImage('repo/epp:1.5.0') })), NEWER)).toEqual([
       {
         path: 'spec.components[2].eppConfig',
         message: 'Forbidden: must be omitted for native Rust EPP images with runtime version 1.5.0 or later',
         rule: '49',
       },
     ]);
-    expect(found(dgdWith(frontend(), worker(), epp({ eppConfig: undefined, podTemplate: withImage('repo/epp:1.5.0-rc1') })))).toEqual([]);
+    expect(found(dgdWith(frontend(), worker(), epp({ eppConfig: undefined, podTemplate: withImage('repo/epp:1.5.0-rc1') })), NEWER)).toEqual([]);
   });
 
-  test('row 49: legacy Go EPP needs eppConfig', () => {
-    expect(found(dgdWith(frontend(), worker(), epp({ eppConfig: undefined })))).toEqual([
+  test('row 49: legacy Go EPP needs eppConfig (operator 1.6.0)', () => {
+    expect(found(dgdWith(frontend(), worker(), epp({ eppConfig: undefined })), NEWER)).toEqual([
       { path: 'spec.components[2].eppConfig', message: 'Required value: is required for legacy Go EPP images with runtime version earlier than 1.5.0', rule: '49' },
     ]);
-    expect(found(dgdWith(frontend(), worker(), epp({ eppConfig: undefined, runtimeVersionOverride: '1.5.0', podTemplate: withImage('repo/epp:my-tag') })))).toEqual([]);
+    expect(found(dgdWith(frontend(), worker(), epp({ eppConfig: undefined, runtimeVersionOverride: '1.5.0', podTemplate: withImage('repo/epp:my-tag') })), NEWER))
+      .toEqual([]);
+  });
+
+  test('row 51: operators 1.4.0 and 1.5.0 ask every EPP for eppConfig, whatever its runtime version', () => {
+    for (const operatorVersion of ['1.4.0', '1.5.0']) {
+      expect(found(dgdWith(frontend(), worker(), epp({ eppConfig: undefined, podTemplate: withImage('repo/epp:1.5.0') })), { operatorVersion })).toEqual([
+        { path: 'spec.components[2].eppConfig', message: 'Required value: is required for EPP components', rule: '51' },
+      ]);
+      expect(found(dgdWith(frontend(), worker(), epp({ podTemplate: withImage('repo/epp:1.5.0') })), { operatorVersion })).toEqual([]);
+    }
   });
 });
 
@@ -614,9 +628,11 @@ describe('checkpoint (rows 140-145)', () => {
     ]);
   });
 
-  test('row 145: worker-class checkpointRef only on DGD-managed DCDs', () => {
+  test('row 145: worker-class checkpointRef only on DGD-managed DCDs (operator 1.6.0)', () => {
     const experimental = { checkpoint: { enabled: true, checkpointRef: 'snap' } };
-    expect(found(dcd({ experimental }))).toEqual([
+    // operators 1.4.0 and 1.5.0 have no such rule
+    expect(found(dcd({ experimental }))).toEqual([]);
+    expect(found(dcd({ experimental }), NEWER)).toEqual([
       {
         path: 'spec.experimental.checkpoint.checkpointRef',
         message: 'Forbidden: worker-class checkpointRef is supported only on DynamoGraphDeployment-managed components',
@@ -624,7 +640,7 @@ describe('checkpoint (rows 140-145)', () => {
       },
     ]);
     const owner = { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', name: 'demo', uid: 'u', controller: true };
-    expect(found(dcd({ experimental }, { ownerReferences: [owner] }))).toEqual([]);
-    expect(found(dcd({ type: 'frontend', podTemplate: podTemplate(), experimental }))).toEqual([]);
+    expect(found(dcd({ experimental }, { ownerReferences: [owner] }), NEWER)).toEqual([]);
+    expect(found(dcd({ type: 'frontend', podTemplate: podTemplate(), experimental }), NEWER)).toEqual([]);
   });
 });

@@ -123,16 +123,19 @@ describe('render-core §10.2 EPP ConfigMap', () => {
     expect(renderEppConfigMap(eppGraph({ eppConfig: { configMapRef: { name: 'mine' }, config: CONFIG } }), settingsOf())).toBeUndefined();
   });
 
-  test('no eppConfig: an error under 1.4 operators, the native EPP (no ConfigMap) from 1.5.0', () => {
+  test('no eppConfig: an error under the 1.4 and 1.5 operators, the native EPP (no ConfigMap) from 1.6.0 (newer sources)', () => {
     const dgd = eppGraph({});
-    expect(() => renderEppConfigMap(dgd, settingsOf({ version: '1.4.2' }))).toThrow(RenderError);
-    expect(() => renderEppConfigMap(dgd, settingsOf({ version: '1.4.2' })))
-      .toThrow(`DynamoGraphDeployment/llm: spec.components[1].eppConfig: ${EPP_CONFIG_REQUIRED_MESSAGE}`);
-    expect(renderEppConfigMap(dgd, settingsOf({ version: '1.5.0' }))).toBeUndefined();
-    expect(operatorSupportsNativeEpp(settingsOf({ version: 'v1.5.1-rc.1' }))).toBe(true);
+    for (const version of ['1.4.2', '1.5.0']) {
+      expect(() => renderEppConfigMap(dgd, settingsOf({ version }))).toThrow(RenderError);
+      expect(() => renderEppConfigMap(dgd, settingsOf({ version })))
+        .toThrow(`DynamoGraphDeployment/llm: spec.components[1].eppConfig: ${EPP_CONFIG_REQUIRED_MESSAGE}`);
+    }
+    expect(renderEppConfigMap(dgd, settingsOf({ version: '1.6.0' }))).toBeUndefined();
+    expect(operatorSupportsNativeEpp(settingsOf({ version: 'v1.6.1-rc.1' }))).toBe(true);
+    expect(operatorSupportsNativeEpp(settingsOf({ version: '1.5.9' }))).toBe(false);
     expect(operatorSupportsNativeEpp(settingsOf({ version: '1.4.9' }))).toBe(false);
     // the InferencePool is still rendered for the native EPP
-    expect(renderEppResources(dgd, settingsOf({ version: '1.5.0' })).map(o => o.kind)).toEqual(['InferencePool']);
+    expect(renderEppResources(dgd, settingsOf({ version: '1.6.0' })).map(o => o.kind)).toEqual(['InferencePool']);
   });
 
   test('a config that does not fit the Go type is an error naming the field', () => {
@@ -267,14 +270,16 @@ describe('render-core §10.4 Istio DestinationRule', () => {
   });
 });
 
-describe('render-core §17 a native Rust EPP image on an operator older than 1.5.0', () => {
-  test('the snapshot operator\'s refusal says which operator renders it', () => {
+describe('render-core §17 a native Rust EPP image on an operator without the native EPP (1.4.0, 1.5.0)', () => {
+  test('the refusal says which operator renders it', () => {
     const graph = eppGraph({ podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/epp:1.5.0' }] } } });
     const render = (version: string) => renderDocuments([graph], { output: 'workloads', operator: { version }, checkAdmission: false });
-    expect(() => render('1.4.0')).toThrow(RenderError);
-    expect(() => render('1.4.0')).toThrow('spec.components[1].eppConfig: EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified '
-      + '(runtime 1.5.0 is a native Rust EPP, which only operators 1.5.0 and later render: set the operator version)');
+    for (const version of ['1.4.0', '1.5.0']) {
+      expect(() => render(version)).toThrow(RenderError);
+      expect(() => render(version)).toThrow('spec.components[1].eppConfig: EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified '
+        + '(runtime 1.5.0 is a native Rust EPP, which only operators 1.6.0 and later render (unverified): set the operator version)');
+    }
     // an operator that renders the native EPP: no configuration needed
-    expect(render('1.5.0').some((o: any) => o.kind === 'Deployment' && o.metadata.name === 'llm-epp')).toBe(true);
+    expect(render('1.6.0').some((o: any) => o.kind === 'Deployment' && o.metadata.name === 'llm-epp')).toBe(true);
   });
 });

@@ -301,8 +301,8 @@ describe('render-core §5.3 §10.1 EPP defaults (operator 1.4, legacy Go EPP)', 
   });
 });
 
-describe('render-core §17 runtime-gated defaults (operator 1.5.0 and later)', () => {
-  const op15 = { version: '1.5.0' };
+describe('render-core §17 runtime-gated defaults (operator 1.6.0 and later: newer sources, unverified)', () => {
+  const op15 = { version: '1.6.0' };
 
   test('worker runtime ≥ 1.5.0: liveness failureThreshold 3 and DYN_HEALTH_CHECK_ENABLED true', () => {
     const c = mainOf(render(dcd({ name: 'w', type: 'worker', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE_15 }] } } }), op15));
@@ -310,7 +310,7 @@ describe('render-core §17 runtime-gated defaults (operator 1.5.0 and later)', (
     expect(envOf(c).DYN_HEALTH_CHECK_ENABLED).toBe('true');
   });
 
-  test('worker runtime < 1.5.0 under operator 1.5: snapshot values', () => {
+  test('worker runtime < 1.5.0 under operator 1.6: snapshot values', () => {
     const c = mainOf(render(dcd(withMain({ name: 'w', type: 'worker' })), op15));
     expect(c.livenessProbe.failureThreshold).toBe(1);
     expect(envOf(c).DYN_HEALTH_CHECK_ENABLED).toBe('false');
@@ -354,7 +354,7 @@ describe('render-core §17 runtime-gated defaults (operator 1.5.0 and later)', (
     expect(envOf(c).HOME).toBe('/x');
   });
 
-  test('legacy Go EPP under operator 1.5 (eppConfig set): args and config mount, no HF cache', () => {
+  test('legacy Go EPP under operator 1.6 (eppConfig set): args and config mount, no HF cache', () => {
     const t = render(dcd({ ...withMain({ name: 'epp', type: 'epp' }), eppConfig: { configMapRef: { name: 'cm' } } }), op15, 'llm');
     const c = mainOf(t);
     expect(c.args[0]).toBe('--pool-name');

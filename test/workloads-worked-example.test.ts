@@ -81,7 +81,7 @@ describe('render-core §15 worked example', () => {
       'nvidia.com/dynamo-worker-hash': hash,
     });
     expect(decodeDcd.spec.podTemplate.metadata.annotations).toEqual({
-      'nvidia.com/dynamo-operator-origin-version': '1.4.0',
+      'nvidia.com/dynamo-operator-origin-version': '1.5.0',
       'example.com/owner': 'ml',
     });
     expect(decodeDcd.spec.podTemplate.spec.containers[0].env).toEqual([{ name: 'HF_HOME', value: '/models' }]);

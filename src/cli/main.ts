@@ -49,8 +49,8 @@ import { RenderError } from '../engine/errors';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../engine/helm-values';
 import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
-import { isDraClusterStateOnly } from '../engine/multinode/dra-objects';
-import { renderDocuments } from '../engine/render';
+import { operatorVersionProblem } from '../engine/operator-version';
+import { isClusterStateDocument, renderDocuments } from '../engine/render';
 import { documentShapeProblem } from '../import/document-kinds';
 import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { isMap, mapAt, stringAt } from '../model/json';
@@ -58,7 +58,7 @@ import { isDcd, isDgd } from '../model/v1beta1';
 import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation, isEmittedKindChecked } from '../validation/emitted-admission';
 import { describeKey, documentKey, findOld } from '../validation/update/document-match';
 import { UpdateOptions, validateUpdate } from '../validation/update-rules';
-import { formatViolation, validateDocument } from '../validation/validate';
+import { formatViolation, uncheckedClusterRules, validateDocument } from '../validation/validate';
 
 /** Where the CLI reads and writes; replaceable in tests. */
 export interface CliIo {
@@ -153,7 +153,11 @@ function operatorSettings(args: ParsedArgs, io: CliIo): { settings?: OperatorSet
   if (fromHelm.problem !== undefined) return { problem: fromHelm.problem };
   const fromFile = read(args.operatorConfig, parseOperatorConfiguration);
   if (fromFile.problem !== undefined) return { problem: fromFile.problem };
-  return { settings: resolveOperatorSettings({ ...fromHelm.settings, ...fromFile.settings, ...args.operatorFlags }) };
+  const settings = resolveOperatorSettings({ ...fromHelm.settings, ...fromFile.settings, ...args.operatorFlags });
+  // an operator version the library does not render for is refused for validation too
+  const versionProblem = operatorVersionProblem(settings.version);
+  if (versionProblem !== undefined) return { problem: `operator version: ${versionProblem}` };
+  return { settings };
 }
 
 /** The documents of a file (`-` is stdin), or undefined after recording why they cannot be read. */
@@ -241,8 +245,8 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   for (const { file, docs } of loaded) {
     for (const doc of docs) {
       if (isDgd(doc) || isDcd(doc) || isKnownKind(doc)) continue;
-      // a DeviceClass is cluster state the render reads (the GPUs of a claim) and, beyond graph output, does not write
-      const readOnly = args.command === 'render' && args.output !== 'graph' && isDraClusterStateOnly(doc);
+      // cluster state the render reads (a DeviceClass, a DynamoCheckpoint, a ClusterTopologyBinding) is, beyond graph output, not written
+      const readOnly = args.command === 'render' && args.output !== 'graph' && isClusterStateDocument(doc);
       const what = readOnly ? 'read as cluster state, not written' : args.command === 'render' ? 'passed through unchecked' : 'not checked';
       notices.push(`${file}: ${describeDocument(doc)}: ${what} (no schema for this kind)`);
     }
@@ -251,8 +255,12 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   const validateOptions: UpdateOptions = { ...validateOptionsFor(settings), requester: args.requester };
   if (args.old === undefined || olds !== undefined) {
     for (const { file, docs } of loaded) {
+      // the documents of the file are the cluster state admission may read (ClusterTopologyBindings);
+      // a rule whose cluster object is not among them is not checked, and said so
+      const fileOptions: UpdateOptions = { ...validateOptions, clusterObjects: docs };
       for (const doc of docs) {
-        if (isDgd(doc) || isDcd(doc)) problems.push(...validateOne(doc, file, olds, args.old ?? '', validateOptions));
+        if (isDgd(doc)) notices.push(...uncheckedClusterRules(doc, fileOptions).map(u => `${file}: ${describeDocument(doc)}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`));
+        if (isDgd(doc) || isDcd(doc)) problems.push(...validateOne(doc, file, olds, args.old ?? '', fileOptions));
         // `validate` of any other object of a known kind (a workloads rendering, say): as the API server checks it on create
         else if (args.command === 'validate') problems.push(...checkEmittedObject(doc).map(v => `${file}: ${formatEmittedViolation(v)}`));
       }

@@ -135,7 +135,8 @@ export interface CheckpointConfigProps {
    */
   readonly enabled?: boolean;
   /**
-   * Name of an existing PodSnapshot to restore from; omit for an automatic checkpoint.
+   * Name of an existing checkpoint to restore from: a DynamoCheckpoint for operators 1.4 and 1.5,
+   * a Snapshot PodSnapshot for operators 1.6.0 and later; omit for an automatic checkpoint.
    * @default - an automatic checkpoint managed by the graph
    */
   readonly checkpointRef?: string;
@@ -183,7 +184,10 @@ export class CheckpointConfig {
     return new CheckpointConfig({ enabled: true, ...props });
   }
 
-  /** Restore from an existing PodSnapshot in the same namespace. */
+  /**
+   * Restore from an existing checkpoint in the same namespace: a DynamoCheckpoint (operators 1.4,
+   * 1.5) or a PodSnapshot (operators 1.6.0 and later).
+   */
   public static restore(snapshotName: string, props: CheckpointConfigProps = {}): CheckpointConfig {
     return new CheckpointConfig({ enabled: true, ...props, checkpointRef: snapshotName });
   }

@@ -26,9 +26,12 @@ export interface RegistrySecret {
 export interface OperatorOptions {
   /**
    * Operator version to render for; stamped on new graphs as `nvidia.com/dynamo-operator-origin-version`
-   * and deciding version-dependent admission rules. Not part of `OperatorConfiguration`
-   * (`operatorVersion` in a configuration file read by `OperatorConfiguration.fromFile`).
-   * @default "1.4.0"
+   * and deciding version-dependent rendering and admission rules: `1.4.x` renders the 1.4.0 release,
+   * `1.5.x` the operator of August 2026 (charts 1.5.0), `1.6.0` and later adds behaviours known only
+   * from newer upstream sources (unverified); versions before 1.4.0 are refused. Not part of
+   * `OperatorConfiguration` (`operatorVersion` in a configuration file read by
+   * `OperatorConfiguration.fromFile`).
+   * @default "1.5.0"
    */
   readonly version?: string;
   /**

@@ -6,6 +6,7 @@ import { OperatorOptions, RegistrySecret } from './operator-options';
 import { parseGoDuration } from '../engine/go-duration';
 import { DISCOVERY_BACKENDS } from '../engine/operator-config';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
+import { operatorVersionProblem } from '../engine/operator-version';
 
 // Compile-time guarantees: every setting has an option of the same name and a compatible type.
 type MissingOption = Exclude<keyof OperatorSettings, keyof OperatorOptions>;
@@ -36,6 +37,8 @@ export function operatorSettingsOf(options: OperatorOptions | undefined): Operat
   if (parseGoDuration(settings.groveTerminationDelay) === undefined) {
     throw new Error(`operator.groveTerminationDelay: must be a duration such as "15m", got ${JSON.stringify(settings.groveTerminationDelay)}`);
   }
-  if (settings.version === '') throw new Error('operator.version: must be a version such as "1.4.0", got ""');
+  if (settings.version === '') throw new Error('operator.version: must be a version such as "1.5.0", got ""');
+  const versionProblem = operatorVersionProblem(settings.version);
+  if (versionProblem !== undefined) throw new Error(`operator.version: ${versionProblem}`);
   return settings;
 }

@@ -82,8 +82,11 @@ export interface OperatorSettings {
   readonly registrySecrets: readonly RegistrySecret[];
 }
 
-/** The operator version this library renders for unless told otherwise. */
-export const DEFAULT_OPERATOR_VERSION = '1.4.0';
+/**
+ * The operator version this library renders for unless told otherwise: 1.5.0, the main branch of
+ * 2026-08-21 the operator goldens were recorded at (see `operator-version.ts`).
+ */
+export const DEFAULT_OPERATOR_VERSION = '1.5.0';
 
 /**
  * The settings of a default platform install (release `dynamo-platform`, namespace `dynamo-system`,

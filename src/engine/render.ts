@@ -7,7 +7,7 @@ import { withCreateBookkeeping } from './bookkeeping';
 import { RenderError } from './errors';
 import {
   applyCheckpointToGeneratedDcd, CheckpointClusterState, checkpointOf, ComponentCheckpoint, graphCheckpointConfigs, isCheckpointClusterObject,
-  resolveGraphCheckpoints,
+  resolveGraphCheckpoints, standaloneDcdWithCheckpoint,
 } from './experimental/checkpoint';
 import { refuseInterPodGmsOnComponentPath } from './experimental/component-path';
 import { generateComponentDcds } from './graph/component-dcds';
@@ -15,11 +15,13 @@ import { graphWorkerHash } from './graph/worker-hash';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
 import { ClusterObjects, isDraClusterStateOnly, isDraObject } from './multinode/dra-objects';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
+import { operatorVersionProblem } from './operator-version';
 import { deepClone, isMap, JsonMap } from '../model/json';
 import { ComponentSpecJson, DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
 import { defaultComponentDeployment } from '../validation/defaulting';
 import * as workloads from './workloads/render-workloads';
 import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
+import { isClusterTopologyBinding } from '../validation/cluster-topology';
 import { validateDocument } from '../validation/validate';
 import { Violation } from '../validation/violation';
 
@@ -54,7 +56,7 @@ export type InputClusterState = CheckpointClusterState & ClusterObjects;
 
 /** Kinds that live outside namespaces and never get one. */
 const CLUSTER_SCOPED_KINDS = new Set([
-  'APIService', 'CSIDriver', 'ClusterRole', 'ClusterRoleBinding', 'ClusterTopology', 'CustomResourceDefinition',
+  'APIService', 'CSIDriver', 'ClusterRole', 'ClusterRoleBinding', 'ClusterTopology', 'ClusterTopologyBinding', 'CustomResourceDefinition',
   'DeviceClass', 'IngressClass', 'MutatingWebhookConfiguration', 'Namespace', 'Node', 'PersistentVolume',
   'PriorityClass', 'RuntimeClass', 'StorageClass', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding',
   'ValidatingWebhookConfiguration', 'VolumeAttachment',
@@ -126,21 +128,10 @@ export function renderGraphWorkloads(input: DgdJson, settings: OperatorSettings,
 export function renderComponentWorkloads(input: DcdJson, settings: OperatorSettings, namespace?: string, cluster?: ClusterObjects): unknown[] {
   const dcd = defaultComponentDeployment(withNamespace(input, namespace ?? DEFAULT_NAMESPACE) as unknown as JsonMap) as unknown as DcdJson;
   assertNoExperimentalFeatures(`DynamoComponentDeployment/${dcd.metadata.name}`, [dcd.spec ?? {}], 'spec');
-  refuseStandaloneCheckpointRef(dcd);
-  return workloads.renderComponentWorkloads(dcd, settings, undefined, cluster);
-}
-
-/**
- * A standalone DCD restoring from `checkpointRef`: the operator's component controller cannot
- * check the PodSnapshot's compatibility without a graph (it has no compatibility hash), so it fails.
- */
-function refuseStandaloneCheckpointRef(dcd: DcdJson): void {
-  const ref = dcd.spec?.experimental?.checkpoint;
-  if (ref?.enabled === true && typeof ref.checkpointRef === 'string' && ref.checkpointRef.trim() !== '') {
-    throw new RenderError(`DynamoComponentDeployment/${dcd.metadata.name}`, 'spec.experimental.checkpoint.checkpointRef',
-      `restoring from PodSnapshot ${JSON.stringify(ref.checkpointRef)} needs the owning DynamoGraphDeployment: `
-      + 'a standalone DCD has no snapshot compatibility hash to check it against');
-  }
+  // its checkpoint as the component controller resolves it (a SnapshotJob-generation operator
+  // refuses a standalone checkpointRef; older ones read the DynamoCheckpoint it names)
+  const prepared = standaloneDcdWithCheckpoint(dcd, settings, cluster);
+  return workloads.renderComponentWorkloads(prepared, settings, undefined, cluster);
 }
 
 /** Experimental features the workloads output renders (`grove` only takes effect on the Grove path). */
@@ -175,7 +166,7 @@ function assertNoExperimentalFeatures(ref: string, components: readonly Componen
  * other failure of a render is reported as an internal error.
  */
 export function renderDocuments(docs: readonly unknown[], options: RenderOptions): unknown[] {
-  const settings = guarded('operator settings', () => resolveOperatorSettings(options.operator));
+  const settings = guarded('operator settings', () => supportedOperatorSettings(options.operator));
   // observed PodSnapshots / SnapshotJobs are what checkpoint-enabled components are resolved against;
   // DRA objects are what the GPUs of a multinode container with resource claims are counted from
   // (one without a namespace is in the namespace the input is rendered for)
@@ -183,6 +174,8 @@ export function renderDocuments(docs: readonly unknown[], options: RenderOptions
     objects: [
       ...docs.filter(isCheckpointClusterObject),
       ...docs.filter(isDraObject).map(doc => withNamespace(doc, options.namespace ?? DEFAULT_NAMESPACE)),
+      // the Grove ClusterTopologyBindings admission reads for a new graph's topology (rows 31, 32, 39, 105)
+      ...docs.filter(isClusterTopologyBinding),
     ],
   };
   const out: unknown[] = [];
@@ -192,9 +185,17 @@ export function renderDocuments(docs: readonly unknown[], options: RenderOptions
   return out;
 }
 
+/** The resolved settings; an operator version this library does not render for is a RenderError. */
+function supportedOperatorSettings(partial: Partial<OperatorSettings> | undefined): OperatorSettings {
+  const settings = resolveOperatorSettings(partial);
+  const problem = operatorVersionProblem(settings.version);
+  if (problem !== undefined) throw new RenderError('operator settings', 'version', problem);
+  return settings;
+}
+
 /** The objects one document renders to (itself, for documents passed through). */
 function renderDocument(doc: unknown, options: RenderOptions, settings: OperatorSettings, cluster: InputClusterState): unknown[] {
-  if (options.output !== 'graph' && options.checkAdmission !== false && (isDgd(doc) || isDcd(doc))) refuseInadmissible(doc, settings);
+  if (options.output !== 'graph' && options.checkAdmission !== false && (isDgd(doc) || isDcd(doc))) refuseInadmissible(doc, settings, cluster);
   if (options.output !== 'graph' && (isDgd(doc) || isDcd(doc))) refuseUnnamed(doc);
   if (options.output === 'components' && isDgd(doc)) return renderGraphComponents(doc, settings, options.namespace, cluster);
   if (options.output === 'workloads' && isDgd(doc)) return renderGraphWorkloads(doc, settings, options.namespace, cluster);
@@ -205,15 +206,26 @@ function renderDocument(doc: unknown, options: RenderOptions, settings: Operator
   // a DeviceClass is cluster state (installed with the DRA driver) read by the render; the app's
   // ResourceClaimTemplates and ResourceClaims are read and written out like any other object
   if (options.output !== 'graph' && isDraClusterStateOnly(doc)) return [];
+  // a ClusterTopologyBinding is cluster state (Grove's) read by admission
+  if (options.output !== 'graph' && isClusterTopologyBinding(doc)) return [];
   return [withNamespace(doc, options.namespace)];
+}
+
+/**
+ * Whether a document is read as cluster state and not written out in components or workloads
+ * output: observed PodSnapshots, SnapshotJobs and DynamoCheckpoints, DeviceClasses, Grove
+ * ClusterTopologyBindings.
+ */
+export function isClusterStateDocument(doc: unknown): boolean {
+  return isCheckpointClusterObject(doc) || isDraClusterStateOnly(doc) || isClusterTopologyBinding(doc);
 }
 
 /**
  * A Dynamo document the operator would never have admitted is not rendered: one RenderError names
  * the object and lists every violation (field path, message, rule).
  */
-function refuseInadmissible(doc: DgdJson | DcdJson, settings: OperatorSettings): void {
-  const violations = validateDocument(doc, validateOptionsFor(settings));
+function refuseInadmissible(doc: DgdJson | DcdJson, settings: OperatorSettings, cluster: InputClusterState): void {
+  const violations = validateDocument(doc, validateOptionsFor(settings, cluster.objects));
   if (violations.length === 0) return;
   const listed = violations.map(describeViolation).join('; ');
   const count = violations.length === 1 ? '1 violation' : `${violations.length} violations`;

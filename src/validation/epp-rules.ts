@@ -1,12 +1,13 @@
 /**
- * EPP components and `eppConfig`: webhook rows 49, 55, 57, 58. The CRD's CEL rules on them (rows
- * 52, 53) are evaluated by the CEL engine (cel/check.ts).
+ * EPP components and `eppConfig`: webhook rows 49 (or 51 for older operators), 55, 57, 58. The
+ * CRD's CEL rules on them (rows 52, 53) are evaluated by the CEL engine (cel/check.ts).
  *
  * Internal module.
  */
 import { ComponentContext } from './component-context';
 import { componentType, isMultinode } from './component-shape';
 import { mainContainer } from './main-container';
+import { rulesHave } from './operator-rules';
 import { ViolationSink } from './violation';
 import { has, intAt, mapAt, stringAt } from '../model/json';
 import { compareVersions, NATIVE_RUST_EPP_VERSION, resolveRuntimeVersion } from '../model/runtime-version';
@@ -32,6 +33,12 @@ export function checkEpp(ctx: ComponentContext, sink: ViolationSink): void {
   const replicas = intAt(component, 'replicas');
   if (replicas !== undefined && replicas !== 1) {
     sink.invalid(path.child('replicas'), replicas, 'EPP component must have exactly 1 replica', '58');
+  }
+  // row 51: operators without the runtime contract (OPERATOR_GATES.eppRuntimeContract) ask every
+  // EPP for its configuration
+  if (!rulesHave(ctx.options, 'eppRuntimeContract')) {
+    if (!has(component, 'eppConfig')) sink.required(path.child('eppConfig'), 'is required for EPP components', '51');
+    return;
   }
   // row 49: the runtime contract decides between the native Rust EPP and the legacy Go EPP
   const image = stringAt(mainContainer(component)?.container, 'image');

@@ -17,6 +17,7 @@ import {
   MODE_INTRA_POD,
 } from './component-shape';
 import { hasContainerNamed, mainContainerGpuCount } from './main-container';
+import { rulesHave } from './operator-rules';
 import { ViolationSink } from './violation';
 import { boolAt, isMap, listAt, mapAt, stringAt, stringItems } from '../model/json';
 
@@ -137,9 +138,10 @@ function checkCheckpoint(ctx: ComponentContext, sink: ViolationSink): void {
   if (enabled && failoverOf(component)) {
     sink.forbidden(path, checkpoint, 'Snapshot with active/passive failover is temporarily unsupported', '144');
   }
-  // row 145: worker-class checkpointRef on a standalone DCD needs a DGD controller owner
+  // row 145: worker-class checkpointRef on a standalone DCD needs a DGD controller owner (operators
+  // with OPERATOR_GATES.standaloneWorkerCheckpointRef)
   if (ctx.owner === 'DCD' && isWorkerClass(componentType(component)) && checkpointRef !== undefined && checkpointRef.trim() !== '' &&
-    !ownedByGraphDeployment(ctx)) {
+    !ownedByGraphDeployment(ctx) && rulesHave(ctx.options, 'standaloneWorkerCheckpointRef')) {
     sink.forbidden(
       path.child('checkpointRef'),
       checkpointRef,

@@ -1,12 +1,14 @@
 /**
  * DynamoGraphDeployment spec-level webhook rules: restart order (rows 23-26), components list (17,
- * 19), priorityClassName (20), topology constraints (29, 30, 33), the KV transfer policy topology
- * name (39), and the root provider override (82-86). Each component is then checked by
+ * 19), priorityClassName (20), topology constraints (29, 30, 33; 32 and 105 with a given
+ * ClusterTopologyBinding), the KV transfer policy topology name (39), and the root provider
+ * override (82-86). Each component is then checked by
  * component-rules. The CRD's CEL rules (rows 11, 15, 16, 36-38) are evaluated by the CEL engine
  * (cel/check.ts).
  *
  * Internal module.
  */
+import { checkKvTransferPolicyBinding, checkTopologyBinding } from './cluster-topology';
 import { ComponentContext, GraphPathway } from './component-context';
 import { checkComponent } from './component-rules';
 import { componentEntries } from './component-shape';
@@ -55,7 +57,9 @@ export function checkGraphSpec(doc: JsonMap, pathway: GraphPathway, options: Val
 
   checkRestartOrder(spec, sink);
   checkTopologyConstraints(spec, sink);
-  checkKvTransferPolicy(spec, grovePathway, groveRequirement, sink);
+  checkTopologyBinding(doc, grovePathway, options, sink);
+  const policyNameAccepted = checkKvTransferPolicy(spec, grovePathway, groveRequirement, sink);
+  checkKvTransferPolicyBinding(doc, policyNameAccepted, options, sink);
   const rootOverride = mapAt(spec, 'providerOverride');
   if (rootOverride) checkProviderOverride({ override: rootOverride, path: SPEC.child('providerOverride'), scope: 'root' }, provider, sink);
   if (grovePathway) checkTopologyOverrideConflict(spec, sink);
@@ -105,18 +109,21 @@ function checkTopologyConstraints(spec: JsonMap | undefined, sink: ViolationSink
   }
 }
 
-/** Row 39: the cluster topology name of the KV transfer policy. */
-function checkKvTransferPolicy(spec: JsonMap | undefined, grovePathway: boolean, groveRequirement: string, sink: ViolationSink): void {
+/**
+ * Row 39: the cluster topology name of the KV transfer policy. Returns whether the name passed
+ * (then the operator reads the binding, see `checkKvTransferPolicyBinding`).
+ */
+function checkKvTransferPolicy(spec: JsonMap | undefined, grovePathway: boolean, groveRequirement: string, sink: ViolationSink): boolean {
   const policy = mapAt(mapAt(spec, 'experimental'), 'kvTransferPolicy');
-  if (!policy) return;
+  if (!policy) return false;
   const path = SPEC.child('experimental', 'kvTransferPolicy');
   const topologyName = stringAt(policy, 'clusterTopologyName') ?? '';
-  if (topologyName !== '') {
-    const namePath = path.child('clusterTopologyName');
-    const errors = dns1123SubdomainErrors(topologyName);
-    if (errors.length > 0) sink.invalid(namePath, topologyName, errors.join('; '), '39');
-    if (!grovePathway) sink.forbidden(namePath, topologyName, groveRequirement, '39');
-  }
+  if (topologyName === '') return false;
+  const namePath = path.child('clusterTopologyName');
+  const errors = dns1123SubdomainErrors(topologyName);
+  if (errors.length > 0) sink.invalid(namePath, topologyName, errors.join('; '), '39');
+  if (!grovePathway) sink.forbidden(namePath, topologyName, groveRequirement, '39');
+  return errors.length === 0 && grovePathway;
 }
 
 /** Row 33: Grove topology through provider overrides excludes the typed topology API. */

@@ -1,7 +1,8 @@
 export type { Violation } from './violation';
 export { formatViolation } from './violation';
 export type { ValidateOptions } from './options';
-export { validateDocument } from './validate';
+export { uncheckedClusterRules, validateDocument } from './validate';
+export type { UncheckedRule } from './validate';
 export { validateUpdate } from './update-rules';
 export type { UpdateOptions, SubmitMode, OldSource } from './update-rules';
 export { checkCelRules } from './cel';

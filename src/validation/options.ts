@@ -5,7 +5,10 @@ export interface ValidateOptions {
   /**
    * Version of the Dynamo operator. When set, it is stamped into the
    * `nvidia.com/dynamo-operator-origin-version` annotation of a DGD that has none, as the operator
-   * does on create (row 10). Default: not stamped.
+   * does on create (row 10), and the rules are those of that operator (rules that differ between
+   * operator versions are listed in src/engine/operator-version.ts). Default: not stamped, and the
+   * rules of the default operator version (also used for a version the library does not render
+   * for).
    */
   readonly operatorVersion?: string;
 
@@ -28,4 +31,14 @@ export interface ValidateOptions {
    * rules (ratcheting). Default: the object is checked as created.
    */
   readonly old?: unknown;
+
+  /**
+   * Objects the operator reads from the cluster while it admits a new graph, as the cluster returns
+   * them (`kubectl get -o yaml`): the cluster-scoped `grove.io/v1alpha1` ClusterTopologyBindings named
+   * by `spec.topologyConstraint.clusterTopologyName` and
+   * `spec.experimental.kvTransferPolicy.clusterTopologyName` (rows 31, 32, 39, 105). Other documents
+   * are ignored. A binding that is not given is not looked up: the rules that need it are not checked
+   * (`uncheckedClusterRules` names them). Default: none.
+   */
+  readonly clusterObjects?: readonly unknown[];
 }

@@ -5,7 +5,10 @@
 
 /**
  * Rows implemented by `validateDocument`: checks (Schema, CEL, WH) and the defaulting they depend
- * on (DEF-CRD, DEF-WH). Row 39 is partial (see its note in the module docs).
+ * on (DEF-CRD, DEF-WH). Rows 31, 32, 39 and 105 read a ClusterTopologyBinding, checked when it is
+ * among `ValidateOptions.clusterObjects`. Rows that differ between operator versions follow the
+ * operator of `ValidateOptions.operatorVersion` (row 51 for 1.4.0 and 1.5.0, rows 44, 49, 50, 69,
+ * 145 and the EPP part of row 47 from 1.6.0 on, the provider-override rows from 1.5.0 on).
  * The update rows (WH-U, and rows 5 and 81, which only an update can reach) are implemented by
  * `validateUpdate` (update-rules.ts).
  */
@@ -13,10 +16,10 @@ export const IMPLEMENTED_RULES: readonly string[] = [
   // DGD metadata and defaulting
   '1', '2', '3', '4', '6', '9', '10',
   // DGD spec
-  '11', '12', '14', '15', '16', '17', '19', '20', '21', '22', '23', '24', '25', '26', '28', '29', '30', '33',
+  '11', '12', '14', '15', '16', '17', '19', '20', '21', '22', '23', '24', '25', '26', '28', '29', '30', '31', '32', '33',
   '35', '36', '37', '38', '39',
   // identity, type, image, runtime version, EPP (44: a CEL transition rule, evaluated when the old object is given)
-  '41', '42', '43', '44', '45', '46', '47', '49', '52', '53', '54', '55', '57', '58',
+  '41', '42', '43', '44', '45', '46', '47', '49', '51', '52', '53', '54', '55', '57', '58',
   // replicas, minAvailable (63: a CEL transition rule, evaluated when the old object is given)
   '59', '60', '61', '62', '63', '64', '65',
   // multinode and roles
@@ -24,7 +27,7 @@ export const IMPLEMENTED_RULES: readonly string[] = [
   // provider overrides
   '78', '79', '82', '83', '84', '85', '86', '87',
   // pod template, sidecars, shared memory, caches, model ref, topology
-  '89', '90', '91', '92', '93', '95', '96', '99', '100', '101', '102', '103', '104',
+  '89', '90', '91', '92', '93', '95', '96', '99', '100', '101', '102', '103', '104', '105',
   // experimental
   '107', '108', '109', '110', '111', '112', '113', '114', '115', '116', '117', '118',
   '120', '121', '122', '123', '124', '125', '129',
@@ -35,18 +38,12 @@ export const IMPLEMENTED_RULES: readonly string[] = [
   '119', '127', '128', '130',
 ];
 
-const CLUSTER_TOPOLOGY = 'reads a ClusterTopologyBinding from the cluster';
-
 /** Rows deliberately not implemented, with the reason. */
 export const NOT_APPLICABLE_RULES: Readonly<Record<string, string>> = {
-  31: CLUSTER_TOPOLOGY,
-  32: CLUSTER_TOPOLOGY,
-  51: 'superseded by row 49 (snapshot-only behaviour)',
   56: 'reads the cluster: whether the InferencePool API group is served',
   77: 'superseded by roles[].providerOverride (snapshot-only API)',
   80: 'shadowed by row 79: the standalone DCD schema has no providerOverride, so strict field validation rejects it as an unknown field first',
   94: 'unconfirmed: behind a feature gate, call site not found in the digest sources',
-  105: CLUSTER_TOPOLOGY,
   126: 'restates row 6 (reported under row 6)',
   146: 'undetermined: the digest could not establish the rule',
   147: 'superseded historical variant (absent from the target API)',

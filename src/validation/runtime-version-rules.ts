@@ -6,8 +6,10 @@
 import { ComponentContext } from './component-context';
 import { componentType } from './component-shape';
 import { mainContainer } from './main-container';
+import { rulesHave } from './operator-rules';
+import { ValidateOptions } from './options';
 import { ViolationSink } from './violation';
-import { has, stringAt } from '../model/json';
+import { has, JsonMap, stringAt } from '../model/json';
 import { runtimeVersionOverrideRequired } from '../model/runtime-version';
 
 export const RUNTIME_VERSION_OVERRIDE_REQUIRED = 'is required when the specified main container image has no parseable semantic-version tag';
@@ -26,10 +28,15 @@ export function checkRuntimeVersion(ctx: ComponentContext, sink: ViolationSink):
     sink.required(imagePath, 'is required', '46');
     return;
   }
-  // row 47: a tag that is not a semantic version needs runtimeVersionOverride
-  // (standalone DCDs may omit it, except EPP components)
-  if (ctx.owner === 'DCD' && componentType(component) !== 'epp') return;
+  // row 47: a tag that is not a semantic version needs runtimeVersionOverride (standalone DCDs may
+  // omit it, except EPP components under operators with OPERATOR_GATES.standaloneEppRuntimeVersion)
+  if (ctx.owner === 'DCD' && !standaloneNeedsRuntimeVersion(component, ctx.options)) return;
   if (runtimeVersionOverrideRequired(image, stringAt(component, 'runtimeVersionOverride'))) {
     sink.required(path.child('runtimeVersionOverride'), RUNTIME_VERSION_OVERRIDE_REQUIRED, '47');
   }
+}
+
+/** Row 47 for a standalone DCD: only an EPP, and only under operators with the newer rule. */
+export function standaloneNeedsRuntimeVersion(component: JsonMap, options: ValidateOptions): boolean {
+  return componentType(component) === 'epp' && rulesHave(options, 'standaloneEppRuntimeVersion');
 }

@@ -230,8 +230,9 @@ function buildComponent(d: ComponentValues, framework: string): ComponentSpecJso
 }
 
 /**
- * An EPP component (rows 15, 49, 52-58): single-node, replicas unset or 1; a runtime at or above
- * 1.5.0 takes no `eppConfig`, an older one needs one (a ConfigMap reference here).
+ * An EPP component (rows 15, 51-58): single-node, replicas unset or 1, with `eppConfig` (a ConfigMap
+ * reference here), which the default operator (1.5.0, without the runtime contract of rows 49-50)
+ * asks of every EPP, whatever its runtime version.
  */
 const eppComponent: fc.Arbitrary<ComponentDraft> = fc.record({
   name: componentName,
@@ -246,7 +247,7 @@ const eppComponent: fc.Arbitrary<ComponentDraft> = fc.record({
     podTemplate: { spec: { containers: [{ name: 'main', image: `nvcr.io/nvidia/ai-dynamo/dynamo-epp:${version}` }] } },
   };
   if (d.replicas !== undefined) c.replicas = d.replicas;
-  if (!d.native) c.eppConfig = { configMapRef: { name: 'epp-config', key: 'config.yaml' } };
+  c.eppConfig = { configMapRef: { name: 'epp-config', key: 'config.yaml' } };
   return { name: d.name, build: () => c, groveOnly: false };
 });
 

@@ -131,13 +131,9 @@ export const MUTATIONS: { readonly [name: string]: Mutate } = {
   'two-epps': g => { components(g).push(eppLike('eppone'), eppLike('epptwo')); return { rules: ['15'] }; },
   'epp-replicas': (g, p) => { const c = eppLike('eppx'); c.replicas = 2 + (p.amount % 3); components(g).push(c); return { rules: ['58', '15'] }; },
   'epp-multinode': g => { const c = eppLike('eppy'); c.multinode = { nodeCount: 2 }; components(g).push(c); return { rules: ['57', '15'] }; },
-  'epp-legacy-without-config': g => { components(g).push(eppLike('eppz', 'nvcr.io/nvidia/ai-dynamo/dynamo-epp:1.2.0')); return { rules: ['49', '15'] }; },
-  'epp-native-with-config': g => {
-    const c = eppLike('eppw', 'nvcr.io/nvidia/ai-dynamo/dynamo-epp:1.7.0');
-    c.eppConfig = { configMapRef: { name: 'cm', key: 'k' } };
-    components(g).push(c);
-    return { rules: ['49', '15'] };
-  },
+  // the default operator (1.5.0) asks every EPP for eppConfig (row 51), old or native image
+  'epp-legacy-without-config': g => { components(g).push(eppLike('eppz', 'nvcr.io/nvidia/ai-dynamo/dynamo-epp:1.2.0')); return { rules: ['51', '15'] }; },
+  'epp-native-without-config': g => { components(g).push(eppLike('eppw', 'nvcr.io/nvidia/ai-dynamo/dynamo-epp:1.7.0')); return { rules: ['51', '15'] }; },
   'node-count-one': (g, p) => { const c = pick(g, p, true); c.multinode = { nodeCount: 1 }; delete c.roles; return { rules: ['67'] }; },
   'roles-single-node': (g, p) => { const c = pick(g, p, true); delete c.multinode; c.roles = [{ name: 'leader' }, { name: 'worker' }]; return { rules: ['71'] }; },
   'role-missing': (g, p) => { const c = pick(g, p, true); c.multinode = { nodeCount: 3 }; c.roles = [{ name: 'leader' }]; return { rules: ['72'] }; },

@@ -2,11 +2,12 @@
  * EPP (Endpoint Picker Plugin) defaults (render-core §5.3, §6.2, §10.1, §17).
  *
  * Three flavours:
- * - operator before 1.5.0 (the snapshot): the Go EPP, which needs `eppConfig`; config mounted at
- *   `/etc/epp`, an emptyDir HuggingFace cache at `/home/nonroot/.cache`;
- * - operator 1.5.0 or later with `eppConfig`: the legacy Go EPP, config mount only;
- * - operator 1.5.0 or later without `eppConfig`: the native Rust EPP, which runs its image
- *   entrypoint without args, `HOME=/home/dynamo` and a cache at `/home/dynamo/.cache`.
+ * - operators 1.4.0 and 1.5.0 (no runtime-gated rendering, `OPERATOR_GATES.runtimeGatedDefaults`):
+ *   the Go EPP, which needs `eppConfig`; config mounted at `/etc/epp`, an emptyDir HuggingFace
+ *   cache at `/home/nonroot/.cache`;
+ * - newer operators with `eppConfig`: the legacy Go EPP, config mount only;
+ * - newer operators without `eppConfig`: the native Rust EPP, which runs its image entrypoint
+ *   without args, `HOME=/home/dynamo` and a cache at `/home/dynamo/.cache`.
  * Which runtime version may use which flavour is an admission rule, not a rendering one.
  */
 import { commonContainer, commonPodSpec } from './common';
@@ -14,6 +15,7 @@ import { ComponentContext } from './context';
 import { ComponentDefaults } from './defaults';
 import { NATIVE_RUST_EPP_VERSION, RuntimeVersion } from '../../model/runtime-version';
 import { EPP_SERVICE_ACCOUNT } from '../../model/well-known';
+import { OPERATOR_GATES } from '../operator-version';
 import { ContainerJson, PodSpecJson, tcpPort, valueEnv, VolumeJson, VolumeMountJson } from '../pod/k8s-json';
 import { formatVersion, versionAtLeast } from '../runtime-version';
 
@@ -37,13 +39,13 @@ const HEALTH_SERVICE = 'inference-extension';
 export const EPP_CONFIGURATION_REQUIRED = 'EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified';
 
 /**
- * The snapshot operator's refusal of an EPP without configuration; for a native-EPP image (runtime
- * 1.5.0 or later, which admission requires to omit `eppConfig`) it also says which operator renders it.
+ * The refusal of an EPP without configuration by the operators without the native EPP; for a
+ * native-EPP image (runtime 1.5.0 or later) it also says which operator renders it.
  */
 export function eppConfigurationRequired(runtimeVersion: RuntimeVersion | undefined): string {
   if (!versionAtLeast(runtimeVersion, NATIVE_RUST_EPP_VERSION)) return EPP_CONFIGURATION_REQUIRED;
   return `${EPP_CONFIGURATION_REQUIRED} (runtime ${formatVersion(runtimeVersion!)} is a native Rust EPP, `
-    + 'which only operators 1.5.0 and later render: set the operator version)';
+    + `which only operators ${OPERATOR_GATES.runtimeGatedDefaults.since} and later render (unverified): set the operator version)`;
 }
 
 export type EppFlavour = 'snapshot' | 'legacy' | 'native';

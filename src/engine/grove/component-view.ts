@@ -13,6 +13,7 @@ import { computeDynamoNamespace } from '../dynamo-namespace';
 import { addMissing, graphComponentPodContext, ownPodTemplate, withGraphTemplateDefaults } from '../graph/template-defaults';
 import { ClusterObjects } from '../multinode/dra-objects';
 import { OperatorSettings } from '../operator-settings';
+import { operatorHas } from '../operator-version';
 import { DcdContext } from '../workloads/dcd-context';
 
 /** One component of a graph on the Grove path. */
@@ -28,15 +29,16 @@ export interface GroveComponent {
 }
 
 /**
- * The component prepared for clique rendering. `workerHash` tags worker-class components (the
- * operator renders every new graph with it).
+ * The component prepared for clique rendering. `workerHash` tags worker-class components: the
+ * operators with `OPERATOR_GATES.groveWorkerHashSuffix` render every new graph with it (older ones
+ * leave Grove workers untagged, so their pods get no Dynamo namespace suffix).
  */
 function prepareComponent(dgd: DgdJson, source: ComponentSpecJson, settings: OperatorSettings, workerHash: string): ComponentSpecJson {
   const component = copyJson(source);
   const { labels, annotations } = ownPodTemplate(component);
   addMissing(annotations, dgd.metadata.annotations, PROPAGATED_GRAPH_ANNOTATIONS);
   labels[LABEL_DYNAMO_NAMESPACE] = computeDynamoNamespace(component.globalDynamoNamespace, dgd.metadata.namespace ?? '', dgd.metadata.name ?? '');
-  if (isWorkerType(component.type)) labels[LABEL_WORKER_HASH] = workerHash;
+  if (isWorkerType(component.type) && operatorHas(settings.version, 'groveWorkerHashSuffix')) labels[LABEL_WORKER_HASH] = workerHash;
   // the graph's discovery backend, when it names one, replaces whatever the component says
   const backend = discoveryBackend(settings, dgd.metadata.annotations);
   if (backend !== '') annotations[ANNOTATION_DISCOVERY_BACKEND] = backend;

@@ -19,7 +19,9 @@ import {
 } from '../../model/well-known';
 import { selectBackend } from '../backend/select';
 import { RenderError } from '../errors';
-import { applyRestoreCandidateAnnotations, checkpointOf, ComponentCheckpoint, gatedByCheckpoint } from '../experimental/checkpoint';
+import {
+  applyCheckpointProbeCadence, applyCliqueRestoreMetadata, checkpointOf, ComponentCheckpoint, gatedByCheckpoint, usesDynamoCheckpoints,
+} from '../experimental/checkpoint';
 import { isInterPodFailover, isInterPodGms, mainContainerGpus } from '../experimental/gms-spec';
 import {
   addVllmShadowModeEnv, LABEL_FAILOVER_ENGINE_GROUP_MEMBER, rankClaimTemplates, rankResourceSharing, toGmsEnginePod,
@@ -141,8 +143,11 @@ function renderComponent(
   const labels = cliqueLabels(dgd, component, settings);
   const annotations = sortedMap(cliqueAnnotations(dgd, component, restartAt));
   const interPod = isInterPodGms(component);
+  const dynamoCheckpoints = usesDynamoCheckpoints(settings);
   const cliques = roles.map(role => {
     const podSpec = cliquePodSpec(gc, role);
+    // operators 1.4.0 and 1.5.0: engine pods restoring from a Ready checkpoint probe every second
+    if (dynamoCheckpoints && settings.checkpointEnabled && role.role !== 'gms') applyCheckpointProbeCadence(podSpec, component.type, checkpoint);
     const ownLabels = roleLabels(labels, gc, role);
     applyScheduler(podSpec, ownLabels, scheduling);
     let minAvailable = grouped ? 1 : component.minAvailable ?? 1;
@@ -152,9 +157,11 @@ function renderComponent(
     const spec: JsonObject = { roleName: role.cliqueName, podSpec, replicas, minAvailable };
     const after = startsAfter(gc, role, roles);
     if (after?.length) spec.startsAfter = after;
-    const clique: JsonObject = { name: role.cliqueName, labels: sortedMap(ownLabels) };
     const ownAnnotations = roleAnnotations(annotations, role);
-    if (settings.checkpointEnabled && role.role !== 'gms') applyRestoreCandidateAnnotations(ownAnnotations, checkpoint);
+    if (role.role !== 'gms') {
+      applyCliqueRestoreMetadata(ownLabels, ownAnnotations, checkpoint, { checkpointEnabled: settings.checkpointEnabled, dynamoCheckpoints });
+    }
+    const clique: JsonObject = { name: role.cliqueName, labels: sortedMap(ownLabels) };
     if (Object.keys(ownAnnotations).length > 0) clique.annotations = sortedMap(ownAnnotations);
     const topology = grouped ? undefined : componentTopologyConstraint(dgd, component);
     if (topology) clique.topologyConstraint = topology;

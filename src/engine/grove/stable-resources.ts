@@ -19,6 +19,7 @@ import { computeDynamoNamespace } from '../dynamo-namespace';
 import { graphWorkerHash } from '../graph/worker-hash';
 import { isMultinode } from '../multinode/roles';
 import { OperatorSettings } from '../operator-settings';
+import { operatorHas } from '../operator-version';
 import { componentServicePort } from '../workloads/component-service';
 import { DcdContext, dcdContext } from '../workloads/dcd-context';
 import { renderIngress } from '../workloads/ingress';
@@ -68,12 +69,14 @@ function podTemplateMeta(component: ComponentSpecJson, key: 'labels' | 'annotati
   return metadata?.[key] ?? {};
 }
 
-function stableComponent(dgd: DgdJson, component: ComponentSpecJson, workerHash: () => string): StableComponent {
+function stableComponent(dgd: DgdJson, component: ComponentSpecJson, workerHash: () => string | undefined): StableComponent {
   const graphName = dgd.metadata.name ?? '';
   const namespace = dgd.metadata.namespace ?? '';
   const labels: Record<string, string> = { ...(dgd.spec.labels ?? {}), ...podTemplateMeta(component, 'labels') };
-  // the Grove render copy tags worker-class components with the graph's worker hash
-  if (isWorkerType(component.type)) labels[LABEL_WORKER_HASH] = workerHash();
+  // the Grove render copy tags worker-class components with the graph's worker hash (operators
+  // with `OPERATOR_GATES.groveWorkerHashSuffix`; `workerHash` gives undefined for the others)
+  const hash = isWorkerType(component.type) ? workerHash() : undefined;
+  if (hash !== undefined) labels[LABEL_WORKER_HASH] = hash;
   return {
     component,
     baseName: groveComponentResourceName(graphName, component.name ?? ''),
@@ -185,7 +188,8 @@ function renderGroveModelServices(dgd: DgdJson, settings: OperatorSettings): Kub
  * The stable resources of an admitted graph (see `admitNewGraph`) on the Grove provider, in the
  * order the operator creates them after the PodCliqueSet: every model Service, then per component
  * its Service (Kubernetes discovery on for the graph, or a frontend), its elastic-EP leader
- * Service (single-pod elastic-EP leaders), and for a frontend its Ingress
+ * Service (single-pod elastic-EP leaders, operators with `OPERATOR_GATES.elasticEpLeaderService`),
+ * and for a frontend its Ingress
  * (`ingressControllerClassName` set) and VirtualService (`virtualServiceGateway` set). Every object
  * carries the create bookkeeping annotations. `options.workerHash` is the graph's worker hash when
  * the caller already has it (computed with `graphWorkerHash` otherwise, only if a worker-class
@@ -195,11 +199,13 @@ export function renderGroveStableResources(dgd: DgdJson, settings: OperatorSetti
   const out: KubeObject[] = renderGroveModelServices(dgd, settings);
   const kubeDiscovery = kubeDiscoveryEnabled(settings, dgd.metadata.annotations);
   let hash: string | undefined = options.workerHash;
-  const workerHash = () => (hash ??= graphWorkerHash(dgd));
+  const tagsWorkers = operatorHas(settings.version, 'groveWorkerHashSuffix');
+  const workerHash = () => (tagsWorkers ? (hash ??= graphWorkerHash(dgd)) : undefined);
+  const leaderServices = operatorHas(settings.version, 'elasticEpLeaderService');
   for (const component of dgd.spec.components ?? []) {
     const c = stableComponent(dgd, component, workerHash);
     if (kubeDiscovery || c.type === 'frontend') out.push(renderGroveComponentService(c, kubeDiscovery));
-    if (isSinglePodElasticEpLeader(component)) out.push(renderElasticEpLeaderService(c));
+    if (leaderServices && isSinglePodElasticEpLeader(component)) out.push(renderElasticEpLeaderService(c));
     if (c.type !== 'frontend') continue;
     const ctx = standInContext(dgd, component, settings);
     for (const frontendObject of [renderIngress(ctx), renderVirtualService(ctx)]) {

@@ -7,7 +7,6 @@ import { eppConfigYaml } from './epp-config-yaml';
 import { asGo, kubeObject, KubeObject, normalizeKubeResourceName } from './kube-object';
 import { ISTIO_NETWORKING_API_VERSION } from './virtual-service';
 import { EPP_GRPC_PORT, FRONTEND_HTTP_PORT } from './workload-keys';
-import { compareVersions, NATIVE_RUST_EPP_VERSION, RuntimeVersion } from '../../model/runtime-version';
 import { ComponentSpecJson, DGD_KIND, DgdJson } from '../../model/v1beta1';
 import { LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_COMPONENT_TYPE, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME } from '../../model/well-known';
 import { withCreateBookkeeping } from '../bookkeeping';
@@ -15,6 +14,7 @@ import { EPP_CONFIGURATION_REQUIRED, eppConfigurationRequired } from '../compone
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { RenderError } from '../errors';
 import { istioEnabled, OperatorSettings } from '../operator-settings';
+import { operatorHas } from '../operator-version';
 import { resolveRuntimeVersion } from '../runtime-version';
 
 /** Key of the EPP configuration file in its ConfigMap (and the file name it is mounted as). */
@@ -35,18 +35,13 @@ export function inferencePoolName(graphName: string): string {
   return `${graphName}-pool`;
 }
 
-function operatorVersion(settings: OperatorSettings): RuntimeVersion | undefined {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(settings.version.trim());
-  return m ? { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]) } : undefined;
-}
-
 /**
  * Whether an EPP without `eppConfig` is the native (Rust) EPP, which needs no configuration file:
- * so for operators from 1.5.0 on; older operators require the configuration.
+ * so for the operators that have runtime-gated rendering (`OPERATOR_GATES.runtimeGatedDefaults`);
+ * older operators require the configuration.
  */
 export function operatorSupportsNativeEpp(settings: OperatorSettings): boolean {
-  const version = operatorVersion(settings);
-  return version !== undefined && compareVersions(version, NATIVE_RUST_EPP_VERSION) >= 0;
+  return operatorHas(settings.version, 'runtimeGatedDefaults');
 }
 
 interface EppComponent {
@@ -65,8 +60,8 @@ function eppLabels(graphName: string, componentName: string): Record<string, str
 
 /**
  * The EPP ConfigMap, when the EPP carries an inline `eppConfig.config` (and no `configMapRef`,
- * which names a ConfigMap the user manages). An EPP with neither is an error under operators
- * before 1.5.0 and the native EPP (no ConfigMap) from 1.5.0 on.
+ * which names a ConfigMap the user manages). An EPP with neither is an error under the operators
+ * of 1.4.0 and 1.5.0 and the native EPP (no ConfigMap) for newer ones.
  */
 export function renderEppConfigMap(dgd: DgdJson, settings: OperatorSettings): KubeObject | undefined {
   const epp = eppComponent(dgd);

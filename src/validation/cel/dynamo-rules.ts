@@ -14,6 +14,8 @@
 import { CEL_RULE, checkCelRules } from './check';
 import { CelRule, CelSchemaNode } from './schema';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../../../imports/nvidia.com.schema';
+import { rulesHave } from '../operator-rules';
+import { ValidateOptions } from '../options';
 import { ViolationSink } from '../violation';
 
 /** Row of validation-rules.md of each CEL rule of the Dynamo CRDs, by rule text. */
@@ -117,9 +119,14 @@ export const DCD_CEL_SCHEMA: CelSchemaNode = withRules(DCD_V1BETA1_SCHEMA, ['spe
  * Every CEL rule of the Dynamo CRDs on an admitted (defaulted) DynamoGraphDeployment or
  * DynamoComponentDeployment (by its `kind`), reported under their rows. `old`: the stored object of
  * an update (transition rules, ratcheting); without it, the object is checked as created.
+ * `options` names the operator whose CRDs apply: the target-API rules (row 44) only exist in the
+ * CRDs of operators with `OPERATOR_GATES.typeImmutable`.
  */
-export function checkDynamoCelRules(doc: unknown, sink: ViolationSink, old?: unknown): void {
+export function checkDynamoCelRules(doc: unknown, sink: ViolationSink, old?: unknown, options: ValidateOptions = {}): void {
   const kind = typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>).kind : undefined;
-  const schema = kind === 'DynamoComponentDeployment' ? DCD_CEL_SCHEMA : DGD_CEL_SCHEMA;
+  const targetApi = rulesHave(options, 'typeImmutable');
+  const schema = kind === 'DynamoComponentDeployment'
+    ? (targetApi ? DCD_CEL_SCHEMA : DCD_V1BETA1_SCHEMA)
+    : (targetApi ? DGD_CEL_SCHEMA : DGD_V1BETA1_SCHEMA);
   checkCelRules(doc, schema, sink, { old, embedded: DYNAMO_EMBEDDED_CEL, ruleId: dynamoCelRow });
 }

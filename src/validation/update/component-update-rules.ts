@@ -14,7 +14,8 @@ import { compareVersions, NATIVE_RUST_EPP_VERSION, resolveRuntimeVersion, runtim
 import { componentType, effectiveMode, failover, gpuMemoryService, isMultinode, MODE_INTER_POD } from '../component-shape';
 import { FieldPath } from '../field-path';
 import { mainContainer } from '../main-container';
-import { RUNTIME_VERSION_OVERRIDE_REQUIRED } from '../runtime-version-rules';
+import { rulesHave } from '../operator-rules';
+import { RUNTIME_VERSION_OVERRIDE_REQUIRED, standaloneNeedsRuntimeVersion } from '../runtime-version-rules';
 import { ViolationSink } from '../violation';
 
 /** The standard Kubernetes immutability message (`apivalidation.FieldImmutableErrorMsg`). */
@@ -69,7 +70,8 @@ function checkNodeTopology(update: ComponentUpdate, sink: ViolationSink): void {
   }
   const nextMultinode = mapAt(next, 'multinode');
   const previousMultinode = mapAt(previous, 'multinode');
-  if (nextMultinode && previousMultinode) {
+  // older operators keep the node count only of power-annotated graph components (row 98)
+  if (nextMultinode && previousMultinode && rulesHave(update.options, 'nodeCountImmutable')) {
     const nextCount = intAt(nextMultinode, 'nodeCount');
     if (nextCount !== intAt(previousMultinode, 'nodeCount')) {
       sink.invalid(path.child('multinode', 'nodeCount'), nextMultinode.nodeCount ?? null, FIELD_IMMUTABLE, '69');
@@ -253,7 +255,7 @@ function checkRuntimeVersionRatchet(update: ComponentUpdate, sink: ViolationSink
     if (previousImage !== '') sink.required(nextImage.path, 'is required', '48');
     return;
   }
-  if (update.owner === 'DCD' && componentType(next) !== 'epp') return;
+  if (update.owner === 'DCD' && !standaloneNeedsRuntimeVersion(next, update.options)) return;
   const override = stringAt(next, 'runtimeVersionOverride') ?? '';
   if (!runtimeVersionOverrideRequired(nextImage.image, override)) return;
   if (nextImage.image === previousImage && override === (stringAt(previous, 'runtimeVersionOverride') ?? '')) return;
@@ -282,6 +284,8 @@ function eppContract(component: JsonMap, path: FieldPath): EppContract {
  * image, override, eppConfig presence and the eppConfig value are all unchanged.
  */
 function checkEppContractRatchet(update: ComponentUpdate, sink: ViolationSink): void {
+  // older operators have no runtime contract: row 51 runs on the new object instead
+  if (!rulesHave(update.options, 'eppRuntimeContract')) return;
   const { next, previous, path } = update;
   const contract = eppContract(next, path);
   if (contract.type !== 'epp') return;

@@ -9,11 +9,12 @@ import { componentsByName } from './admit-update';
 import { checkComponentUpdate, checkOverrideUpdate, FIELD_IMMUTABLE } from './component-update-rules';
 import { mayMaterializeProvider, UpdateOptions } from './update-options';
 import { canonicalQuantity } from '../../engine/hash/quantity';
-import { compareStrings, has, JsonMap, mapAt, stringAt } from '../../model/json';
+import { compareStrings, has, intAt, JsonMap, mapAt, stringAt } from '../../model/json';
 import { ANNOTATION_GPU_POWER_LIMIT, ANNOTATION_WORKLOAD_PROVIDER } from '../../model/well-known';
 import { componentEntries } from '../component-shape';
 import { FieldPath } from '../field-path';
 import { mainContainer } from '../main-container';
+import { rulesHave } from '../operator-rules';
 import { DGD_KIND_NAME } from '../validate';
 import { ViolationSink } from '../violation';
 
@@ -40,7 +41,7 @@ export function checkGraphUpdate(next: JsonMap, previous: JsonMap, options: Upda
     if (!old) continue;
     const path = SPEC.child('components').index(index);
     checkComponentUpdate({ owner: 'DGD', ownerKind: DGD_KIND_NAME, next: component, previous: old, path, options }, sink);
-    checkPowerContract(component, old, path, sink);
+    checkPowerContract(component, old, path, options, sink);
   }
 
   checkBackendFramework(spec, oldSpec, sink);
@@ -184,8 +185,18 @@ function quantityText(raw: unknown): string {
   }
 }
 
-/** Rows 97 and 98: the power-limit annotation and, while the old object has it, the GPU count. */
-function checkPowerContract(next: JsonMap, previous: JsonMap, path: FieldPath, sink: ViolationSink): void {
+/** The node count the operator compares: `multinode.nodeCount` of a multinode component, else 1. */
+function numberOfNodes(component: JsonMap): number {
+  const multinode = mapAt(component, 'multinode');
+  const count = multinode ? intAt(multinode, 'nodeCount') : undefined;
+  return multinode ? (count ?? 0) : 1;
+}
+
+/**
+ * Rows 97 and 98: the power-limit annotation and, while the old object has it, the GPU count; for
+ * operators without row 69 (`OPERATOR_GATES.nodeCountImmutable`) also the node count.
+ */
+function checkPowerContract(next: JsonMap, previous: JsonMap, path: FieldPath, options: UpdateOptions, sink: ViolationSink): void {
   const limit = powerLimit(next);
   const oldLimit = powerLimit(previous);
   if (limit !== oldLimit) {
@@ -196,4 +207,7 @@ function checkPowerContract(next: JsonMap, previous: JsonMap, path: FieldPath, s
   const gpus = gpuCount(next, path);
   const oldGpus = gpuCount(previous, path);
   if (gpus.value !== oldGpus.value) sink.invalid(gpus.path, gpus.value ?? null, FIELD_IMMUTABLE, '98');
+  if (rulesHave(options, 'nodeCountImmutable')) return;
+  const nodes = numberOfNodes(next);
+  if (nodes !== numberOfNodes(previous)) sink.invalid(path.child('multinode', 'nodeCount'), nodes, FIELD_IMMUTABLE, '98');
 }

@@ -6,9 +6,14 @@
  * Internal module: plain TypeScript, not part of the jsii API.
  */
 import { matchScenario } from './matcher';
-import { CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR, ConformanceOutputMode, OUTPUT_MODE_KINDS, scenarioOutputMode } from './supported';
+import {
+  CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR, CONFORMANCE_ORIGIN_VERSION, ConformanceOutputMode, OUTPUT_MODE_KINDS, scenarioOutputMode,
+} from './supported';
 import type { OperatorSettings } from '../../../src/engine/operator-settings';
 import { renderDocuments } from '../../../src/engine/render';
+import { isMap } from '../../../src/model/json';
+import { isDgd } from '../../../src/model/v1beta1';
+import { ANNOTATION_ORIGIN_VERSION } from '../../../src/model/well-known';
 
 /** The options a scenario is rendered with. */
 export interface ScenarioRenderOptions {
@@ -40,15 +45,29 @@ export function scenarioRenderOptions(id: string): ScenarioRenderOptions {
 }
 
 /**
- * Renders the scenario's input and matches the result against its expected documents, on the
- * kinds its output mode is asserted on. A render failure is an `error` outcome (never a throw).
+ * The input of a scenario as the goldens' operator received it: every graph without an origin
+ * version gets CONFORMANCE_ORIGIN_VERSION (see there). The documents are not modified.
+ */
+export function scenarioInput(input: readonly unknown[]): unknown[] {
+  return input.map(doc => {
+    if (!isDgd(doc) || !isMap(doc.metadata)) return doc;
+    const annotations: Record<string, string> = isMap(doc.metadata.annotations) ? doc.metadata.annotations : {};
+    if (annotations[ANNOTATION_ORIGIN_VERSION] !== undefined) return doc;
+    return { ...doc, metadata: { ...doc.metadata, annotations: { ...annotations, [ANNOTATION_ORIGIN_VERSION]: CONFORMANCE_ORIGIN_VERSION } } };
+  });
+}
+
+/**
+ * Renders the scenario's input (`scenarioInput`) and matches the result against its expected
+ * documents, on the kinds its output mode is asserted on. A render failure is an `error` outcome
+ * (never a throw).
  */
 export function runScenario(id: string, docs: ScenarioDocuments, render: ScenarioRenderer = renderDocuments): ScenarioOutcome {
   const options = scenarioRenderOptions(id);
   const mode = options.output;
   let rendered: readonly unknown[];
   try {
-    rendered = render(docs.input, options);
+    rendered = render(scenarioInput(docs.input), options);
   } catch (e) {
     return { kind: 'error', mode, message: `render failed: ${e instanceof Error ? e.message : String(e)}` };
   }

@@ -18,14 +18,15 @@ export type ConformanceOutputMode = 'graph' | 'components' | 'workloads';
 export const CONFORMANCE_NAMESPACE = 'clusterenv-conformance';
 
 /**
- * The operator the goldens were recorded with (render-core §16): build version 1.4, the Helm
- * defaults, gates `{grove: true, lws: true}`, and `namespace.restricted` set to the test
- * namespace, so no planner/EPP RBAC is created per graph. With the Grove gate on, a graph takes
- * the component provider only when it is annotated `nvidia.com/enable-grove: "false"`
- * (admission decides that, as the operator's defaulting webhook does).
+ * The operator the goldens were recorded with (render-core §16): the main branch of 2026-08-21,
+ * operator version 1.5.0 (as its charts call it), the Helm defaults, gates
+ * `{grove: true, lws: true}`, and `namespace.restricted` set to the test namespace, so no
+ * planner/EPP RBAC is created per graph. With the Grove gate on, a graph takes the component
+ * provider only when it is annotated `nvidia.com/enable-grove: "false"` (admission decides that,
+ * as the operator's defaulting webhook does).
  */
 export const CONFORMANCE_OPERATOR: Readonly<Partial<OperatorSettings>> = {
-  version: '1.4.0',
+  version: '1.5.0',
   groveAvailable: true,
   lwsAvailable: true,
   restrictedNamespace: CONFORMANCE_NAMESPACE,
@@ -33,6 +34,15 @@ export const CONFORMANCE_OPERATOR: Readonly<Partial<OperatorSettings>> = {
   // termination delay is the operator's own fallback, 15m (a default platform install writes 4h)
   groveTerminationDelay: '15m',
 };
+
+/**
+ * The origin version the goldens' operator stamped on new graphs. Their test harness starts the
+ * operator with a version from `git describe` of its commit, which names a 1.4 tag (the goldens
+ * match the annotation with `1\.4\..*`), not the 1.5.0 its charts install it as. The runner
+ * stamps this value on every input graph without the annotation, as that webhook did; the
+ * behaviour rendered is that of CONFORMANCE_OPERATOR.version.
+ */
+export const CONFORMANCE_ORIGIN_VERSION = '1.4.0-g2a6da14c8361';
 
 /**
  * Scenarios that must match; the conformance run fails when one of them does not.

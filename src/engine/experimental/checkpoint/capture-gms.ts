@@ -71,29 +71,42 @@ function enableV1(container: ContainerJson): void {
   container.env = upsertByName<EnvVarJson>(container.env, valueEnv(GMS_USE_V1_ENV, 'true'));
 }
 
-/** The `gms-server` native sidecar of a capture pod (V1 protocol), running the target's image. */
-function captureServerSidecar(image: string | undefined): ContainerJson {
+/** The `gms-server` native sidecar of a capture pod (with the V1 protocol env when `v1`), running the target's image. */
+function captureServerSidecar(image: string | undefined, v1: boolean): ContainerJson {
   const sidecar: ContainerJson = { name: GMS_SERVER_CONTAINER };
   if (image !== undefined) sidecar.image = image;
   sidecar.command = ['python3', '-m', GMS_SERVER_MODULE];
-  sidecar.env = [valueEnv(GMS_SOCKET_DIR_ENV, INTRA_POD_CONTROL_PATH), valueEnv(GMS_USE_V1_ENV, 'true')];
+  sidecar.env = [valueEnv(GMS_SOCKET_DIR_ENV, INTRA_POD_CONTROL_PATH)];
+  if (v1) sidecar.env.push(valueEnv(GMS_USE_V1_ENV, 'true'));
   sidecar.volumeMounts = [{ name: INTRA_POD_CONTROL_VOLUME, mountPath: INTRA_POD_CONTROL_PATH }];
   sidecar.resources = { claims: [{ name: INTRA_POD_CLAIM_NAME }] };
   sidecar.restartPolicy = 'Always';
   return sidecar;
 }
 
+/** How a capture pod is wired: the SnapshotJob generation or the DynamoCheckpoint generation. */
+export interface CaptureGmsWiring {
+  /** Whether every participant gets `DYN_GMS_USE_V1=true` (SnapshotJob generation only). */
+  readonly v1Protocol: boolean;
+  /** A client name that names no container: an error (SnapshotJob generation) or skipped (DynamoCheckpoint generation). */
+  readonly missingClients: 'error' | 'skip';
+}
+
+const SNAPSHOT_JOB_WIRING: CaptureGmsWiring = { v1Protocol: true, missingClients: 'error' };
+
 /**
- * Wires the GPU memory service into a capture pod spec in place: every client name must name a
- * container of the capture pod; then the GPU toleration, the pod claim on `claimTemplateName`, the
- * `gms-server` sidecar (unless present) and the V1 client wiring of the target and the clients.
+ * Wires the GPU memory service into a capture pod spec in place: with `missingClients: 'error'`
+ * every client name must name a container of the capture pod; then the GPU toleration, the pod
+ * claim on `claimTemplateName`, the `gms-server` sidecar (unless present) and the client wiring of
+ * the target and the clients (V1 protocol env with `v1Protocol`).
  */
 export function wireCaptureGms(
   podSpec: PodSpecJson, targetContainerName: string, clientNames: readonly string[], claimTemplateName: string, objectRef: string, at: string,
+  wiring: CaptureGmsWiring = SNAPSHOT_JOB_WIRING,
 ): void {
   const find = (name: string) => podSpec.containers.find(c => c.name === name);
   for (const name of clientNames) {
-    if (!find(name)) {
+    if (!find(name) && wiring.missingClients === 'error') {
       throw new RenderError(objectRef, `${at}.experimental.checkpoint.job.gmsClientContainers`,
         `gpuMemoryService client container ${JSON.stringify(name)}: SnapshotJob pod template: pod spec has no container named ${JSON.stringify(name)}`);
     }
@@ -102,9 +115,12 @@ export function wireCaptureGms(
   ensureGpuToleration(podSpec);
   upsertPodClaim(podSpec, INTRA_POD_CLAIM_NAME, claimTemplateName);
   const initContainers = Array.isArray(podSpec.initContainers) ? podSpec.initContainers as ContainerJson[] : [];
-  if (!initContainers.some(c => c?.name === GMS_SERVER_CONTAINER)) podSpec.initContainers = [...initContainers, captureServerSidecar(target.image)];
-  for (const container of [target, ...clientNames.map(name => find(name)!)]) {
+  if (!initContainers.some(c => c?.name === GMS_SERVER_CONTAINER)) {
+    podSpec.initContainers = [...initContainers, captureServerSidecar(target.image, wiring.v1Protocol)];
+  }
+  const clients = clientNames.map(name => find(name)).filter((c): c is ContainerJson => c !== undefined);
+  for (const container of [target, ...clients]) {
     ensureGmsClient(podSpec, container);
-    enableV1(container);
+    if (wiring.v1Protocol) enableV1(container);
   }
 }

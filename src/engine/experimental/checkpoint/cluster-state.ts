@@ -1,21 +1,23 @@
 /**
  * What the operator reads from the cluster for checkpoints, given offline as documents.
  *
- * The operator resolves `checkpointRef` against a live `PodSnapshot` and follows its own automatic
- * `SnapshotJob` (UID, completion, produced PodSnapshot). A pure renderer cannot read the cluster, so
- * these objects are an explicit input: the caller passes the PodSnapshot / SnapshotJob documents as
- * the cluster returns them (`kubectl get -o yaml`, with `metadata.uid` and `status`) next to the
- * graph. Without them a new graph's automatic capture is pending (the SnapshotJob has no UID yet, the
- * checkpoint is not ready) and an explicit `checkpointRef` cannot be resolved (a RenderError).
+ * Operators with `OPERATOR_GATES.snapshotJobCheckpoint` resolve `checkpointRef` against a live
+ * `PodSnapshot` and follow their own automatic `SnapshotJob` (UID, completion, produced
+ * PodSnapshot); the operators of 1.4.0 and 1.5.0 read their `DynamoCheckpoint`s instead (the
+ * automatic one of a component, or the one `checkpointRef` names: phase, checkpoint ID). A pure
+ * renderer cannot read the cluster, so these objects are an explicit input: the caller passes the
+ * documents as the cluster returns them (`kubectl get -o yaml`, with `metadata.uid` and `status`)
+ * next to the graph. Without them a new graph's automatic capture is pending (not ready) and an
+ * explicit `checkpointRef` cannot be resolved (a RenderError).
  */
-import { POD_SNAPSHOT_KIND, SNAPSHOT_API_VERSION, SNAPSHOT_JOB_KIND } from './constants';
+import { DYNAMO_CHECKPOINT_KIND, POD_SNAPSHOT_KIND, SNAPSHOT_API_VERSION, SNAPSHOT_JOB_KIND } from './constants';
 import { isMap, JsonMap } from '../../../model/json';
 
 /** Cluster objects the checkpoint rendering may consult. */
 export interface CheckpointClusterState {
   /**
-   * Observed `nvidia.com/v1alpha1` PodSnapshot and SnapshotJob documents (other documents are
-   * ignored), matched by kind, namespace and name.
+   * Observed `nvidia.com/v1alpha1` PodSnapshot, SnapshotJob and DynamoCheckpoint documents (other
+   * documents are ignored), matched by kind, namespace and name.
    */
   readonly objects?: readonly unknown[];
 }
@@ -39,9 +41,9 @@ export function isSnapshotObject(doc: unknown, kind: string): doc is ObservedObj
   return isMap(doc) && doc.apiVersion === SNAPSHOT_API_VERSION && doc.kind === kind && isMap(doc.metadata);
 }
 
-/** Whether a document is a PodSnapshot or SnapshotJob (documents the CLI can route to the cluster state). */
+/** Whether a document is a PodSnapshot, SnapshotJob or DynamoCheckpoint (documents read as cluster state). */
 export function isCheckpointClusterObject(doc: unknown): boolean {
-  return isSnapshotObject(doc, POD_SNAPSHOT_KIND) || isSnapshotObject(doc, SNAPSHOT_JOB_KIND);
+  return isSnapshotObject(doc, POD_SNAPSHOT_KIND) || isSnapshotObject(doc, SNAPSHOT_JOB_KIND) || isSnapshotObject(doc, DYNAMO_CHECKPOINT_KIND);
 }
 
 /** The observed object of `kind` named `namespace/name`, if the caller passed one. */

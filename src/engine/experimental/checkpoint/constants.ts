@@ -76,3 +76,26 @@ export const STARTUP_WAIT_FOR_CHECKPOINT = 'WaitForCheckpoint';
 /** `checkpoint.deletionPolicy` values. */
 export const DELETION_DELETE = 'Delete';
 export const DELETION_RETAIN = 'Retain';
+
+// The DynamoCheckpoint generation (operators before OPERATOR_GATES.snapshotJobCheckpoint):
+// the operator's own `nvidia.com/v1alpha1` DynamoCheckpoint and the snapshot protocol's metadata
+
+/** Kind of the operator's checkpoint object (API version SNAPSHOT_API_VERSION, `nvidia.com/v1alpha1`). */
+export const DYNAMO_CHECKPOINT_KIND = 'DynamoCheckpoint';
+/** `status.phase` of a DynamoCheckpoint whose artifact can be restored. */
+export const DYNAMO_CHECKPOINT_PHASE_READY = 'Ready';
+/** The finalizer the operator puts on objects it cleans up itself. */
+export const OPERATOR_FINALIZER = 'nvidia.com/finalizer';
+/** The artifact version of a DynamoCheckpoint without the artifact-version annotation. */
+export const DEFAULT_ARTIFACT_VERSION = '1';
+
+export const LABEL_SNAPSHOT_CHECKPOINT_ID = 'nvidia.com/snapshot-checkpoint-id';
+export const LABEL_SNAPSHOT_RESTORE_TARGET = 'nvidia.com/snapshot-is-restore-target';
+export const LABEL_SNAPSHOT_CHECKPOINT_SOURCE = 'nvidia.com/snapshot-is-checkpoint-source';
+export const ANNOTATION_SNAPSHOT_ARTIFACT_VERSION = 'nvidia.com/snapshot-artifact-version';
+export const ANNOTATION_SNAPSHOT_TARGET_CONTAINERS = 'nvidia.com/snapshot-target-containers';
+export const ANNOTATION_SNAPSHOT_STORAGE_TYPE = 'nvidia.com/snapshot-storage-type';
+export const ANNOTATION_SNAPSHOT_STORAGE_BASE_PATH = 'nvidia.com/snapshot-storage-base-path';
+/** Restore status keys the snapshot agent writes on restored pods (exact keys and per-container prefixes). */
+export const SNAPSHOT_RESTORE_STATUS_KEYS: readonly string[] = ['nvidia.com/snapshot-restore-status', 'nvidia.com/snapshot-restore-container-id'];
+export const SNAPSHOT_RESTORE_STATUS_PREFIXES: readonly string[] = ['nvidia.com/snapshot-restore-status.', 'nvidia.com/snapshot-restore-container-id.'];

@@ -9,6 +9,7 @@ import { captureComponentPodTemplate, graphRef } from './capture-pod';
 import { CheckpointClusterState, condition, conditionTrue, findObserved, ObservedObject } from './cluster-state';
 import { ComponentCheckpointConfig, graphCheckpointConfigs } from './component-config';
 import { ANNOTATION_AUTO_CHECKPOINT, ANNOTATION_CHECKPOINT_OWNER_UID, SNAPSHOT_JOB_KIND } from './constants';
+import { dynamoCheckpointOf } from './dynamo-checkpoint';
 import { checkpointId, snapshotCompatibilityHash, snapshotJobName } from './identity';
 import { resolvePodSnapshot, ResolvedPodSnapshot } from './pod-snapshot';
 import { snapshotJob } from './snapshot-job';
@@ -17,22 +18,36 @@ import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
 import { RenderError } from '../../errors';
 import { graphWorkerHash } from '../../graph/worker-hash';
 import { OperatorSettings } from '../../operator-settings';
+import { operatorHas } from '../../operator-version';
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
+
+/**
+ * Which checkpoint API the operator drives: Snapshot SnapshotJobs / PodSnapshots (operators with
+ * `OPERATOR_GATES.snapshotJobCheckpoint`) or its own DynamoCheckpoints (1.4.0, 1.5.0).
+ */
+export type CheckpointGeneration = 'snapshot-job' | 'dynamo-checkpoint';
 
 /** The resolved checkpoint of one component (the operator's `CheckpointInfo`). */
 export interface ComponentCheckpoint {
+  readonly generation: CheckpointGeneration;
   readonly config: ComponentCheckpointConfig;
   /** Automatic capture (no `checkpointRef`) or an explicit PodSnapshot. */
   readonly automatic: boolean;
   readonly startupPolicy: 'Immediate' | 'WaitForCheckpoint';
-  /** The snapshot compatibility hash the restore target expects (§3.3). */
+  /** The snapshot compatibility hash the restore target expects (§3.3); empty for DynamoCheckpoints. */
   readonly compatibilityHash: string;
   /** A restorable PodSnapshot exists and is Ready. */
   readonly ready: boolean;
   /** A PodSnapshot was resolved (explicit reference, or the completed capture's). */
   readonly exists: boolean;
-  /** `status.checkpoints[<component>].checkpointName`: the PodSnapshot name, empty while capturing. */
+  /**
+   * `status.checkpoints[<component>].checkpointName`: the PodSnapshot name, empty while capturing;
+   * for the DynamoCheckpoint generation the DynamoCheckpoint name (automatic: from its creation on).
+   */
   readonly checkpointName: string;
+  /** DynamoCheckpoint generation: the checkpoint ID (the snapshot artifact ID) and the artifact version. */
+  readonly checkpointId?: string;
+  readonly artifactVersion?: string;
   /** Restore destinations: `targetContainerName` when written, else `main`. */
   readonly restoreTargets: readonly string[];
   /** The automatic SnapshotJob: name, and UID when the caller passed the observed job. */
@@ -107,7 +122,7 @@ function automaticCheckpoint(
   }));
 
   const base = {
-    config, automatic: true, startupPolicy: config.startupPolicy, compatibilityHash, restoreTargets: restoreTargets(config), objects,
+    generation: 'snapshot-job' as const, config, automatic: true, startupPolicy: config.startupPolicy, compatibilityHash, restoreTargets: restoreTargets(config), objects,
   };
   const job = observedJob(dgd, config, state, name);
   if (!job) return { ...base, ready: false, exists: false, checkpointName: '', snapshotJob: { name, uid: '' } };
@@ -157,6 +172,7 @@ function explicitCheckpoint(
   const snapshot = resolvePodSnapshot(state, dgd.metadata.namespace ?? '', config.checkpointRef, compatibilityHash, { kind: 'explicit' },
     { objectRef: ref, field: `${at}.experimental.checkpoint.checkpointRef`, componentName: config.componentName }, true)!;
   return {
+    generation: 'snapshot-job',
     config,
     automatic: false,
     startupPolicy: config.startupPolicy,
@@ -176,18 +192,21 @@ function explicitCheckpoint(
  * it automatic captures are pending and explicit references fail to resolve.
  */
 export function resolveGraphCheckpoints(dgd: DgdJson, settings: OperatorSettings, state?: CheckpointClusterState): ComponentCheckpoint[] {
+  const snapshotJobs = operatorHas(settings.version, 'snapshotJobCheckpoint');
   return graphCheckpointConfigs(dgd).map(config => {
     if (!settings.checkpointEnabled) {
       resolveError(dgd, config, `component ${config.componentName}: checkpoint functionality is disabled in the operator configuration`);
     }
+    if (!snapshotJobs) return dynamoCheckpointOf(dgd, config, settings, state);
     return config.checkpointRef === '' ? automaticCheckpoint(dgd, config, settings, state) : explicitCheckpoint(dgd, config, settings, state);
   });
 }
 
 /**
  * The objects the operator creates for the automatic captures of a graph (render-experimental
- * §3.2): per automatic component in component order, the capture ResourceClaimTemplate (GPU memory
- * service only) and the SnapshotJob. Explicit references create nothing.
+ * §3.2, §3.8): per automatic component in component order, the capture ResourceClaimTemplate (GPU
+ * memory service only) and the SnapshotJob (or, for operators 1.4.0 and 1.5.0, the DynamoCheckpoint).
+ * Explicit references create nothing.
  */
 export function renderCheckpointObjects(dgd: DgdJson, settings: OperatorSettings, state?: CheckpointClusterState): JsonObject[] {
   return resolveGraphCheckpoints(dgd, settings, state).flatMap(c => [...c.objects]);

@@ -1,6 +1,8 @@
 /**
  * Experimental checkpoint (render-experimental §3): automatic capture through Snapshot
- * `SnapshotJob`s, restore from `PodSnapshot`s, and the `startupPolicy` replica gate.
+ * `SnapshotJob`s and restore from `PodSnapshot`s (operators with
+ * `OPERATOR_GATES.snapshotJobCheckpoint`), or through the operator's own `DynamoCheckpoint`s
+ * (operators 1.4.0 and 1.5.0, §3.8), and the `startupPolicy` replica gate.
  */
 export * from './constants';
 export type { CheckpointClusterState } from './cluster-state';
@@ -15,6 +17,13 @@ export type { ResolvedPodSnapshot } from './pod-snapshot';
 export type { ComponentCheckpoint } from './graph-checkpoints';
 export { checkpointOf, renderCheckpointObjects, resolveGraphCheckpoints } from './graph-checkpoints';
 export {
-  applyCheckpointToGeneratedDcd, applyRestoreCandidateAnnotations, CHECKPOINT_RESTORE_POD_HOOK, gatedByCheckpoint, restoreCandidateAnnotations,
-  restoreCandidateLabels,
+  applyCheckpointToGeneratedDcd, applyCliqueRestoreMetadata, applyDynamoCheckpointMetadata, applyRestoreCandidateAnnotations,
+  CHECKPOINT_RESTORE_POD_HOOK, gatedByCheckpoint, restoreCandidateAnnotations, restoreCandidateLabels,
 } from './restore';
+export type { CheckpointGeneration } from './graph-checkpoints';
+export {
+  dgdCheckpointId, dynamoCheckpoint, dynamoCheckpointName, DYNAMO_CHECKPOINT_HASH_TYPES, legacyIdentityHash, observedCheckpointId,
+} from './dynamo-checkpoint';
+export {
+  applyCheckpointProbeCadence, CHECKPOINT_PROBE_CADENCE_HOOK, resolveComponentCheckpoint, standaloneDcdWithCheckpoint, usesDynamoCheckpoints,
+} from './component-restore';

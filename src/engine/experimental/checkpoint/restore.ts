@@ -2,7 +2,8 @@
  * What restore changes on the serving side at render time (render-experimental §3.5 stage 1, §3.6):
  * the restore-candidate annotations on worker pod templates (DCD pod template, Deployment / LWS
  * pod templates, Grove cliques other than GMS cliques), the rewrite of a generated DCD, and the
- * replica gate of `WaitForCheckpoint`.
+ * replica gate of `WaitForCheckpoint`. Checkpoints of the DynamoCheckpoint generation (operators
+ * 1.4.0 and 1.5.0, §3.8) use the snapshot protocol's keys instead (`applyDynamoCheckpointMetadata`).
  *
  * The newest operator changes no pod spec for restore while rendering: restore shaping (volumes,
  * seccomp, `SNAPSHOT_RESTORE_STANDBY`, the restore startup probe, GMS restore wiring) happens when a
@@ -13,8 +14,11 @@
 import {
   ANNOTATION_CHECKPOINT_NAME, ANNOTATION_CHECKPOINT_STARTUP_POLICY, ANNOTATION_RESTORE_CANDIDATE, ANNOTATION_RESTORE_COMPATIBILITY_HASH,
   ANNOTATION_RESTORE_SNAPSHOT_CONTENT, ANNOTATION_RESTORE_SNAPSHOT_GMS_MODE, ANNOTATION_RESTORE_SNAPSHOT_JOB_UID, ANNOTATION_RESTORE_SNAPSHOT_UID,
-  ANNOTATION_RESTORE_SNAPSHOT_VERSION, ANNOTATION_RESTORE_SOURCE_KIND, ANNOTATION_RESTORE_TARGET_CONTAINERS, RESTORE_CANDIDATE_ANNOTATIONS,
-  RESTORE_SOURCE_POD_SNAPSHOT, RESTORE_SOURCE_SNAPSHOT_JOB, STARTUP_WAIT_FOR_CHECKPOINT,
+  ANNOTATION_RESTORE_SNAPSHOT_VERSION, ANNOTATION_RESTORE_SOURCE_KIND, ANNOTATION_RESTORE_TARGET_CONTAINERS, ANNOTATION_SNAPSHOT_ARTIFACT_VERSION,
+  ANNOTATION_SNAPSHOT_STORAGE_BASE_PATH, ANNOTATION_SNAPSHOT_STORAGE_TYPE, ANNOTATION_SNAPSHOT_TARGET_CONTAINERS, DEFAULT_ARTIFACT_VERSION,
+  LABEL_SNAPSHOT_CHECKPOINT_ID, LABEL_SNAPSHOT_CHECKPOINT_SOURCE, LABEL_SNAPSHOT_RESTORE_TARGET, RESTORE_CANDIDATE_ANNOTATIONS,
+  RESTORE_SOURCE_POD_SNAPSHOT, RESTORE_SOURCE_SNAPSHOT_JOB, SNAPSHOT_RESTORE_STATUS_KEYS, SNAPSHOT_RESTORE_STATUS_PREFIXES, STARTUP_IMMEDIATE,
+  STARTUP_WAIT_FOR_CHECKPOINT,
 } from './constants';
 import { ComponentCheckpoint } from './graph-checkpoints';
 import { isMap } from '../../../model/json';
@@ -86,6 +90,79 @@ export function gatedByCheckpoint(checkpoint: ComponentCheckpoint | undefined): 
   return checkpoint !== undefined && checkpoint.startupPolicy === STARTUP_WAIT_FOR_CHECKPOINT && !checkpoint.ready;
 }
 
+/** The snapshot protocol's labels a DynamoCheckpoint-generation pod template is reset from. */
+const SNAPSHOT_LABELS: readonly string[] = [LABEL_SNAPSHOT_CHECKPOINT_ID, LABEL_SNAPSHOT_RESTORE_TARGET, LABEL_SNAPSHOT_CHECKPOINT_SOURCE];
+
+/** The candidate / restore annotations a DynamoCheckpoint-generation pod template is reset from. */
+const SNAPSHOT_RESTORE_ANNOTATIONS: readonly string[] = [
+  ANNOTATION_SNAPSHOT_ARTIFACT_VERSION, ANNOTATION_SNAPSHOT_STORAGE_TYPE, ANNOTATION_SNAPSHOT_STORAGE_BASE_PATH, ANNOTATION_RESTORE_CANDIDATE,
+  ANNOTATION_CHECKPOINT_NAME, ANNOTATION_CHECKPOINT_STARTUP_POLICY, ANNOTATION_SNAPSHOT_TARGET_CONTAINERS,
+];
+
+function deleteKeys(map: Record<string, string> | undefined, keys: readonly string[]): void {
+  if (!map) return;
+  for (const key of keys) delete map[key];
+}
+
+/** `targets` comma-joined (`main` when none). */
+function targetList(checkpoint: ComponentCheckpoint): string {
+  const targets = checkpoint.restoreTargets.filter(t => t.trim() !== '');
+  return (targets.length > 0 ? targets : [MAIN_CONTAINER]).join(',');
+}
+
+/**
+ * The restore metadata of a DynamoCheckpoint-generation pod template (operators 1.4.0 and 1.5.0),
+ * in place:
+ * - `Immediate` (restore at pod admission): the snapshot labels and the candidate / restore
+ *   annotations are cleared; a checkpoint that exists then stamps `restore-candidate`, its name,
+ *   the startup policy and the snapshot target containers;
+ * - otherwise (no checkpoint, or `WaitForCheckpoint`): the same keys and the restore status keys are
+ *   cleared; a Ready checkpoint then marks the pod a restore target (restore-target and
+ *   checkpoint-ID labels, artifact version and target containers).
+ */
+export function applyDynamoCheckpointMetadata(
+  labels: Record<string, string> | undefined, annotations: Record<string, string>, checkpoint: ComponentCheckpoint | undefined,
+): void {
+  deleteKeys(labels, SNAPSHOT_LABELS);
+  deleteKeys(annotations, SNAPSHOT_RESTORE_ANNOTATIONS);
+  if (checkpoint && checkpoint.startupPolicy === STARTUP_IMMEDIATE) {
+    if (!checkpoint.exists || checkpoint.checkpointName === '') return;
+    annotations[ANNOTATION_RESTORE_CANDIDATE] = 'true';
+    annotations[ANNOTATION_CHECKPOINT_NAME] = checkpoint.checkpointName;
+    annotations[ANNOTATION_CHECKPOINT_STARTUP_POLICY] = checkpoint.startupPolicy;
+    annotations[ANNOTATION_SNAPSHOT_TARGET_CONTAINERS] = targetList(checkpoint);
+    return;
+  }
+  deleteKeys(annotations, SNAPSHOT_RESTORE_STATUS_KEYS);
+  for (const key of Object.keys(annotations)) {
+    if (SNAPSHOT_RESTORE_STATUS_PREFIXES.some(prefix => key.startsWith(prefix))) delete annotations[key];
+  }
+  if (!checkpoint || !checkpoint.ready) return;
+  if (labels) {
+    labels[LABEL_SNAPSHOT_RESTORE_TARGET] = 'true';
+    if ((checkpoint.checkpointId ?? '') !== '') labels[LABEL_SNAPSHOT_CHECKPOINT_ID] = checkpoint.checkpointId!;
+  }
+  annotations[ANNOTATION_SNAPSHOT_ARTIFACT_VERSION] = checkpoint.artifactVersion || DEFAULT_ARTIFACT_VERSION;
+  annotations[ANNOTATION_SNAPSHOT_TARGET_CONTAINERS] = targetList(checkpoint);
+}
+
+/**
+ * The restore metadata of a Grove clique (not a GPU memory service clique), in place: for the
+ * SnapshotJob generation the candidate annotations (checkpoint gate on); for operators 1.4.0 and
+ * 1.5.0 `applyDynamoCheckpointMetadata` on every such clique (clearing keys even without a
+ * checkpoint, as those operators do). `dynamoCheckpoints`: which generation the operator has.
+ */
+export function applyCliqueRestoreMetadata(
+  labels: Record<string, string>, annotations: Record<string, string>, checkpoint: ComponentCheckpoint | undefined,
+  options: { readonly checkpointEnabled: boolean; readonly dynamoCheckpoints: boolean },
+): void {
+  if (options.dynamoCheckpoints) {
+    applyDynamoCheckpointMetadata(labels, annotations, checkpoint);
+    return;
+  }
+  if (options.checkpointEnabled) applyRestoreCandidateAnnotations(annotations, checkpoint);
+}
+
 /** The annotation map of a DCD's pod template, created when absent. */
 function dcdPodTemplateAnnotations(spec: JsonObject): Record<string, string> {
   if (!isMap(spec.podTemplate)) spec.podTemplate = {};
@@ -107,6 +184,10 @@ function dcdPodTemplateAnnotations(spec: JsonObject): Record<string, string> {
  */
 export function applyCheckpointToGeneratedDcd(dcd: DcdJson, checkpoint: ComponentCheckpoint | undefined): void {
   if (!checkpoint) return;
+  if (checkpoint.generation === 'dynamo-checkpoint') {
+    applyDynamoCheckpointToGeneratedDcd(dcd, checkpoint);
+    return;
+  }
   const spec: JsonObject = dcd.spec ?? (dcd.spec = {});
   if (checkpoint.exists && checkpoint.checkpointName !== '') {
     const experimental: JsonObject = isMap(spec.experimental) ? spec.experimental : (spec.experimental = {});
@@ -124,6 +205,34 @@ export function applyCheckpointToGeneratedDcd(dcd: DcdJson, checkpoint: Componen
   }
   if (checkpoint.startupPolicy !== 'Immediate' || hasJobUid) return;
   applyRestoreCandidateAnnotations(dcdPodTemplateAnnotations(spec), checkpoint);
+}
+
+/**
+ * The graph controller's checkpoint rewrite of a generated DCD for operators 1.4.0 and 1.5.0 (in
+ * place; §3.8): a checkpoint that exists (an automatic one from its creation on) becomes
+ * `experimental.checkpoint` = enabled, `checkpointRef: <DynamoCheckpoint>`, `startupPolicy`, without
+ * `identity` and `job`; `WaitForCheckpoint` without a Ready checkpoint sets `spec.replicas: 0`; with
+ * `Immediate` the DCD pod template gets the candidate metadata (`applyDynamoCheckpointMetadata`).
+ */
+function applyDynamoCheckpointToGeneratedDcd(dcd: DcdJson, checkpoint: ComponentCheckpoint): void {
+  const spec: JsonObject = dcd.spec ?? (dcd.spec = {});
+  if (checkpoint.exists && checkpoint.checkpointName !== '') {
+    const experimental: JsonObject = isMap(spec.experimental) ? spec.experimental : (spec.experimental = {});
+    const current: JsonObject = isMap(experimental.checkpoint) ? experimental.checkpoint : {};
+    const rewritten: JsonObject = { ...current, enabled: true, checkpointRef: checkpoint.checkpointName, startupPolicy: checkpoint.startupPolicy };
+    delete rewritten.identity;
+    delete rewritten.job;
+    experimental.checkpoint = rewritten;
+  }
+  if (gatedByCheckpoint(checkpoint)) {
+    spec.replicas = 0;
+    return;
+  }
+  if (checkpoint.startupPolicy !== STARTUP_IMMEDIATE) return;
+  const annotations = dcdPodTemplateAnnotations(spec);
+  const labels = isMap(spec.podTemplate.metadata.labels) ? spec.podTemplate.metadata.labels as Record<string, string> : undefined;
+  applyDynamoCheckpointMetadata(labels, annotations, checkpoint);
+  if (Object.keys(annotations).length === 0) delete spec.podTemplate.metadata.annotations;
 }
 
 /**

@@ -1,0 +1,318 @@
+/**
+ * Checkpoints of the operators of 1.4.0 and 1.5.0 (render-experimental §3.8; operators without
+ * `OPERATOR_GATES.snapshotJobCheckpoint`): the graph controller drives its own
+ * `nvidia.com/v1alpha1` DynamoCheckpoint per checkpoint-enabled component, which the operator's
+ * checkpoint controller then turns into a capture Job and a PodSnapshot.
+ *
+ * - Automatic capture (no `checkpointRef`): the DynamoCheckpoint `checkpoint-<id>`, `<id>` the first
+ *   32 hex characters of the SHA-256 of the Go JSON of {namespace?, dgdName, dgdUID?, componentName,
+ *   workerHash?}; it carries the capture pod template (the same builder as the SnapshotJob
+ *   generation) and is created at once, so the generated DCD names it in `checkpointRef` from the
+ *   first render on. An observed DynamoCheckpoint of that name is the one the operator finds.
+ * - Explicit `checkpointRef`: names a DynamoCheckpoint, which must be among the observed objects.
+ *
+ * Readiness is `status.phase: Ready` of the observed object. Restore of a Ready checkpoint with
+ * `startupPolicy: WaitForCheckpoint` shapes the pods with the checkpoint storage the operator
+ * discovers in the cluster (the snapshot agent's DaemonSet): not rendered, a RenderError says so.
+ */
+import { captureClaimTemplate, captureClaimTemplateName, containerGpuCount, wireCaptureGms } from './capture-gms';
+import { captureComponentPodTemplate, graphRef } from './capture-pod';
+import { CheckpointClusterState, findObserved, ObservedObject } from './cluster-state';
+import { ComponentCheckpointConfig } from './component-config';
+import {
+  ANNOTATION_AUTO_CHECKPOINT, ANNOTATION_CHECKPOINT_DELETION_POLICY, ANNOTATION_SNAPSHOT_ARTIFACT_VERSION, DEFAULT_ARTIFACT_VERSION,
+  DEFAULT_GMS_DEVICE_CLASS, DYNAMO_CHECKPOINT_KIND, DYNAMO_CHECKPOINT_PHASE_READY, LABEL_SNAPSHOT_CHECKPOINT_ID, OPERATOR_FINALIZER,
+  SNAPSHOT_API_VERSION, STARTUP_WAIT_FOR_CHECKPOINT,
+} from './constants';
+import type { ComponentCheckpoint } from './graph-checkpoints';
+import { sortedRecord } from './snapshot-job';
+import { isMap, JsonMap } from '../../../model/json';
+import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
+import { LABEL_COMPONENT, LABEL_GRAPH_NAME, LABEL_WORKER_HASH } from '../../../model/well-known';
+import { RenderError } from '../../errors';
+import { graphWorkerHash } from '../../graph/worker-hash';
+import { goJsonEncode } from '../../hash/go-json';
+import { sha256Hex } from '../../hash/worker-hash';
+import { OperatorSettings } from '../../operator-settings';
+import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
+
+/** Go struct layouts of the two hashed values (notation of src/engine/hash/go-types.ts). */
+export const DYNAMO_CHECKPOINT_HASH_TYPES: Readonly<Record<string, string>> = {
+  DgdCheckpointIdentity: 'namespace?:s dgdName:s dgdUID?:s componentName:s workerHash?:s',
+  NormalizedCheckpointIdentity: 'model:s backendFramework:s dynamoVersion?:s tensorParallelSize:i pipelineParallelSize:i '
+    + 'dtype?:s maxModelLen?:i extraParameters?:{}s',
+};
+
+/** What identifies the automatic DynamoCheckpoint of one component. */
+export interface DgdCheckpointIdentityInput {
+  readonly namespace: string;
+  readonly dgdName: string;
+  readonly dgdUid: string;
+  readonly componentName: string;
+  /** Active worker hash of a worker-class component; empty otherwise. */
+  readonly workerHash: string;
+}
+
+/** The 32-hex-character ID of a graph's automatic DynamoCheckpoint. */
+export function dgdCheckpointId(input: DgdCheckpointIdentityInput): string {
+  const value = {
+    namespace: input.namespace,
+    dgdName: input.dgdName,
+    dgdUID: input.dgdUid,
+    componentName: input.componentName,
+    workerHash: input.workerHash,
+  };
+  return sha256Hex(goJsonEncode(value, 'DgdCheckpointIdentity', { types: DYNAMO_CHECKPOINT_HASH_TYPES })).slice(0, 32);
+}
+
+/** `checkpoint-<id>`. */
+export function dynamoCheckpointName(id: string): string {
+  return `checkpoint-${id}`;
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) ? value : 0;
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The legacy identity hash of a DynamoCheckpoint `spec.identity` (16 hex characters): parallel
+ * sizes default to 1, empty values and an empty `extraParameters` left out.
+ */
+export function legacyIdentityHash(identity: JsonMap): string {
+  const extra = isMap(identity.extraParameters) ? identity.extraParameters : {};
+  const value = {
+    model: str(identity.model),
+    backendFramework: str(identity.backendFramework),
+    dynamoVersion: str(identity.dynamoVersion),
+    tensorParallelSize: num(identity.tensorParallelSize) || 1,
+    pipelineParallelSize: num(identity.pipelineParallelSize) || 1,
+    dtype: str(identity.dtype),
+    maxModelLen: num(identity.maxModelLen),
+    extraParameters: Object.keys(extra).length > 0 ? extra : undefined,
+  };
+  return sha256Hex(goJsonEncode(value, 'NormalizedCheckpointIdentity', { types: DYNAMO_CHECKPOINT_HASH_TYPES })).slice(0, 16);
+}
+
+/**
+ * The checkpoint ID of an observed DynamoCheckpoint: `status.checkpointID`, else
+ * `status.identityHash`, else its checkpoint-ID label, else the legacy hash of `spec.identity`.
+ */
+export function observedCheckpointId(ckpt: ObservedObject): string {
+  const status = isMap(ckpt.status) ? ckpt.status : {};
+  const fromStatus = str(status.checkpointID) || str(status.identityHash) || (ckpt.metadata.labels ?? {})[LABEL_SNAPSHOT_CHECKPOINT_ID] || '';
+  if (fromStatus !== '') return fromStatus;
+  const spec = isMap(ckpt.spec) ? ckpt.spec : {};
+  return legacyIdentityHash(isMap(spec.identity) ? spec.identity : {});
+}
+
+/** The artifact version of an observed DynamoCheckpoint (its annotation, `1` when absent). */
+export function observedArtifactVersion(ckpt: ObservedObject): string {
+  const version = ((ckpt.metadata.annotations ?? {})[ANNOTATION_SNAPSHOT_ARTIFACT_VERSION] ?? '').trim();
+  return version === '' ? DEFAULT_ARTIFACT_VERSION : version;
+}
+
+/** Whether an observed DynamoCheckpoint's artifact can be restored (`status.phase: Ready`). */
+export function observedReady(ckpt: ObservedObject): boolean {
+  return isMap(ckpt.status) && ckpt.status.phase === DYNAMO_CHECKPOINT_PHASE_READY;
+}
+
+/** The v1alpha1 (`intraPod` / `interPod`) spelling of a GPU memory service mode. */
+function alphaGmsMode(mode: string): string {
+  if (mode === 'IntraPod') return 'intraPod';
+  if (mode === 'InterPod') return 'interPod';
+  return mode;
+}
+
+/** Whether an observed checkpoint records an enabled GPU memory service. */
+function observedGmsEnabled(ckpt: ObservedObject): boolean {
+  const spec = isMap(ckpt.spec) ? ckpt.spec : {};
+  return isMap(spec.gpuMemoryService) && spec.gpuMemoryService.enabled === true;
+}
+
+/** Everything the automatic DynamoCheckpoint is built from. */
+export interface DynamoCheckpointInput {
+  readonly id: string;
+  readonly namespace: string;
+  readonly graphName: string;
+  readonly graphUid: string;
+  readonly componentName: string;
+  readonly backendFramework: string;
+  readonly deletionPolicy: string;
+  readonly targetContainerName: string;
+  /** The finished capture pod template (labels included). */
+  readonly podTemplate: JsonObject;
+  /** The v1alpha1 GPU memory service record, when the component has one. */
+  readonly gpuMemoryService?: JsonObject;
+}
+
+/**
+ * The DynamoCheckpoint as the graph controller creates it: the checkpoint-ID label plus the graph,
+ * component and worker-hash labels of the capture pod template, the artifact version, auto and
+ * deletion-policy annotations, the operator's finalizer, and a spec of the deprecated identity
+ * (`<namespace>/<graph>`, the backend, and the graph UID, component and ID as extra parameters),
+ * the GPU memory service record and the capture job. The graph's controller reference (left out
+ * with `Retain`) is not rendered: it needs the graph's UID, which only exists in the cluster.
+ */
+export function dynamoCheckpoint(input: DynamoCheckpointInput): JsonObject {
+  const templateLabels: Record<string, string> = isMap(input.podTemplate.metadata) && isMap(input.podTemplate.metadata.labels)
+    ? input.podTemplate.metadata.labels as Record<string, string>
+    : {};
+  const labels: Record<string, string> = { [LABEL_SNAPSHOT_CHECKPOINT_ID]: input.id };
+  for (const key of [LABEL_GRAPH_NAME, LABEL_COMPONENT, LABEL_WORKER_HASH]) {
+    if ((templateLabels[key] ?? '') !== '') labels[key] = templateLabels[key];
+  }
+  const spec: JsonObject = {
+    identity: {
+      model: `${input.namespace}/${input.graphName}`,
+      backendFramework: input.backendFramework,
+      extraParameters: sortedRecord({ dgdUID: input.graphUid, component: input.componentName, checkpointID: input.id }),
+    },
+  };
+  if (input.gpuMemoryService) spec.gpuMemoryService = input.gpuMemoryService;
+  spec.job = { podTemplateSpec: input.podTemplate, targetContainerName: input.targetContainerName };
+  return {
+    apiVersion: SNAPSHOT_API_VERSION,
+    kind: DYNAMO_CHECKPOINT_KIND,
+    metadata: {
+      name: dynamoCheckpointName(input.id),
+      namespace: input.namespace,
+      labels: sortedRecord(labels),
+      annotations: sortedRecord({
+        [ANNOTATION_SNAPSHOT_ARTIFACT_VERSION]: DEFAULT_ARTIFACT_VERSION,
+        [ANNOTATION_AUTO_CHECKPOINT]: 'true',
+        [ANNOTATION_CHECKPOINT_DELETION_POLICY]: input.deletionPolicy,
+      }),
+      finalizers: [OPERATOR_FINALIZER],
+    },
+    spec,
+  };
+}
+
+function fail(dgd: DgdJson, config: ComponentCheckpointConfig, message: string): never {
+  throw new RenderError(graphRef(dgd), `spec.components[${config.index}].experimental.checkpoint`, message);
+}
+
+/** The observed DynamoCheckpoint `name` of the namespace, or a RenderError saying it must be given. */
+export function requiredDynamoCheckpoint(
+  state: CheckpointClusterState | undefined, namespace: string, name: string, refuse: (message: string) => never,
+): ObservedObject {
+  const found = findObserved(state, DYNAMO_CHECKPOINT_KIND, namespace, name);
+  if (found) return found;
+  return refuse(`failed to get referenced checkpoint ${name}: dynamocheckpoints.nvidia.com ${JSON.stringify(name)} not found `
+    + '(a DynamoCheckpoint lives in the cluster: pass the DynamoCheckpoint document, as the cluster returns it with status, together with the graph)');
+}
+
+/**
+ * The restore of a Ready checkpoint with `startupPolicy: WaitForCheckpoint` is shaped at render
+ * time with cluster storage the renderer cannot read: refused.
+ */
+export function refuseStorageShapedRestore(name: string, refuse: (message: string) => never): never {
+  return refuse(`DynamoCheckpoint ${JSON.stringify(name)} is Ready and startupPolicy is WaitForCheckpoint: this operator shapes the restore `
+    + 'pods at render time with the checkpoint storage it discovers in the cluster (the snapshot agent\'s DaemonSet), which is not rendered; '
+    + 'use startupPolicy Immediate (pods are restore-shaped at admission) or render for an operator version with SnapshotJob checkpoints');
+}
+
+/** The resolved checkpoint of one component under an operator of the DynamoCheckpoint generation. */
+export function dynamoCheckpointOf(
+  dgd: DgdJson, config: ComponentCheckpointConfig, settings: OperatorSettings, state: CheckpointClusterState | undefined,
+): ComponentCheckpoint {
+  const namespace = dgd.metadata.namespace ?? '';
+  const componentName = config.componentName;
+  const resolveFail = (message: string): never => fail(dgd, config, `failed to resolve checkpoint for component ${componentName}: ${message}`);
+  const componentGms = config.component.experimental?.gpuMemoryService;
+  const base = {
+    generation: 'dynamo-checkpoint' as const,
+    config,
+    startupPolicy: config.startupPolicy,
+    compatibilityHash: '',
+    restoreTargets: [config.targetContainerName],
+  };
+  const checkGms = (ckpt: ObservedObject): void => {
+    if (isMap(componentGms) && !observedGmsEnabled(ckpt)) {
+      fail(dgd, config, `failed to apply checkpoint gpuMemoryService config for component ${componentName}: `
+        + `gpuMemoryService restore requires resolved checkpoint ${JSON.stringify(ckpt.metadata.name ?? '')} to enable gpuMemoryService`);
+    }
+  };
+  const refuseIfStorageShaped = (name: string, ready: boolean): void => {
+    if (ready && config.startupPolicy === STARTUP_WAIT_FOR_CHECKPOINT) refuseStorageShapedRestore(name, message => fail(dgd, config, message));
+  };
+
+  if (config.checkpointRef !== '') {
+    const ckpt = requiredDynamoCheckpoint(state, namespace, config.checkpointRef, resolveFail);
+    checkGms(ckpt);
+    const ready = observedReady(ckpt);
+    refuseIfStorageShaped(config.checkpointRef, ready);
+    return {
+      ...base,
+      automatic: false,
+      ready,
+      exists: true,
+      checkpointName: config.checkpointRef,
+      checkpointId: observedCheckpointId(ckpt),
+      artifactVersion: observedArtifactVersion(ckpt),
+      objects: [],
+    };
+  }
+
+  const workerHash = isWorkerType(config.component.type) ? graphWorkerHash(dgd) : '';
+  const graphUid = dgd.metadata.uid ?? '';
+  const id = dgdCheckpointId({ namespace, dgdName: dgd.metadata.name ?? '', dgdUid: graphUid, componentName, workerHash });
+  const name = dynamoCheckpointName(id);
+  const observed = findObserved(state, DYNAMO_CHECKPOINT_KIND, namespace, name);
+  if (observed) checkGms(observed);
+
+  const createFail = (message: string): never => fail(dgd, config, `failed to create checkpoint for component ${componentName}: ${message}`);
+  const capture = captureComponentPodTemplate(dgd, config, settings, workerHash);
+  const podSpec = capture.template.spec as PodSpecJson;
+  const objects: JsonObject[] = [];
+  let gpuMemoryService: JsonObject | undefined;
+  if (isMap(componentGms)) {
+    const mode = alphaGmsMode(typeof componentGms.mode === 'string' ? componentGms.mode : '');
+    const deviceClassName = typeof componentGms.deviceClassName === 'string' ? componentGms.deviceClassName : '';
+    gpuMemoryService = { enabled: true };
+    if (mode !== '') gpuMemoryService.mode = mode;
+    if (deviceClassName !== '') gpuMemoryService.deviceClassName = deviceClassName;
+    if (config.jobGmsClientContainers.length > 0) gpuMemoryService.extraClientContainers = [...config.jobGmsClientContainers];
+    const claimTemplate = captureClaimTemplateName(id);
+    const at = `spec.components[${config.index}]`;
+    const target = podSpec.containers.find(c => c.name === config.targetContainerName) as ContainerJson;
+    const gpus = containerGpuCount(target, graphRef(dgd), `${at}.podTemplate`);
+    if (gpus > 0) objects.push(captureClaimTemplate(dgd, claimTemplate, gpus, deviceClassName || DEFAULT_GMS_DEVICE_CLASS));
+    if (mode === 'interPod') createFail(`failed to build checkpoint job pod template: gpuMemoryService checkpoint jobs for mode "${mode}" are not implemented`);
+    if (mode !== '' && mode !== 'intraPod') createFail(`failed to build checkpoint job pod template: gpuMemoryService checkpoint job has unsupported mode "${mode}"`);
+    wireCaptureGms(podSpec, config.targetContainerName, config.jobGmsClientContainers, claimTemplate, graphRef(dgd), at,
+      { v1Protocol: false, missingClients: 'skip' });
+  }
+  objects.push(dynamoCheckpoint({
+    id,
+    namespace,
+    graphName: dgd.metadata.name ?? '',
+    graphUid,
+    componentName,
+    backendFramework: capture.backendFramework,
+    deletionPolicy: config.deletionPolicy,
+    targetContainerName: config.targetContainerName,
+    podTemplate: capture.template,
+    gpuMemoryService,
+  }));
+
+  // an existing checkpoint of that name must be this capture's
+  const checkpointId = observed ? observedCheckpointId(observed) : id;
+  if (observed && checkpointId !== id) createFail(`checkpoint ${name} already exists with checkpoint ID ${checkpointId}`);
+  const ready = observed !== undefined && observedReady(observed);
+  refuseIfStorageShaped(name, ready);
+  return {
+    ...base,
+    automatic: true,
+    ready,
+    exists: true,
+    checkpointName: name,
+    checkpointId,
+    artifactVersion: observed ? observedArtifactVersion(observed) : DEFAULT_ARTIFACT_VERSION,
+    objects,
+  };
+}
