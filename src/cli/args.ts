@@ -15,8 +15,8 @@ export class UsageError extends Error {
 }
 
 /** The commands. */
-export type CommandName = 'render' | 'validate';
-const COMMANDS: readonly CommandName[] = ['render', 'validate'];
+export type CommandName = 'render' | 'validate' | 'diff';
+const COMMANDS: readonly CommandName[] = ['render', 'validate', 'diff'];
 
 /** What the command line asks for. */
 export type Invocation =
@@ -44,6 +44,8 @@ export interface ParsedArgs {
   readonly requester?: string;
   /** Settings given by flags (they win over the configuration file). */
   readonly operatorFlags: Partial<OperatorSettings>;
+  /** `diff --json`: the differences as a JSON array instead of one line per object. */
+  readonly json?: boolean;
   readonly files: string[];
 }
 
@@ -62,6 +64,7 @@ FILE may be - for standard input.`;
 
 const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [OPERATOR...] FILE...`;
 const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
+const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
   render: `usage: ${RENDER_USAGE}
@@ -95,6 +98,27 @@ ${COMMON_HELP}
 
 Exit status: 0 valid, 1 invalid input or unreadable file, 2 usage error.
 `,
+  diff: `usage: ${DIFF_USAGE}
+
+Renders OLD and NEW with the same operator settings (each checked as render checks it first) and
+lists the objects added (+), removed (-) and modified (~), with their changed fields, and whether
+the change restarts pods: a change of a pod template (Deployment spec.template, LeaderWorkerSet
+leader/worker templates, a PodCliqueSet clique's podSpec, labels or annotations) or a new worker
+hash, which the operator rolls out as new objects <graph>-<component>-<hash> (one entry: the new
+object, "new worker hash, was OLD-NAME"). Replicas and the objects' own metadata restart nothing.
+A graph or component deployment restarts pods when a workload the operator creates for it does.
+
+  --output MODE            workloads (default: the pods' own objects), components or graph
+  --json                   a JSON array of {kind, name, namespace, change, restartsPods, fields}
+                           (change: added, removed or modified; [] for no difference)
+  --namespace NS           namespace of namespaced objects that name none (both files)
+
+${OPERATOR_HELP}
+${COMMON_HELP}
+
+Exit status: 0 compared (with or without differences), 1 invalid input or unreadable file,
+2 usage error.
+`,
 };
 
 /** The help text of the program (no command) or of one command. */
@@ -103,12 +127,14 @@ export function helpText(command?: CommandName): string {
   return `usage:
   ${RENDER_USAGE}
   ${VALIDATE_USAGE}
+  ${DIFF_USAGE}
   cdk8s-dynamo --version
   cdk8s-dynamo [COMMAND] --help
 
 Commands:
   render     render Dynamo documents as the operator would (graph, components or workloads)
   validate   check documents as the cluster would admit them
+  diff       compare two versions as rendered, and say which changes restart pods
 
 ${OPERATOR_HELP}
 
@@ -122,6 +148,8 @@ Exit status: 0 success, 1 invalid input or unreadable file, 2 usage error.
 /** The short usage printed after a usage error: the command's synopsis and where to read more. */
 export function usageText(command?: CommandName): string {
   const synopsis = command === 'render' ? [RENDER_USAGE] : command === 'validate' ? [VALIDATE_USAGE] : [RENDER_USAGE, VALIDATE_USAGE];
+  if (command === 'diff') synopsis.splice(0, synopsis.length, DIFF_USAGE);
+  else if (command === undefined) synopsis.push(DIFF_USAGE);
   const more = command === undefined ? 'cdk8s-dynamo --help' : `cdk8s-dynamo ${command} --help`;
   return `usage:\n${synopsis.map(line => `  ${line}\n`).join('')}Run '${more}' for the options.\n`;
 }
@@ -156,6 +184,12 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     ...SHARED_OPTIONS,
     old: { type: 'string', multiple: true },
     as: { type: 'string', multiple: true },
+  },
+  diff: {
+    ...SHARED_OPTIONS,
+    output: { type: 'string', multiple: true },
+    namespace: { type: 'string', multiple: true },
+    json: { type: 'boolean' },
   },
 };
 
@@ -193,7 +227,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     return given[0];
   };
 
-  const outputValue = single('output') ?? 'graph';
+  const outputValue = single('output') ?? (command === 'diff' ? 'workloads' : 'graph');
   if (!(OUTPUT_MODES as readonly string[]).includes(outputValue)) {
     throw new UsageError(`--output must be one of ${OUTPUT_MODES.join(', ')}, got "${outputValue}"`, command);
   }
@@ -216,6 +250,8 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   const files = parsed.positionals;
   if (files.length === 0) throw new UsageError('no input FILE given', command);
   if (files.some(file => file === '')) throw new UsageError('an input FILE is the empty string', command);
+  if (command === 'diff' && files.length !== 2) throw new UsageError(`diff compares two FILEs, OLD and NEW; got ${files.length}`, command);
+  if (command === 'diff' && files[0] === '-' && files[1] === '-') throw new UsageError('only one of OLD and NEW can be - (standard input)', command);
   return {
     action: 'run',
     args: {
@@ -230,6 +266,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       old,
       requester,
       operatorFlags: operatorFlags as Partial<OperatorSettings>,
+      json: values.json === true ? true : undefined,
       files,
     },
   };

@@ -4,6 +4,7 @@
  *
  *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [--out DIR] [OPERATOR...] FILE...
  *   cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
+ *   cdk8s-dynamo diff [--output graph|components|workloads] [--json] [--namespace NS] [OPERATOR...] OLD NEW
  *   cdk8s-dynamo --version | --help | COMMAND --help
  *
  * The options and help texts are in `args.ts`; `render --out DIR` writes one
@@ -43,6 +44,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageText } from './args';
+import { runDiff } from './diff-command';
 import { outputClash, outputName, writeOutputs } from './output-files';
 import { validateOptionsFor } from '../engine/admission';
 import { RenderError } from '../engine/errors';
@@ -286,6 +288,8 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     io.stderr(problems.map(p => `${p}\n`).join(''));
     return 1;
   }
+  // `diff`: OLD and NEW, loaded and checked as for `render`, rendered and compared (diff-command.ts)
+  if (args.command === 'diff') return runDiff(loaded, args, settings, io);
   if (args.command !== 'render') return 0;
   if (args.outDir === undefined) {
     io.stdout(stringifyYamlDocuments(rendered.flatMap(r => r.objects)));

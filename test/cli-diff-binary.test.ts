@@ -1,0 +1,72 @@
+/**
+ * `cdk8s-dynamo diff` as users run it: `bin/cdk8s-dynamo` spawned as a process (it runs the compiled
+ * `lib/`, so `npx projen compile` comes first, as in `npx projen build`). Exit codes: 0 with or
+ * without differences, 1 invalid input, 2 usage error.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const ROOT = path.resolve(__dirname, '..');
+const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
+const GRAPH = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.yaml'), 'utf8');
+
+let dir: string;
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'src', 'cli', 'diff-command.js'))) {
+    throw new Error('lib/src/cli/diff-command.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
+  }
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-diff-'));
+  fs.writeFileSync(path.join(dir, 'old.yaml'), GRAPH);
+  fs.writeFileSync(path.join(dir, 'image.yaml'), GRAPH.replace(/vllm-runtime:1\.4\.0/g, 'vllm-runtime:1.4.1'));
+  fs.writeFileSync(path.join(dir, 'replicas.yaml'), GRAPH.replace('      type: frontend\n', '      type: frontend\n      replicas: 2\n'));
+  fs.writeFileSync(path.join(dir, 'bad.yaml'), GRAPH.replace('type: decode', 'type: router'));
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('exit 0 with differences: an image change restarts the frontend and rolls the worker out under a new hash', () => {
+  const r = run('diff', 'old.yaml', 'image.yaml');
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  expect(r.stdout).toContain('~ Deployment/default/llm-frontend (restarts pods): spec.template.spec.containers[main].image\n');
+  expect(r.stdout).toMatch(/^~ Deployment\/default\/llm-decode-[0-9a-f]{8} \(restarts pods; new worker hash, was llm-decode-[0-9a-f]{8}\): spec\.template\.spec\.containers\[main\]\.image$/m);
+});
+
+test('exit 0 with differences that restart nothing, --json', () => {
+  const r = run('diff', '--json', 'old.yaml', 'replicas.yaml');
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  expect(JSON.parse(r.stdout)).toEqual([
+    { kind: 'DynamoComponentDeployment', name: 'llm-frontend', namespace: 'default', change: 'modified', restartsPods: false, fields: ['spec.replicas'] },
+    { kind: 'Deployment', name: 'llm-frontend', namespace: 'default', change: 'modified', restartsPods: false, fields: ['spec.replicas'] },
+  ]);
+});
+
+test('exit 0 without differences: [] for --json, nothing in text; NEW may be standard input', () => {
+  expect(run('diff', '--json', 'old.yaml', 'old.yaml')).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+  const piped = spawnSync(process.execPath, [BIN, 'diff', 'old.yaml', '-'], { cwd: dir, encoding: 'utf8', input: GRAPH, timeout: 60_000 });
+  expect({ code: piped.status, stdout: piped.stdout, stderr: piped.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+});
+
+test('exit 1: invalid input, named by its file, nothing on stdout', () => {
+  const r = run('diff', 'old.yaml', 'bad.yaml');
+  expect(r.code).toBe(1);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toMatch(/^bad\.yaml: DynamoGraphDeployment\/llm: spec\.components\[1\]\.type/m);
+  expect(run('diff', 'missing.yaml', 'old.yaml')).toMatchObject({ code: 1, stdout: '', stderr: 'missing.yaml: cannot read file: ENOENT\n' });
+});
+
+test('exit 2: usage errors, with the usage on stderr', () => {
+  for (const args of [['diff', 'old.yaml'], ['diff', '--output', 'pods', 'old.yaml', 'image.yaml'], ['diff', '--bogus', 'old.yaml', 'image.yaml']]) {
+    const r = run(...args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/\nusage:\n {2}cdk8s-dynamo diff /);
+  }
+});
