@@ -15,8 +15,8 @@ export class UsageError extends Error {
 }
 
 /** The commands. */
-export type CommandName = 'render' | 'validate' | 'diff';
-const COMMANDS: readonly CommandName[] = ['render', 'validate', 'diff'];
+export type CommandName = 'render' | 'validate' | 'diff' | 'convert';
+const COMMANDS: readonly CommandName[] = ['render', 'validate', 'diff', 'convert'];
 
 /** What the command line asks for. */
 export type Invocation =
@@ -29,7 +29,7 @@ export interface ParsedArgs {
   readonly command: CommandName;
   readonly output: OutputMode;
   readonly namespace?: string;
-  /** `render --out DIR`: one `<input-name>.k8s.yaml` per input file in DIR instead of stdout. */
+  /** `render --out DIR` (and `convert --out DIR`): one `<input-name>.k8s.yaml` per input file in DIR instead of stdout. */
   readonly outDir?: string;
   readonly operatorConfig?: string;
   /** `--helm-values`: a values file of the platform chart release. */
@@ -64,9 +64,29 @@ FILE may be - for standard input.`;
 
 const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [OPERATOR...] FILE...`;
 const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
+const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
 const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
+  convert: `usage: ${CONVERT_USAGE}
+
+Converts nvidia.com/v1alpha1 DynamoGraphDeployment and DynamoComponentDeployment documents to
+nvidia.com/v1beta1 as the API server converts them through the operator's conversion webhook:
+services become components, the v1alpha1 pod fields (resources, envs, envFromSecret, probes,
+volumeMounts, extraPodMetadata, extraPodSpec) one podTemplate, and what v1beta1 has no field for
+is kept, as the webhook keeps it, in the annotation nvidia.com/dgd-spec (nvidia.com/dcd-spec).
+Other documents are written unchanged. A field the v1alpha1 API does not have, a value of the
+wrong type, or data the conversion would drop (a resource quantity that does not parse) is an
+error naming the field, and nothing is written. Fields kept only in the annotation are named on
+standard error. The result is not checked: run validate on it. render, validate and diff convert
+v1alpha1 documents the same way before they read them.
+
+  --out DIR                write DIR/<input-name>.k8s.yaml per input file instead of standard output
+
+${COMMON_HELP}
+
+Exit status: 0 converted, 1 invalid input or unreadable file, 2 usage error.
+`,
   render: `usage: ${RENDER_USAGE}
 
 Renders Dynamo documents as the operator would: the graph as written, the DynamoComponentDeployments
@@ -127,6 +147,7 @@ export function helpText(command?: CommandName): string {
   return `usage:
   ${RENDER_USAGE}
   ${VALIDATE_USAGE}
+  ${CONVERT_USAGE}
   ${DIFF_USAGE}
   cdk8s-dynamo --version
   cdk8s-dynamo [COMMAND] --help
@@ -134,6 +155,7 @@ export function helpText(command?: CommandName): string {
 Commands:
   render     render Dynamo documents as the operator would (graph, components or workloads)
   validate   check documents as the cluster would admit them
+  convert    write nvidia.com/v1alpha1 Dynamo documents as the nvidia.com/v1beta1 objects they convert to
   diff       compare two versions as rendered, and say which changes restart pods
 
 ${OPERATOR_HELP}
@@ -148,6 +170,8 @@ Exit status: 0 success, 1 invalid input or unreadable file, 2 usage error.
 /** The short usage printed after a usage error: the command's synopsis and where to read more. */
 export function usageText(command?: CommandName): string {
   const synopsis = command === 'render' ? [RENDER_USAGE] : command === 'validate' ? [VALIDATE_USAGE] : [RENDER_USAGE, VALIDATE_USAGE];
+  if (command === 'convert') synopsis.splice(0, synopsis.length, CONVERT_USAGE);
+  else if (command === undefined) synopsis.push(CONVERT_USAGE);
   if (command === 'diff') synopsis.splice(0, synopsis.length, DIFF_USAGE);
   else if (command === undefined) synopsis.push(DIFF_USAGE);
   const more = command === undefined ? 'cdk8s-dynamo --help' : `cdk8s-dynamo ${command} --help`;
@@ -174,6 +198,10 @@ const SHARED_OPTIONS: Record<string, OptionSpec> = {
 };
 
 const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
+  convert: {
+    help: SHARED_OPTIONS.help,
+    out: { type: 'string', multiple: true },
+  },
   render: {
     ...SHARED_OPTIONS,
     output: { type: 'string', multiple: true },

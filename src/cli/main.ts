@@ -4,6 +4,7 @@
  *
  *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [--out DIR] [OPERATOR...] FILE...
  *   cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
+ *   cdk8s-dynamo convert [--out DIR] FILE...
  *   cdk8s-dynamo diff [--output graph|components|workloads] [--json] [--namespace NS] [OPERATOR...] OLD NEW
  *   cdk8s-dynamo --version | --help | COMMAND --help
  *
@@ -38,12 +39,17 @@
  * Documents of a kind the library has no schema for are named on stderr (`not checked` /
  * `passed through`) without changing the exit code.
  *
+ * nvidia.com/v1alpha1 DynamoGraphDeployments and DynamoComponentDeployments are converted to
+ * nvidia.com/v1beta1 as soon as a file is loaded, as the API server converts them
+ * (`convert-command.ts`); `convert` writes the converted documents.
+ *
  * Exit 0 on success; 1 on invalid input or operator configuration (nothing on stdout, one line per
  * problem on stderr); 2 on a usage error.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageText } from './args';
+import { convertLoadedDocuments, runConvert } from './convert-command';
 import { runDiff } from './diff-command';
 import { outputClash, outputName, writeOutputs } from './output-files';
 import { validateOptionsFor } from '../engine/admission';
@@ -217,6 +223,8 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     return 0;
   }
   const args = invocation.args;
+  // `convert`: the documents as the API server converts them, nothing checked (convert-command.ts)
+  if (args.command === 'convert') return runConvert(args, io, (file, problems) => loadFile(file, io, problems));
   if (args.outDir !== undefined) {
     const clash = outputClash(args.files);
     if (clash !== undefined) {
@@ -235,12 +243,13 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   let olds: unknown[] | undefined;
   if (args.old !== undefined) {
     const old = loadFile(args.old, io, problems);
-    if (old) olds = old.docs.filter(doc => isDgd(doc) || isDcd(doc));
+    if (old) olds = convertLoadedDocuments(old.file, old.docs, io, problems, { admission: false }).filter(doc => isDgd(doc) || isDcd(doc));
   }
   const loaded: LoadedFile[] = [];
   for (const file of args.files) {
     const load = loadFile(file, io, problems);
-    if (load) loaded.push(load);
+    // v1alpha1 Dynamo documents become the v1beta1 objects the API server converts them to
+    if (load) loaded.push({ file, docs: convertLoadedDocuments(file, load.docs, io, problems, { admission: true }) });
   }
   // documents of a kind the library has no schema for are passed on unchecked, and said so
   const notices: string[] = [];

@@ -36,12 +36,18 @@ export interface ComponentDeploymentProps extends ComponentProps, SynthesisOptio
 
 /** A standalone DynamoComponentDeployment. */
 export class ComponentDeployment extends Construct {
-  /** Builds a component deployment from a DynamoComponentDeployment document (a plain object). */
+  /**
+   * Builds a component deployment from a DynamoComponentDeployment document (a plain object). A
+   * `nvidia.com/v1alpha1` document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
+   */
   public static fromObject(scope: Construct, id: string, document: any, options: ImportOptions = {}): ComponentDeployment {
     return importComponentDeployment(scope, id, document, options);
   }
 
-  /** Builds a component deployment from YAML holding one DynamoComponentDeployment. */
+  /**
+   * Builds a component deployment from YAML holding one DynamoComponentDeployment. A
+   * `nvidia.com/v1alpha1` document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
+   */
   public static fromYaml(scope: Construct, id: string, yamlText: string, options: ImportOptions = {}): ComponentDeployment {
     return importComponentDeployment(scope, id, componentDocumentOfYaml(yamlText), options);
   }

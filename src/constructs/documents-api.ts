@@ -11,6 +11,7 @@ import { OperatorSettings } from '../engine/operator-settings';
 import { renderDocuments } from '../engine/render';
 import { documentShapeProblem } from '../import/document-kinds';
 import { parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
+import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../import/v1alpha1';
 import { isDcd, isDgd } from '../model/v1beta1';
 import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../validation/emitted-admission';
 import { formatViolation, validateDocument } from '../validation/validate';
@@ -29,6 +30,15 @@ export interface ValidateYamlOptions {
    * @default - the operator's Helm defaults
    */
   readonly operator?: OperatorOptions;
+}
+
+/** Options of `DynamoDocuments.convertYaml`. */
+export interface ConvertYamlOptions {
+  /**
+   * Name of the text at the start of every problem, as the command names the file.
+   * @default "input"
+   */
+  readonly source?: string;
 }
 
 /** Options of `DynamoDocuments.renderYaml`. */
@@ -50,7 +60,9 @@ export interface RenderYamlOptions extends ValidateYamlOptions {
  * Validation and rendering of Dynamo documents given as YAML text, as the `cdk8s-dynamo validate`
  * and `cdk8s-dynamo render` commands do for one file. The text may hold several documents; other
  * Kubernetes objects pass through (those of a kind the library has a schema for are checked as the
- * API server would check them on create; others are not checked).
+ * API server would check them on create; others are not checked). `nvidia.com/v1alpha1`
+ * DynamoGraphDeployments and DynamoComponentDeployments are converted to `nvidia.com/v1beta1`
+ * first, as the API server converts them (`convertYaml`).
  */
 export class DynamoDocuments {
   /**
@@ -96,6 +108,42 @@ export class DynamoDocuments {
     return stringifyYamlDocuments(objects);
   }
 
+  /**
+   * The documents in `yaml` with every `nvidia.com/v1alpha1` DynamoGraphDeployment and
+   * DynamoComponentDeployment converted to `nvidia.com/v1beta1` as the API server converts it
+   * through the operator's conversion webhook (`cdk8s-dynamo convert`): services become components,
+   * the v1alpha1 pod fields one pod template, and data v1beta1 has no field for is kept in the
+   * annotation `nvidia.com/dgd-spec` / `nvidia.com/dcd-spec`. Other documents are returned
+   * unchanged. The result is not checked (see `validateYaml`). Throws an error listing every
+   * problem, one per line, when a document cannot be read or converted (a field the v1alpha1 API
+   * does not have, a value of the wrong type, a resource quantity the conversion would drop).
+   * @param yaml one or more YAML documents
+   * @param options the source name
+   */
+  public static convertYaml(yaml: string, options: ConvertYamlOptions = {}): string {
+    const source = options.source ?? 'input';
+    let docs: unknown[];
+    try {
+      docs = parseYamlDocuments(yaml, source);
+    } catch (e) {
+      if (!(e instanceof YamlInputError)) throw e;
+      throw new Error(e.message);
+    }
+    const problems = docs.map(documentShapeProblem).filter((p): p is string => p !== undefined).map(p => `${source}: ${p}`);
+    const out: unknown[] = [];
+    for (const doc of problems.length === 0 ? docs : []) {
+      if (!isV1alpha1DynamoDocument(doc)) {
+        out.push(doc);
+        continue;
+      }
+      const outcome = convertV1alpha1Document(doc);
+      problems.push(...outcome.problems.map(p => `${source}: ${p}`));
+      if (outcome.document) out.push(outcome.document);
+    }
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+    return stringifyYamlDocuments(out);
+  }
+
   private constructor() {}
 }
 
@@ -121,7 +169,21 @@ function read(yaml: string, source: string): ReadInput {
   }
   const shapeProblems = docs.map(documentShapeProblem).filter((p): p is string => p !== undefined);
   if (shapeProblems.length > 0) return { source, problems: shapeProblems.map(p => `${source}: ${p}`) };
-  return { source, docs, problems: [] };
+  // v1alpha1 Dynamo documents are read as the v1beta1 objects the API server converts them to; the
+  // webhook's checks of the v1alpha1 request (rule 148) are problems of the input
+  const converted: unknown[] = [];
+  const problems: string[] = [];
+  for (const doc of docs) {
+    if (!isV1alpha1DynamoDocument(doc)) {
+      converted.push(doc);
+      continue;
+    }
+    const outcome = convertV1alpha1Document(doc);
+    problems.push(...[...outcome.problems, ...outcome.admissionProblems].map(p => `${source}: ${p}`));
+    if (outcome.document) converted.push(outcome.document);
+  }
+  if (problems.length > 0 && converted.length < docs.length) return { source, problems };
+  return { source, docs: converted, problems };
 }
 
 /**
@@ -130,7 +192,7 @@ function read(yaml: string, source: string): ReadInput {
  */
 function problemsOf(input: ReadInput, settings: OperatorSettings, checkOthers: boolean): string[] {
   if (input.docs === undefined) return [...input.problems];
-  const problems: string[] = [];
+  const problems: string[] = [...input.problems];
   const options = validateOptionsFor(settings);
   for (const doc of input.docs) {
     if (isDgd(doc) || isDcd(doc)) problems.push(...validateDocument(doc, options).map(v => `${input.source}: ${formatViolation(v)}`));

@@ -133,12 +133,18 @@ export interface ImportOptions extends SynthesisOptions {}
 
 /** A Dynamo inference graph (DynamoGraphDeployment). */
 export class DynamoGraph extends Construct {
-  /** Builds a graph from a DynamoGraphDeployment document (a plain object). */
+  /**
+   * Builds a graph from a DynamoGraphDeployment document (a plain object). A `nvidia.com/v1alpha1`
+   * document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
+   */
   public static fromObject(scope: Construct, id: string, document: any, options: ImportOptions = {}): DynamoGraph {
     return importGraph(scope, id, document, options);
   }
 
-  /** Builds a graph from YAML holding one DynamoGraphDeployment (other documents are ignored). */
+  /**
+   * Builds a graph from YAML holding one DynamoGraphDeployment (other documents are ignored). A
+   * `nvidia.com/v1alpha1` document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
+   */
   public static fromYaml(scope: Construct, id: string, yamlText: string, options: ImportOptions = {}): DynamoGraph {
     return importGraph(scope, id, graphDocumentOfYaml(yamlText), options);
   }

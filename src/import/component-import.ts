@@ -1,7 +1,7 @@
 /** DynamoComponentDeployment documents → ComponentDeployment constructs. */
 import { Construct } from 'constructs';
 import { parseYamlDocuments, singleDocumentOfKind } from './documents';
-import { assertImportable } from './graph-import';
+import { assertImportable, v1beta1DocumentOf } from './graph-import';
 import { importableMetadata } from './metadata';
 import { ComponentDeployment } from '../constructs/component-deployment';
 import { ImportOptions } from '../constructs/graph';
@@ -13,6 +13,8 @@ export function componentDocumentOfYaml(text: string): any {
 }
 
 export function importComponentDeployment(scope: Construct, id: string, doc: any, options: ImportOptions = {}): ComponentDeployment {
+  // a nvidia.com/v1alpha1 component deployment is imported as the v1beta1 object it converts to
+  doc = v1beta1DocumentOf(doc);
   assertImportable(doc, DCD_KIND);
   const input = deepClone(doc) as DcdJson;
   const metadata = importableMetadata(`${DCD_KIND}/${input.metadata?.name}`, input.metadata);

@@ -2,11 +2,24 @@
 import { Construct } from 'constructs';
 import { parseYamlDocuments, singleDocumentOfKind } from './documents';
 import { importableMetadata } from './metadata';
+import { convertV1alpha1Document, isV1alpha1DynamoDocument, V1ALPHA1 } from './v1alpha1';
 import { Component } from '../constructs/component';
 import { DynamoGraph, ImportOptions } from '../constructs/graph';
 import { deepClone } from '../model/json';
 import { API_VERSION, DGD_KIND, DgdJson } from '../model/v1beta1';
 import { formatViolation, validateDocument } from '../validation';
+
+/**
+ * The document itself, or, for a nvidia.com/v1alpha1 DynamoGraphDeployment or
+ * DynamoComponentDeployment, the v1beta1 document it converts to (an error lists what cannot be
+ * converted).
+ */
+export function v1beta1DocumentOf(doc: any): any {
+  if (!isV1alpha1DynamoDocument(doc)) return doc;
+  const outcome = convertV1alpha1Document(doc);
+  if (!outcome.document) throw new Error(`cannot convert from ${V1ALPHA1}:\n${outcome.problems.map(p => `  ${p}`).join('\n')}`);
+  return outcome.document;
+}
 
 export function graphDocumentOfYaml(text: string): any {
   return singleDocumentOfKind(parseYamlDocuments(text), DGD_KIND);
@@ -29,6 +42,8 @@ export function assertImportable(doc: any, kind: string): void {
 }
 
 export function importGraph(scope: Construct, id: string, doc: any, options: ImportOptions = {}): DynamoGraph {
+  // a nvidia.com/v1alpha1 graph is imported as the v1beta1 object the API server converts it to
+  doc = v1beta1DocumentOf(doc);
   assertImportable(doc, DGD_KIND);
   const input = deepClone(doc) as DgdJson;
   const metadata = importableMetadata(`${DGD_KIND}/${input.metadata?.name}`, input.metadata);

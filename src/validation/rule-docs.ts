@@ -588,9 +588,10 @@ export const RULE_GROUPS: readonly RuleGroup[] = [
     title: 'Older API version',
     rules: [
       rule(148, 'webhook', 'Data of the older v1alpha1 API',
-        'Objects that carry data only the older `v1alpha1` API can express (volume claims, ingress, autoscaling and the like) are also checked against that version\'s rules.',
-        'Author objects in `nvidia.com/v1beta1` only, without leftovers of `v1alpha1`.',
-        { notChecked: 'Plain `v1beta1` objects, the only ones this library writes and reads, never reach these rules.' }),
+        'Objects sent as `nvidia.com/v1alpha1`, or carrying data only it can express, meet its rules: PVCs need a `name`; non-cache volume mounts a `mountPoint`; an enabled ingress a `host`; '
+          + '`eppConfig` one source; `intraPod` failover one shadow at most; no `extraPodSpec` container named as the frontend sidecar; the vLLM executor-backend annotation `mp` or `ray`.',
+        'Fix the named `v1alpha1` field, or convert the object (`cdk8s-dynamo convert`) and keep it in `nvidia.com/v1beta1` without those leftovers.',
+        { partly: 'Checked for `nvidia.com/v1alpha1` input, which the CLI and `DynamoDocuments` convert first; the `v1alpha1` data a `v1beta1` object keeps in its preservation annotation is not read back.' }),
     ],
   },
   {
