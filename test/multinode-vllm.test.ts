@@ -123,17 +123,61 @@ describe('render-multinode §9.3 golden dcd/vllm-multinode-tp-args (mp by annota
   });
 });
 
-describe('render-multinode §9.4 golden dcd/vllm-multinode-tp-short-alias (-tp read through the normaliser)', () => {
-  test('-tp 16 counts as TP 16; user tokens kept, injected tokens identical', () => {
+describe('render-multinode §9.4 dcd/vllm-multinode-tp-short-alias (-tp read through the normaliser, operator 1.6.0 on)', () => {
+  test('1.6.0: -tp 16 counts as TP 16; user tokens kept, injected tokens identical', () => {
     const c = main(PY, ['--model', 'test/model', '-tp', '16']);
-    expect(vllmMultinodeContainer(c, ctx('worker', 8, MP)).args)
+    expect(vllmMultinodeContainer(c, { ...ctx('worker', 8, MP), operatorVersion: '1.6.0' }).args)
       .toEqual(['--model', 'test/model', '-tp', '16', ...MP_TAIL, '--node-rank', '$(LWS_WORKER_INDEX)', '--headless']);
   });
 
-  test('= and underscore spellings count too', () => {
-    expect(vllmMultinodeLaunch(main(PY, ['--tensor-parallel-size=16']), 8, true)).toBe('mp');
-    expect(vllmMultinodeLaunch(main(PY, ['--tensor_parallel_size', '16']), 8, true)).toBe('mp');
-    expect(vllmMultinodeLaunch(main(PY, ['-tp=4', '-pp', '4']), 8, false)).toBe('ray');
+  test('1.6.0: = and underscore spellings count too', () => {
+    expect(vllmMultinodeLaunch(main(PY, ['--tensor-parallel-size=16']), 8, true, '1.6.0')).toBe('mp');
+    expect(vllmMultinodeLaunch(main(PY, ['--tensor_parallel_size', '16']), 8, true, '1.6.0')).toBe('mp');
+    expect(vllmMultinodeLaunch(main(PY, ['-tp=4', '-pp', '4']), 8, false, '1.6.0')).toBe('ray');
+    expect(vllmMultinodeLaunch(main(PY, ['--enable_elastic_ep']), 8, false, '1.6.0')).toBe('elastic-ep');
+  });
+
+  test('1.4.0, 1.5.0 (and the default): only exact long flags in args; other spellings count as 1', () => {
+    for (const version of ['1.4.0', '1.5.0', undefined]) {
+      const c = main(PY, ['--model', 'test/model', '-tp', '16']);
+      const out = vllmMultinodeContainer(c, { ...ctx('worker', 8, MP), operatorVersion: version });
+      expect(out.args).toEqual(['--model', 'test/model', '-tp', '16']);
+      expect(out.env).toEqual([...ENV, NIXL]);
+      expect(out).not.toHaveProperty('livenessProbe');
+      expect(vllmMultinodeLaunch(main(PY, ['--tensor-parallel-size=16']), 8, true, version)).toBe('none');
+      expect(vllmMultinodeLaunch(main(PY, ['--tensor_parallel_size', '16']), 8, true, version)).toBe('none');
+      expect(vllmMultinodeLaunch(main(PY, ['-tp=4', '-pp', '4']), 8, false, version)).toBe('none');
+      expect(vllmMultinodeLaunch(main(PY, ['--enable_elastic_ep']), 8, false, version)).toBe('none');
+      expect(vllmMultinodeLaunch(main(PY, ['--tensor-parallel-size', '16']), 8, true, version)).toBe('mp');
+      // the command is not read at any version
+      expect(vllmMultinodeLaunch(main([...PY, '--tensor-parallel-size', '16'], []), 8, true, version)).toBe('none');
+    }
+  });
+});
+
+describe('wait-for-leader: spellings of --distributed-executor-backend mp', () => {
+  const workerPod = (c: ContainerJson, operatorVersion?: string): PodSpecJson =>
+    vllmMultinodePodSpec({ containers: [c] }, { role: 'worker', nodeCount: 2, deployer: LWS_DEPLOYER, parentName: 'llm', operatorVersion });
+
+  test('every version: the exact flag in command or args, as two words or with =', () => {
+    for (const version of ['1.4.0', '1.5.0', '1.6.0']) {
+      expect(workerPod(main(PY, ['--distributed-executor-backend', 'mp']), version).initContainers).toHaveLength(1);
+      expect(workerPod(main([...PY, '--distributed-executor-backend=mp'], undefined), version).initContainers).toHaveLength(1);
+      expect(workerPod(main(['sh', '-c'], ['exec python3 -m dynamo.vllm --distributed-executor-backend mp']), version).initContainers).toHaveLength(1);
+    }
+  });
+
+  test('1.4.0 and 1.5.0: the underscore spelling is not seen', () => {
+    for (const version of ['1.4.0', '1.5.0', undefined]) {
+      const c = main(PY, ['--distributed_executor_backend', 'mp']);
+      expect(workerPod(c, version)).toEqual({ containers: [c] });
+      expect(workerPod(main(PY, ['--distributed_executor_backend=mp']), version)).not.toHaveProperty('initContainers');
+    }
+  });
+
+  test('1.6.0: the underscore spelling counts', () => {
+    expect(workerPod(main(PY, ['--distributed_executor_backend', 'mp']), '1.6.0').initContainers).toHaveLength(1);
+    expect(workerPod(main(PY, ['--distributed_executor_backend=mp']), '1.6.0').initContainers).toHaveLength(1);
   });
 });
 
@@ -293,9 +337,18 @@ describe('render-multinode §6.1.7 data parallel (hybrid LB)', () => {
     expect(out.args).toEqual(['exec python3 -m dynamo.vllm --data-parallel-size 4 --tensor-parallel-size 2 --data-parallel-hybrid-lb --data-parallel-size-local 2 --data-parallel-start-rank $(( 2 * $(LWS_WORKER_INDEX) )) --data-parallel-address $(LWS_LEADER_ADDRESS) --data-parallel-rpc-port 13445']);
   });
 
-  test('leader: appended, start rank 0; -dp alias counts as present so no --data-parallel-size is added', () => {
-    const out = vllmMultinodeContainer(main(PY, ['-dp', '16']), ctx('leader', 8, {}));
+  test('1.6.0 leader: appended, start rank 0; -dp alias counts as present so no --data-parallel-size is added', () => {
+    const out = vllmMultinodeContainer(main(PY, ['-dp', '16']), { ...ctx('leader', 8, {}), operatorVersion: '1.6.0' });
     expect(out.args).toEqual(['-dp', '16', '--data-parallel-hybrid-lb', '--data-parallel-size-local', '8', '--data-parallel-start-rank', '0',
       '--data-parallel-address', '$(LWS_LEADER_ADDRESS)', '--data-parallel-rpc-port', '13445']);
   });
+
+  test('1.4.0 and 1.5.0 leader: -dp is not read, DP counts as 1, nothing is injected', () => {
+    for (const version of ['1.4.0', '1.5.0']) {
+      expect(vllmMultinodeContainer(main(PY, ['-dp', '16']), { ...ctx('leader', 8, {}), operatorVersion: version }).args).toEqual(['-dp', '16']);
+      expect(vllmMultinodeContainer(main(PY, ['--data-parallel-size=16']), { ...ctx('leader', 8, {}), operatorVersion: version }).args)
+        .toEqual(['--data-parallel-size=16']);
+    }
+  });
+
 });

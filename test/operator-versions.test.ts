@@ -251,3 +251,36 @@ describe('gate standaloneWorkerCheckpointRef (1.6.0, unverified): row 145', () =
     ]);
   });
 });
+
+describe('gate vllmFlagSpellings (1.6.0, unverified): how the vLLM multinode launch reads its flags', () => {
+  const graph = (args: string[]) => groveGraph([
+    groveComponent('Frontend', 'frontend'),
+    groveComponent('decode', 'decode', {
+      multinode: { nodeCount: 2 },
+      podTemplate: {
+        metadata: { annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'mp' } },
+        spec: { containers: [{ name: 'main', image: IMAGE_15, command: ['python3', '-m', 'dynamo.vllm'], args, resources: { limits: { 'nvidia.com/gpu': '8' } } }] },
+      },
+    }),
+  ]);
+  const leaderMain = (args: string[], version: string): JsonObject => cliqueMain(renderPodCliqueSetOf(graph(args), { version }), 'decode-ldr');
+  const MP_LEADER = ['--distributed-executor-backend', 'mp', '--nnodes', '2'];
+
+  test('exact long flags are read at every version', () => {
+    for (const version of ['1.4.0', '1.5.0', '1.6.0']) {
+      expect(leaderMain(['--tensor-parallel-size', '16'], version).args).toEqual(expect.arrayContaining(MP_LEADER));
+    }
+  });
+
+  test('1.4.0 and 1.5.0: `-tp 16` and `--tensor-parallel-size=16` are not read, TP counts as 1: no multinode launch flags', () => {
+    for (const version of ['1.4.0', '1.5.0']) {
+      expect(leaderMain(['-tp', '16'], version).args).toEqual(['-tp', '16']);
+      expect(leaderMain(['--tensor-parallel-size=16'], version).args).toEqual(['--tensor-parallel-size=16']);
+    }
+  });
+
+  test('1.6.0: the alias and the `=` form count as TP 16: mp launch flags', () => {
+    expect(leaderMain(['-tp', '16'], '1.6.0').args).toEqual(expect.arrayContaining(['-tp', '16', ...MP_LEADER]));
+    expect(leaderMain(['--tensor-parallel-size=16'], '1.6.0').args).toEqual(expect.arrayContaining(['--tensor-parallel-size=16', ...MP_LEADER]));
+  });
+});

@@ -98,6 +98,15 @@ const GATES = {
     what: 'a component `type` cannot change once set (CRD transition rule, row 44)',
     before: 'no transition rule on `type`',
   },
+  vllmFlagSpellings: {
+    since: OPERATOR_NEWER,
+    what: 'the vLLM multinode launch also reads the short aliases `-tp`, `-pp`, `-dp`, `-dpl`, `-dpb`, underscore spellings '
+      + '(`--tensor_parallel_size`) and `flag=value` in `args`; the wait-for-leader init container also follows those spellings '
+      + 'of `--distributed-executor-backend mp`',
+    before: 'the multinode launch reads only the exact long flags as separate words of `args` (`--tensor-parallel-size 16`): '
+      + '`-tp 16` or `--tensor-parallel-size=16` is not read, so that size counts as 1; wait-for-leader needs '
+      + '`--distributed-executor-backend mp` (or `=mp`) in `command` or `args`',
+  },
   standaloneWorkerCheckpointRef: {
     since: OPERATOR_NEWER,
     what: 'a worker-class DynamoComponentDeployment may set `checkpointRef` only when a DynamoGraphDeployment controls it (row 145)',

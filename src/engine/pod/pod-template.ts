@@ -138,6 +138,7 @@ export function renderPodSpec(ctx: DcdContext, options: PodTemplateOptions = {})
       sshSecretName,
       gpusPerNode: () => gpusPerNode(userPodSpec, ctx.ref, ctx.cluster && draLookup(ctx.cluster, ctx.namespace)),
       podAnnotations: userAnnotations,
+      operatorVersion: ctx.settings.version,
     });
   }
   backend.updateContainer(main, { compilationCacheMountPath: cache?.mountPath, multinode: role !== undefined });
@@ -172,6 +173,7 @@ export function renderPodSpec(ctx: DcdContext, options: PodTemplateOptions = {})
       deployer,
       parentName: ctx.parentName,
       sshSecretName,
+      operatorVersion: ctx.settings.version,
     });
   }
   podSpec.volumes = orderVolumesByMounts(podSpec.volumes, podSpec.containers[0].volumeMounts);

@@ -21,6 +21,8 @@ export interface MultinodeContainerContext {
   readonly gpusPerNode: () => number;
   /** Annotations of the component's pod template (vLLM reads its executor-backend choice there). */
   readonly podAnnotations: Readonly<Record<string, string>>;
+  /** `OperatorSettings.version` (how vLLM flags are read); the default version when absent. */
+  readonly operatorVersion?: string;
 }
 
 /** Inputs of a multinode pod-spec rewrite. */
@@ -30,6 +32,8 @@ export interface MultinodePodContext {
   readonly deployer: MultinodeDeployer;
   /** DGD name, or the DCD name for a standalone DCD (names the wait-for-leader ConfigMap). */
   readonly parentName: string;
+  /** `OperatorSettings.version` (how vLLM flags are read); the default version when absent. */
+  readonly operatorVersion?: string;
 }
 
 /** The container without liveness, readiness and startup probes (a copy). */

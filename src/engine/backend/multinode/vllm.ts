@@ -8,6 +8,8 @@ import { MultinodeContainerContext, MultinodePodContext, withoutProbes } from '.
 import { isLenientSemver } from '../../../model/runtime-version';
 import { ANNOTATION_ORIGIN_VERSION, ANNOTATION_VLLM_EXECUTOR_BACKEND } from '../../../model/well-known';
 import { MultinodeDeployer, nodeRank } from '../../multinode/deployer';
+import { DEFAULT_OPERATOR_VERSION } from '../../operator-settings';
+import { operatorHas } from '../../operator-version';
 import {
   expandWords, FlagSpellings, hasFlagValue, injectFlags, intFlagValue, normalizeFlagWords, quoteWordsForBashC,
 } from '../../multinode/flag-injection';
@@ -40,16 +42,25 @@ const DP_BACKEND = '--data-parallel-backend';
 const ELASTIC_EP = '--enable-elastic-ep';
 const EXECUTOR = '--distributed-executor-backend';
 
-/** The vLLM flags the operator reads, with their short aliases and underscore spellings. */
+/** The vLLM flags the operator reads, with their short aliases and underscore spellings (operator 1.6.0 on). */
 export const VLLM_FLAG_SPELLINGS: FlagSpellings = {
   aliases: { '-tp': TP, '-pp': PP, '-dp': DP, '-dpl': DP_LOCAL, '-dpb': DP_BACKEND },
   canonical: new Set([TP, PP, DP, DP_LOCAL, DP_BACKEND, ELASTIC_EP, EXECUTOR]),
   valueFlags: new Set([TP, PP, DP, DP_LOCAL, DP_BACKEND, EXECUTOR]),
 };
 
-/** The words of the container's `args` the launch decision reads (the `command` is not read). */
-export function vllmLaunchWords(container: ContainerJson): string[] {
-  return normalizeFlagWords(expandWords((container.args ?? []).map(String)), VLLM_FLAG_SPELLINGS);
+/** Whether the operator of `version` reads the vLLM flags in every spelling (1.6.0 on) rather than as exact long flags. */
+function readsFlagSpellings(version: string | undefined): boolean {
+  return operatorHas(version ?? DEFAULT_OPERATOR_VERSION, 'vllmFlagSpellings');
+}
+
+/**
+ * The words of the container's `args` the launch decision reads (the `command` is not read):
+ * normalised from operator 1.6.0 on; before, as they are, so only exact long flags count.
+ */
+export function vllmLaunchWords(container: ContainerJson, operatorVersion?: string): string[] {
+  const words = expandWords((container.args ?? []).map(String));
+  return readsFlagSpellings(operatorVersion) ? normalizeFlagWords(words, VLLM_FLAG_SPELLINGS) : words;
 }
 
 /** The words of `command` + `args`, normalised. */
@@ -97,8 +108,8 @@ export function usesMpExecutor(podAnnotations: Readonly<Record<string, string>>)
 export type VllmMultinodeLaunch = 'mp' | 'ray' | 'elastic-ep' | 'data-parallel' | 'none';
 
 /** The launch for a container: TP×PP beyond one node → mp or Ray; elastic EP; TP×PP×DP beyond one node → data parallel. */
-export function vllmMultinodeLaunch(container: ContainerJson, gpus: number, mp: boolean): VllmMultinodeLaunch {
-  const words = vllmLaunchWords(container);
+export function vllmMultinodeLaunch(container: ContainerJson, gpus: number, mp: boolean, operatorVersion?: string): VllmMultinodeLaunch {
+  const words = vllmLaunchWords(container, operatorVersion);
   const world = vllmWorldSize(words);
   if (gpus > 0 && world > gpus) return mp ? 'mp' : 'ray';
   if (words.includes(ELASTIC_EP)) return 'elastic-ep';
@@ -167,11 +178,11 @@ function elasticEpLaunch(container: ContainerJson, role: MultinodeLaunchRole, de
 
 /** Hybrid data-parallel flags (render-multinode §6.1.7); workers always need a shell. */
 export function dataParallelFlags(container: ContainerJson, role: MultinodeLaunchRole, nodeCount: number, gpus: number,
-  deployer: MultinodeDeployer): { flags: string; needsShell: boolean } {
+  deployer: MultinodeDeployer, operatorVersion?: string): { flags: string; needsShell: boolean } {
   // the `main` pod gets no flags, but still goes through the injection (a launch inside a shell
   // script gains a space after it)
   if (role === 'main') return { flags: '', needsShell: false };
-  const words = vllmLaunchWords(container);
+  const words = vllmLaunchWords(container, operatorVersion);
   const local = Math.trunc(gpus / vllmWorldSize(words));
   const requested = intFlagValue(words, DP);
   const total = requested === 1 ? local * nodeCount : requested;
@@ -194,7 +205,7 @@ export function vllmMultinodeContainer(container: ContainerJson, ctx: MultinodeC
   const gpus = ctx.gpusPerNode();
   const mp = usesMpExecutor(ctx.podAnnotations);
   let out = container;
-  switch (vllmMultinodeLaunch(container, gpus, mp)) {
+  switch (vllmMultinodeLaunch(container, gpus, mp, ctx.operatorVersion)) {
     case 'mp': {
       const { flags, needsShell } = mpLaunchFlags(ctx.role, ctx.nodeCount, ctx.deployer);
       out = injectFlags(container, { flags, needsShell, framework: 'vllm' });
@@ -207,7 +218,7 @@ export function vllmMultinodeContainer(container: ContainerJson, ctx: MultinodeC
       out = elasticEpLaunch(container, ctx.role, ctx.deployer);
       break;
     case 'data-parallel': {
-      const { flags, needsShell } = dataParallelFlags(container, ctx.role, ctx.nodeCount, gpus, ctx.deployer);
+      const { flags, needsShell } = dataParallelFlags(container, ctx.role, ctx.nodeCount, gpus, ctx.deployer, ctx.operatorVersion);
       out = injectFlags(container, { flags, needsShell, framework: 'vllm' });
       break;
     }
@@ -220,11 +231,13 @@ export function vllmMultinodeContainer(container: ContainerJson, ctx: MultinodeC
 
 /**
  * Whether the command line (`command` + `args`) runs the mp executor: `--distributed-executor-backend mp`
- * as adjacent words, or inside one item as `… mp` / `…=mp`, in any spelling the normaliser accepts.
+ * as adjacent items or words, or inside one item as `… mp` / `…=mp`; from operator 1.6.0 on also
+ * in any spelling the normaliser accepts.
  */
-export function runsMpExecutor(container: ContainerJson): boolean {
+export function runsMpExecutor(container: ContainerJson, operatorVersion?: string): boolean {
   const items = [...(container.command ?? []), ...(container.args ?? [])].map(String);
-  return hasFlagValue(items, EXECUTOR, 'mp') || hasFlagValue(commandLineWords(container), EXECUTOR, 'mp');
+  if (hasFlagValue(items, EXECUTOR, 'mp')) return true;
+  return hasFlagValue(readsFlagSpellings(operatorVersion) ? commandLineWords(container) : expandWords(items), EXECUTOR, 'mp');
 }
 
 /** A host expression with each kubelet `$(VAR)` written as shell `${VAR}`. */
@@ -244,7 +257,7 @@ export function waitLeaderConfigMapName(parentName: string): string {
  */
 export function vllmMultinodePodSpec(podSpec: PodSpecJson, ctx: MultinodePodContext): PodSpecJson {
   const main = podSpec.containers[0];
-  if (ctx.parentName === '' || ctx.role !== 'worker' || ctx.nodeCount <= 1 || !main || !runsMpExecutor(main)) return podSpec;
+  if (ctx.parentName === '' || ctx.role !== 'worker' || ctx.nodeCount <= 1 || !main || !runsMpExecutor(main, ctx.operatorVersion)) return podSpec;
   const host = kubeletVarsAsShell(ctx.deployer.leaderHostname);
   const init: ContainerJson = {
     name: WAIT_FOR_LEADER_CONTAINER,
