@@ -77,7 +77,7 @@ function renderFailure(doc: unknown, operator: Record<string, unknown> = NO_GROV
   throw new Error('rendered');
 }
 
-describe('the filed issue: emitted objects the API server rejects', () => {
+describe('emitted objects the API server rejects: long derived names, names starting with a digit, generateName only, bad labels, ports, GPU counts', () => {
   const GRAPH40 = 'a'.repeat(40);
   const COMP25 = 'b'.repeat(25);
   const LONG = graph({ name: GRAPH40 }, [component(COMP25, 'frontend')]);
