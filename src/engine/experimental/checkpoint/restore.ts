@@ -189,14 +189,7 @@ export function applyCheckpointToGeneratedDcd(dcd: DcdJson, checkpoint: Componen
     return;
   }
   const spec: JsonObject = dcd.spec ?? (dcd.spec = {});
-  if (checkpoint.exists && checkpoint.checkpointName !== '') {
-    const experimental: JsonObject = isMap(spec.experimental) ? spec.experimental : (spec.experimental = {});
-    const current: JsonObject = isMap(experimental.checkpoint) ? experimental.checkpoint : {};
-    const rewritten: JsonObject = { ...current, enabled: true, checkpointRef: checkpoint.checkpointName, startupPolicy: checkpoint.startupPolicy };
-    delete rewritten.identity;
-    delete rewritten.job;
-    experimental.checkpoint = rewritten;
-  }
+  referExistingCheckpoint(spec, checkpoint);
   const hasJobUid = checkpoint.automatic && (checkpoint.snapshotJob?.uid ?? '') !== '';
   if (hasJobUid) applyRestoreCandidateAnnotations(dcdPodTemplateAnnotations(spec), checkpoint);
   if (gatedByCheckpoint(checkpoint)) {
@@ -208,6 +201,20 @@ export function applyCheckpointToGeneratedDcd(dcd: DcdJson, checkpoint: Componen
 }
 
 /**
+ * Both checkpoint generations: a checkpoint that exists becomes the DCD's `experimental.checkpoint`
+ * = enabled, `checkpointRef: <name>`, `startupPolicy`, without `identity` and `job`.
+ */
+function referExistingCheckpoint(spec: JsonObject, checkpoint: ComponentCheckpoint): void {
+  if (!checkpoint.exists || checkpoint.checkpointName === '') return;
+  const experimental: JsonObject = isMap(spec.experimental) ? spec.experimental : (spec.experimental = {});
+  const current: JsonObject = isMap(experimental.checkpoint) ? experimental.checkpoint : {};
+  const rewritten: JsonObject = { ...current, enabled: true, checkpointRef: checkpoint.checkpointName, startupPolicy: checkpoint.startupPolicy };
+  delete rewritten.identity;
+  delete rewritten.job;
+  experimental.checkpoint = rewritten;
+}
+
+/**
  * The graph controller's checkpoint rewrite of a generated DCD for operators 1.4.0 and 1.5.0 (in
  * place; §3.8): a checkpoint that exists (an automatic one from its creation on) becomes
  * `experimental.checkpoint` = enabled, `checkpointRef: <DynamoCheckpoint>`, `startupPolicy`, without
@@ -216,14 +223,7 @@ export function applyCheckpointToGeneratedDcd(dcd: DcdJson, checkpoint: Componen
  */
 function applyDynamoCheckpointToGeneratedDcd(dcd: DcdJson, checkpoint: ComponentCheckpoint): void {
   const spec: JsonObject = dcd.spec ?? (dcd.spec = {});
-  if (checkpoint.exists && checkpoint.checkpointName !== '') {
-    const experimental: JsonObject = isMap(spec.experimental) ? spec.experimental : (spec.experimental = {});
-    const current: JsonObject = isMap(experimental.checkpoint) ? experimental.checkpoint : {};
-    const rewritten: JsonObject = { ...current, enabled: true, checkpointRef: checkpoint.checkpointName, startupPolicy: checkpoint.startupPolicy };
-    delete rewritten.identity;
-    delete rewritten.job;
-    experimental.checkpoint = rewritten;
-  }
+  referExistingCheckpoint(spec, checkpoint);
   if (gatedByCheckpoint(checkpoint)) {
     spec.replicas = 0;
     return;
