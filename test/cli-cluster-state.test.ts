@@ -1,13 +1,10 @@
 /** What the CLI says of documents it reads as cluster state rather than objects to apply. */
-import { runCli } from '../src/cli/main';
+import { CliRun, runCliOn } from './support/cli-in-process';
 
 const DEVICE_CLASS = 'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu.nvidia.com}\nspec:\n  selectors:\n    - cel: {expression: \'device.driver == "gpu.nvidia.com"\'}\n';
 
-function run(...argv: string[]): { code: number; stdout: string; stderr: string } {
-  let stdout = '';
-  let stderr = '';
-  const code = runCli(argv, { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readFile: () => DEVICE_CLASS });
-  return { code, stdout, stderr };
+function run(...argv: string[]): CliRun {
+  return runCliOn({ 'dc.yaml': DEVICE_CLASS }, argv);
 }
 
 test('a DeviceClass is read, not written, beyond graph output, and the notice says so', () => {

@@ -6,8 +6,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
+import { runCliOn } from './support/cli-in-process';
 import { helpText, parseCommandLine } from '../src/cli/args';
-import { runCli } from '../src/cli/main';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -72,16 +72,7 @@ spec: {}
 };
 
 function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCli(argv, {
-    stdout: t => { stdout += t; },
-    stderr: t => { stderr += t; },
-    readFile: p => {
-      if (!(p in FILES)) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
-      return FILES[p];
-    },
-  });
+  const { code, stdout, stderr } = runCliOn(FILES, argv);
   return { code, stdout, stderr, docs: parseAllDocuments(stdout).map(d => d.toJS()) };
 }
 

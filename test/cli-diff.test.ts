@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { runCli } from '../src/cli/main';
+import { runCliOn } from './support/cli-in-process';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -66,16 +66,7 @@ data:
 };
 
 function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCli(argv, {
-    stdout: t => { stdout += t; },
-    stderr: t => { stderr += t; },
-    readFile: p => {
-      if (!(p in FILES)) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
-      return FILES[p];
-    },
-  });
+  const { code, stdout, stderr } = runCliOn(FILES, argv);
   return { code, stdout, stderr };
 }
 

@@ -1,4 +1,4 @@
-import { runCli } from '../src/cli/main';
+import { runCliOn } from './support/cli-in-process';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -61,16 +61,7 @@ const FILES: Record<string, string> = {
 };
 
 function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCli(argv, {
-    stdout: t => { stdout += t; },
-    stderr: t => { stderr += t; },
-    readFile: p => {
-      if (!(p in FILES)) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
-      return FILES[p];
-    },
-  });
+  const { code, stdout, stderr } = runCliOn(FILES, argv);
   return { code, stdout, stderr, lines: stderr.trim() === '' ? [] : stderr.trim().split('\n') };
 }
 

@@ -1,5 +1,5 @@
 import { parseAllDocuments } from 'yaml';
-import { runCli } from '../src/cli/main';
+import { runCliOn } from './support/cli-in-process';
 import { parseOperatorConfiguration } from '../src/engine/operator-config';
 import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
 
@@ -131,16 +131,7 @@ const RENDER_NOTICE = 'graph.yaml: v1 Namespace/team-a: passed through unchecked
 const VALIDATE_NOTICE = 'graph.yaml: v1 Namespace/team-a: not checked (no schema for this kind)\n';
 
 function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCli(argv, {
-    stdout: t => { stdout += t; },
-    stderr: t => { stderr += t; },
-    readFile: p => {
-      if (!(p in FILES)) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
-      return FILES[p];
-    },
-  });
+  const { code, stdout, stderr } = runCliOn(FILES, argv);
   return { code, stdout, stderr, docs: parseAllDocuments(stdout).map(d => d.toJS()) };
 }
 

@@ -1,6 +1,6 @@
 import { parseAllDocuments } from 'yaml';
-import { runCli } from '../src/cli/main';
 import { DynamoDocuments, OutputMode, RenderYamlOptions } from '../src/index';
+import { runCliOn } from './support/cli-in-process';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -68,16 +68,7 @@ const BROKEN = 'a: [\n';
 
 /** What the command prints for one file: exit code, standard output, problem lines (notices left out). */
 function cli(argv: string[], file: string, text: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCli([...argv, file], {
-    stdout: t => { stdout += t; },
-    stderr: t => { stderr += t; },
-    readFile: p => {
-      if (p !== file) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
-      return text;
-    },
-  });
+  const { code, stdout, stderr } = runCliOn({ [file]: text }, [...argv, file]);
   const problems = stderr.split('\n').filter(line => line !== '' && !/\((no schema for this kind)\)$/.test(line));
   return { code, stdout, problems };
 }

@@ -7,7 +7,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoGraph, DynamoValidationPlugin, IValidationContext, OutputMode, ValidationViolation } from '../src';
-import { runCli } from '../src/cli/main';
+import { CliRun, runCliOn } from './support/cli-in-process';
 import { RenderError } from '../src/engine/errors';
 import * as engineRender from '../src/engine/render';
 import { OUTPUT_MODES, OutputMode as EngineOutput, renderDocuments } from '../src/engine/render';
@@ -186,18 +186,8 @@ describe('emitted-object admission in the constructs (WORKLOADS output)', () => 
 });
 
 describe('emitted-object admission in the CLI (render --output workloads)', () => {
-  function run(files: Record<string, string>, ...argv: string[]): { code: number; stdout: string; stderr: string } {
-    let stdout = '';
-    let stderr = '';
-    const code = runCli(argv, {
-      stdout: t => { stdout += t; },
-      stderr: t => { stderr += t; },
-      readFile: p => {
-        if (!(p in files)) throw Object.assign(new Error('missing'), { code: 'ENOENT' });
-        return files[p];
-      },
-    });
-    return { code, stdout, stderr };
+  function run(files: Record<string, string>, ...argv: string[]): CliRun {
+    return runCliOn(files, argv);
   }
 
   const files = {

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
-import { runCli } from '../src/cli/main';
+import { runCliOn } from './support/cli-in-process';
 import { OperatorConfiguration } from '../src/constructs/operator-options';
 import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
 import { operatorSettingsOfProperties } from '../src/plugin/plugin-properties';
@@ -59,16 +59,7 @@ const FILES: Record<string, string> = {
 };
 
 function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = runCli(argv, {
-    stdout: t => { stdout += t; },
-    stderr: t => { stderr += t; },
-    readFile: p => {
-      if (!(p in FILES)) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
-      return FILES[p];
-    },
-  });
+  const { code, stdout, stderr } = runCliOn(FILES, argv);
   return { code, stdout, stderr, docs: parseAllDocuments(stdout).map(d => d.toJS()) as any[] };
 }
 
