@@ -202,12 +202,9 @@ function renderDocument(doc: unknown, options: RenderOptions, settings: Operator
   if (options.output === 'workloads' && isDcd(doc)) return renderComponentWorkloads(doc, settings, options.namespace, cluster);
   if (isDgd(doc) || isDcd(doc)) return [withNamespace(deepClone(doc), options.namespace)];
   // observed checkpoint objects are cluster state read by the render, not objects to apply
-  if (options.output !== 'graph' && isCheckpointClusterObject(doc)) return [];
-  // a DeviceClass is cluster state (installed with the DRA driver) read by the render; the app's
-  // ResourceClaimTemplates and ResourceClaims are read and written out like any other object
-  if (options.output !== 'graph' && isDraClusterStateOnly(doc)) return [];
-  // a ClusterTopologyBinding is cluster state (Grove's) read by admission
-  if (options.output !== 'graph' && isClusterTopologyBinding(doc)) return [];
+  // cluster state read by the render or admission (observed checkpoints, a DeviceClass, Grove's
+  // ClusterTopologyBinding) is not written; the app's ResourceClaimTemplates and ResourceClaims are
+  if (options.output !== 'graph' && isClusterStateDocument(doc)) return [];
   return [withNamespace(doc, options.namespace)];
 }
 
