@@ -2,7 +2,7 @@ import { runScenario, scenarioInput, scenarioRenderOptions, ScenarioOutcome } fr
 import { CONFORMANCE_NAMESPACE, DEFERRED_SCENARIOS, SUPPORTED_SCENARIOS } from './support/conformance/supported';
 import { describeNeeding, goldenScenario, goldenScenarioIds } from './support/shared';
 import { RenderError } from '../src/engine/errors';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 /** The differences of an outcome (a render failure is one difference). */
 function differencesOf(outcome: ScenarioOutcome): string[] {

@@ -6,7 +6,7 @@ import {
   BackendFramework, ComponentDeployment, ComponentType, DynamoGraph, OperatorConfiguration, OperatorOptions, OutputMode,
 } from '../src';
 import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

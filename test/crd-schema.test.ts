@@ -1,6 +1,6 @@
 import { celRule, checkCrdObject, checkCrdObjects, crdKindOf, LEADER_WORKER_SET, POD_CLIQUE_SET } from './support/crd-schema';
 import { describeNeeding, goldenScenario } from './support/shared';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 

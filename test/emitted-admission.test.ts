@@ -10,7 +10,7 @@ import { ComponentDeployment, DynamoGraph, DynamoValidationPlugin, IValidationCo
 import { CliRun, runCliOn } from './support/cli-in-process';
 import { RenderError } from '../src/engine/errors';
 import * as engineRender from '../src/engine/render';
-import { OUTPUT_MODES, OutputMode as EngineOutput, renderDocuments } from '../src/engine/render';
+import { OUTPUT_MODES, OutputMode as EngineOutput, renderDocuments } from '../src/pipeline/check-and-render';
 import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/validation/emitted-admission';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -197,8 +197,7 @@ describe('emitted-object admission in the CLI (render --output workloads)', () =
   };
 
   test('a rejected emitted object is reported like a render error: exit 1, nothing on stdout, one line naming file, object, field and rule (stub renderer)', () => {
-    const real = engineRender.renderDocuments;
-    jest.spyOn(engineRender, 'renderDocuments').mockImplementation((...args) => withBrokenDcd(real(...args)));
+    stubBrokenGraphWorkloads();
     const r = run(files, 'render', '--output', 'workloads', 'bad.json');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');

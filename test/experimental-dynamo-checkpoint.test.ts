@@ -7,11 +7,11 @@
  */
 import * as crypto from 'crypto';
 import { renderError } from './support/pod-render';
-import { admitNewGraph } from '../src/engine/admission';
+import { admitNewGraph } from '../src/validation/stored-object';
 import { dgdCheckpointId, legacyIdentityHash } from '../src/engine/experimental/checkpoint';
 import { graphWorkerHash } from '../src/engine/graph/worker-hash';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { DgdJson, JsonObject } from '../src/model/v1beta1';
 
 const NS = 'team-a';

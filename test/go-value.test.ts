@@ -8,7 +8,7 @@ import { goJsonEncode } from '../src/engine/hash/go-json';
 import { goSortedJson } from '../src/engine/hash/go-sorted-json';
 import { goJsonValue, readGoValue } from '../src/engine/hash/go-value';
 import { goSortKeys } from '../src/engine/hash/last-applied-hash';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { deepClone } from '../src/model/json';
 import { copyJson, copyJsonForOutput } from '../src/model/json-copy';
 

@@ -11,7 +11,7 @@ import { RenderError } from '../src/engine/errors';
 import { groveComponents } from '../src/engine/grove/component-view';
 import { renderPodCliqueSet } from '../src/engine/grove/pod-cliqueset';
 import { DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { DgdJson, JsonObject } from '../src/model/v1beta1';
 
 const LABEL_WORKER_HASH = 'nvidia.com/dynamo-worker-hash';

@@ -7,7 +7,7 @@ import { sglangMultinodeContainer } from '../src/engine/backend/multinode/sglang
 import { trtllmMultinodeContainer } from '../src/engine/backend/multinode/trtllm';
 import { vllmMultinodeContainer } from '../src/engine/backend/multinode/vllm';
 import { LWS_DEPLOYER } from '../src/engine/multinode/deployer';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 const NO_LWS = { lwsAvailable: false };

@@ -4,7 +4,7 @@
  */
 import { parseAllDocuments } from 'yaml';
 import { runCli } from '../src/cli/main';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 

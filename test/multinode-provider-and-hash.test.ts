@@ -8,11 +8,11 @@
  * Go JSON encoder.
  */
 import { createHash } from 'node:crypto';
-import { admitNewGraph } from '../src/engine/admission';
+import { admitNewGraph } from '../src/validation/stored-object';
 import { RenderError } from '../src/engine/errors';
 import { graphWorkerHash } from '../src/engine/graph/worker-hash';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { DgdJson } from '../src/model/v1beta1';
 import { defaultComponentDeployment } from '../src/validation/defaulting';
 

@@ -7,7 +7,7 @@
  */
 import { corpusFiles, CORPUS_DIR, withVersionedImages } from './support/shared';
 import { RenderError } from '../src/engine/errors';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/validation/emitted-admission';
 import { validateDocument } from '../src/validation/validate';
 

@@ -10,7 +10,7 @@ import {
   OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas, operatorVersionProblem,
   parseOperatorVersion, SUPPORTED_OPERATOR_VERSIONS,
 } from '../src/engine/operator-version';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { DgdJson, JsonObject } from '../src/model/v1beta1';
 import { formatViolation, validateDocument, validateUpdate, Violation } from '../src/validation';
 

@@ -10,7 +10,7 @@ import * as path from 'path';
 import { CORPUS_DIR, describeNeeding, withVersionedImages } from './support/shared';
 import { canonicalQuantity } from '../src/engine/hash/quantity';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { parseYamlDocuments } from '../src/import/documents';
 import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../src/import/v1alpha1';
 import { formatViolation, validateDocument } from '../src/validation/validate';

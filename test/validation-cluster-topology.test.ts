@@ -4,7 +4,7 @@
  * `uncheckedClusterRules` / the CLI say which.
  */
 import { runCli } from '../src/cli/main';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { stringifyYamlDocuments } from '../src/import/documents';
 import { JsonObject } from '../src/model/v1beta1';
 import { uncheckedClusterRules, validateDocument, Violation } from '../src/validation';

@@ -9,7 +9,7 @@ import { K8S_KINDS, K8S_SCHEMAS } from '../imports/k8s-openapi.schema';
 import { K8S_SCHEMA_SIZE_BUDGET, generateK8sSchemas } from '../scripts/import-k8s-schemas';
 import { validateKubernetesObjects } from './support/kubernetes-schema';
 import { corpusFiles, goldenScenario, testEachGolden, testNeeding, withVersionedImages } from './support/shared';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { FieldPath } from '../src/validation/field-path';
 import { checkEmbeddedType, isCheckedKind, QUANTITY_FORMAT_MESSAGE, validateEmittedObject, validateEmittedObjects } from '../src/validation/structural';
 import { ViolationSink } from '../src/validation/violation';

@@ -20,7 +20,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const PYTHON_AVAILABLE = spawnSync('python3', ['--version']).status === 0;
 const testWithPython = PYTHON_AVAILABLE ? test : test.skip;

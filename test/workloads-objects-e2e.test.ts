@@ -4,7 +4,7 @@
  */
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { dcdContext } from '../src/engine/workloads/dcd-context';
 import { asGo } from '../src/engine/workloads/kube-object';
 import { defaultComponentDeployment } from '../src/validation/defaulting';

@@ -1,8 +1,8 @@
-import { admitNewGraph } from '../src/engine/admission';
+import { admitNewGraph } from '../src/validation/stored-object';
 import { RenderError } from '../src/engine/errors';
 import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { eppConfigYaml } from '../src/engine/workloads/epp-config-yaml';
 import {
   EPP_CONFIG_REQUIRED_MESSAGE, istioClientTls, operatorSupportsNativeEpp, renderEppConfigMap, renderEppDestinationRule,

@@ -3,7 +3,7 @@
  * pod template (stubbed here; its content is the pod renderer's concern).
  */
 import { RenderError } from '../src/engine/errors';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 jest.mock('../src/engine/pod/pod-template', () => ({
   ...jest.requireActual('../src/engine/pod/pod-template'),

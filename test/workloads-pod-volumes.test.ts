@@ -6,7 +6,7 @@ import { mainOf, renderError } from './support/pod-render';
 import { kvTransferEnv, shortestFloat } from '../src/engine/graph/kv-transfer-policy';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { renderDocuments } from '../src/engine/render';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import { dcdContext } from '../src/engine/workloads/dcd-context';
 import { DcdJson } from '../src/model/v1beta1';
 

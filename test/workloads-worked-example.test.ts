@@ -2,7 +2,7 @@
  * The digest's worked example (render-core §15) end to end, plus the graph-level inputs that reach
  * the rendered pods: provider choice (§2), restart (§12.2) and standard env (§6.3).
  */
-import { renderDocuments, RenderOptions } from '../src/engine/render';
+import { renderDocuments, RenderOptions } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

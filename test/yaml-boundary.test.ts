@@ -12,7 +12,7 @@ import { renderGraphWorkloads, WORKLOADS_OPERATORS, WorkloadsPath } from './supp
 import { jsonDifferences, KUBECTL, kubectlObjects, kubectlRead, kubectlVersion } from './support/kubectl';
 import { CORPUS_DIR, withVersionedImages } from './support/shared';
 import { parseOperatorConfiguration } from '../src/engine/operator-config';
-import { OutputMode, renderDocuments } from '../src/engine/render';
+import { OutputMode, renderDocuments } from '../src/pipeline/check-and-render';
 import {
   decodeUtf8, isAmbiguousPlainScalar, MAX_ALIAS_EXPANSION, MAX_NESTING_DEPTH, parseYamlBytes, parseYamlDocuments, resolvePlainScalar,
   stringifyYamlDocuments, YamlInputError,

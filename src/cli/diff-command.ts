@@ -7,10 +7,8 @@
  */
 import { ParsedArgs } from './args';
 import { diffRenderings, formatDiffJson, formatDiffText, WorkloadRenderings } from '../diff/diff';
-import { RenderError } from '../engine/errors';
 import { OperatorSettings } from '../engine/operator-settings';
-import { OutputMode, renderDocuments } from '../engine/render';
-import { checkEmittedObjects, formatEmittedViolation } from '../validation/emitted-admission';
+import { checkAndRender, formatProblem } from '../pipeline/check-and-render';
 
 /** The documents of one input file. */
 export interface DiffInput {
@@ -27,25 +25,16 @@ export interface DiffIo {
 /** Runs `diff` on the loaded OLD and NEW files; returns the exit code (0, or 1 when either does not render). */
 export function runDiff(inputs: readonly DiffInput[], args: ParsedArgs, settings: OperatorSettings, io: DiffIo): number {
   const [oldInput, newInput] = inputs;
-  const problems: string[] = [];
-  const render = (input: DiffInput, output: OutputMode): unknown[] | undefined => {
-    try {
-      const objects = renderDocuments(input.docs, { output, namespace: args.namespace, operator: settings });
-      // as `render --output workloads`: what the API server would reject is a render error
-      if (output === 'workloads') problems.push(...checkEmittedObjects(objects).map(v => `${input.file}: ${formatEmittedViolation(v)}`));
-      return objects;
-    } catch (e) {
-      if (!(e instanceof RenderError)) throw e;
-      problems.push(`${input.file}: ${e.message}`);
-      return undefined;
-    }
-  };
-  const before = render(oldInput, args.output);
-  const after = render(newInput, args.output);
-  if (before === undefined || after === undefined || problems.length > 0) {
-    io.stderr(problems.map(p => `${p}\n`).join(''));
+  // both files were checked as for `render` by runCli; as `render --output workloads`, what the API
+  // server would reject of the objects rendered is an error of its file
+  const result = checkAndRender([{ documents: oldInput.docs }, { documents: newInput.docs }], {
+    settings, output: args.output, namespace: args.namespace, admission: false,
+  });
+  if (result.problems.length > 0) {
+    io.stderr(result.problems.map(p => `${inputs[p.input].file}: ${formatProblem(p)}\n`).join(''));
     return 1;
   }
+  const [before, after] = result.outputs;
   const entries = diffRenderings(before, after, args.output === 'workloads' ? { before, after } : workloadRenderings(oldInput, newInput, args, settings));
   io.stdout(args.json === true ? formatDiffJson(entries) : formatDiffText(entries));
   return 0;
@@ -57,11 +46,8 @@ export function runDiff(inputs: readonly DiffInput[], args: ParsedArgs, settings
  * there (an experimental feature workloads output does not cover): their own fields judge then.
  */
 function workloadRenderings(oldInput: DiffInput, newInput: DiffInput, args: ParsedArgs, settings: OperatorSettings): WorkloadRenderings | undefined {
-  try {
-    const render = (input: DiffInput): unknown[] => renderDocuments(input.docs, { output: 'workloads', namespace: args.namespace, operator: settings });
-    return { before: render(oldInput), after: render(newInput) };
-  } catch (e) {
-    if (!(e instanceof RenderError)) throw e;
-    return undefined;
-  }
+  const result = checkAndRender([{ documents: oldInput.docs }, { documents: newInput.docs }], {
+    settings, output: 'workloads', namespace: args.namespace, admission: false, checkRendered: false,
+  });
+  return result.problems.length > 0 ? undefined : { before: result.outputs[0], after: result.outputs[1] };
 }

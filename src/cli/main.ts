@@ -52,21 +52,17 @@ import { helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageTe
 import { convertLoadedDocuments, runConvert } from './convert-command';
 import { runDiff } from './diff-command';
 import { outputClash, outputName, writeOutputs } from './output-files';
-import { validateOptionsFor } from '../engine/admission';
 import { RenderError } from '../engine/errors';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../engine/helm-values';
 import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { operatorVersionProblem } from '../engine/operator-version';
-import { isClusterStateDocument, renderDocuments } from '../engine/render';
+import { isClusterStateDocument } from '../engine/render';
 import { documentShapeProblem } from '../import/document-kinds';
 import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { isMap, mapAt, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
-import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation, isEmittedKindChecked } from '../validation/emitted-admission';
-import { describeKey, documentKey, findOld } from '../validation/update/document-match';
-import { UpdateOptions, validateUpdate } from '../validation/update-rules';
-import { formatViolation, uncheckedClusterRules, validateDocument } from '../validation/validate';
+import { checkAndRender, formatProblem, isCheckedKind } from '../pipeline/check-and-render';
 
 /** Where the CLI reads and writes; replaceable in tests. */
 export interface CliIo {
@@ -191,19 +187,6 @@ function loadFile(file: string, io: CliIo, problems: string[]): LoadedFile | und
   return undefined;
 }
 
-/**
- * The problems of one document of `file`: checked as a create, or, when `olds` (the documents of
- * `oldFile`) hold the object it updates, as an update of it.
- */
-function validateOne(doc: unknown, file: string, olds: readonly unknown[] | undefined, oldFile: string, options: UpdateOptions): string[] {
-  const match = olds === undefined ? { kind: 'none' as const } : findOld(doc, olds);
-  if (match.kind === 'ambiguous') {
-    return [`${file}: ${describeKey(documentKey(doc))}: matches ${match.count} documents of ${oldFile}; the old objects must be given once each`];
-  }
-  const violations = match.kind === 'one' ? validateUpdate(match.old, doc, options) : validateDocument(doc, options);
-  return violations.map(violation => `${file}: ${formatViolation(violation)}`);
-}
-
 /** Runs the CLI; returns the exit code (0 success, 1 invalid input or unreadable file, 2 usage error). */
 export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   let invocation: Invocation;
@@ -255,42 +238,33 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   const notices: string[] = [];
   for (const { file, docs } of loaded) {
     for (const doc of docs) {
-      if (isDgd(doc) || isDcd(doc) || isKnownKind(doc)) continue;
+      if (isDgd(doc) || isDcd(doc) || isCheckedKind(doc)) continue;
       // cluster state the render reads (a DeviceClass, a DynamoCheckpoint, a ClusterTopologyBinding) is, beyond graph output, not written
       const readOnly = args.command === 'render' && args.output !== 'graph' && isClusterStateDocument(doc);
       const what = readOnly ? 'read as cluster state, not written' : args.command === 'render' ? 'passed through unchecked' : 'not checked';
       notices.push(`${file}: ${describeDocument(doc)}: ${what} (no schema for this kind)`);
     }
   }
-  // with an unusable --old file, nothing is validated: creates and updates cannot be told apart
-  const validateOptions: UpdateOptions = { ...validateOptionsFor(settings), requester: args.requester };
+  // with an unusable --old file, nothing is checked: creates and updates cannot be told apart
+  let rendered: RenderedFile[] = [];
   if (args.old === undefined || olds !== undefined) {
-    for (const { file, docs } of loaded) {
-      // the documents of the file are the cluster state admission may read (ClusterTopologyBindings);
-      // a rule whose cluster object is not among them is not checked, and said so
-      const fileOptions: UpdateOptions = { ...validateOptions, clusterObjects: docs };
-      for (const doc of docs) {
-        if (isDgd(doc)) notices.push(...uncheckedClusterRules(doc, fileOptions).map(u => `${file}: ${describeDocument(doc)}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`));
-        if (isDgd(doc) || isDcd(doc)) problems.push(...validateOne(doc, file, olds, args.old ?? '', fileOptions));
-        // `validate` of any other object of a known kind (a workloads rendering, say): as the API server checks it on create
-        else if (args.command === 'validate') problems.push(...checkEmittedObject(doc).map(v => `${file}: ${formatEmittedViolation(v)}`));
-      }
+    // `validate` also checks the other objects of a known kind (a workloads rendering, say) as the API
+    // server would on create; `render --output workloads` checks every object it writes that way, and
+    // what the API server would reject when the operator creates it is reported like a render error
+    const result = checkAndRender(loaded.map(load => ({ documents: load.docs })), {
+      settings,
+      output: args.command === 'render' ? args.output : undefined,
+      namespace: args.namespace,
+      checkOtherObjects: args.command === 'validate',
+      update: olds === undefined ? undefined : { olds, oldFile: args.old ?? '', requester: args.requester },
+      reportUnchecked: true,
+    });
+    // a rule whose cluster object (a ClusterTopologyBinding) is not in the file is not checked, and said so
+    for (const { input, document, unchecked: u } of result.unchecked) {
+      notices.push(`${loaded[input].file}: ${describeDocument(loaded[input].docs[document])}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`);
     }
-  }
-
-  const rendered: RenderedFile[] = [];
-  if (problems.length === 0 && args.command === 'render') {
-    for (const { file, docs } of loaded) {
-      try {
-        const objects = renderDocuments(docs, { output: args.output, namespace: args.namespace, operator: settings });
-        // what the API server would reject when the operator creates it is reported like a render error
-        if (args.output === 'workloads') problems.push(...checkEmittedObjects(objects).map(v => `${file}: ${formatEmittedViolation(v)}`));
-        rendered.push({ file, objects });
-      } catch (e) {
-        if (!(e instanceof RenderError)) throw e;
-        problems.push(`${file}: ${e.message}`);
-      }
-    }
+    problems.push(...result.problems.map(p => `${loaded[p.input].file}: ${formatProblem(p)}`));
+    rendered = loaded.map((load, i) => ({ file: load.file, objects: result.outputs[i] }));
   }
   io.stderr(notices.map(n => `${n}\n`).join(''));
   if (problems.length > 0) {
@@ -324,11 +298,6 @@ function describeDocument(doc: unknown): string {
   const name = isMap(doc) ? stringAt(mapAt(doc, 'metadata'), 'name') : undefined;
   if (kind === undefined) return 'a document without a kind';
   return `${apiVersion ?? '(no apiVersion)'} ${kind}/${name ?? '(no name)'}`;
-}
-
-/** Whether the library has a schema for a (non-Dynamo) document. */
-function isKnownKind(doc: unknown): boolean {
-  return isMap(doc) && isEmittedKindChecked(stringAt(doc, 'apiVersion') ?? '', stringAt(doc, 'kind') ?? '');
 }
 
 /** The version of the installed package. */

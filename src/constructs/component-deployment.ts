@@ -10,10 +10,10 @@ import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
 import { constructValidation } from './validation';
 import { OperatorSettings } from '../engine/operator-settings';
-import { renderComponentWorkloads } from '../engine/render';
 import { componentDocumentOfYaml, importComponentDeployment } from '../import/component-import';
 import { deepClone } from '../model/json';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson, JsonObject } from '../model/v1beta1';
+import { renderDocuments } from '../pipeline/check-and-render';
 
 /** Props of a standalone component deployment. */
 export interface ComponentDeploymentProps extends ComponentProps, SynthesisOptions {
@@ -140,7 +140,7 @@ export class ComponentDeployment extends Construct {
   /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
   private renderWorkloads(doc: DcdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = renderComponentWorkloads(doc, this.settings);
+      this.renderedWorkloads = renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
     }
     return this.renderedWorkloads;
   }

@@ -5,16 +5,11 @@
 import { OutputMode } from './enums';
 import { OperatorOptions } from './operator-options';
 import { operatorSettingsOf } from './operator-settings-of';
-import { validateOptionsFor } from '../engine/admission';
-import { RenderError } from '../engine/errors';
 import { OperatorSettings } from '../engine/operator-settings';
-import { renderDocuments } from '../engine/render';
 import { documentShapeProblem } from '../import/document-kinds';
 import { parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../import/v1alpha1';
-import { isDcd, isDgd } from '../model/v1beta1';
-import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../validation/emitted-admission';
-import { formatViolation, validateDocument } from '../validation/validate';
+import { checkAndRender, formatProblem } from '../pipeline/check-and-render';
 
 /** Options of `DynamoDocuments.validateYaml`. */
 export interface ValidateYamlOptions {
@@ -92,18 +87,13 @@ export class DynamoDocuments {
     const settings = operatorSettingsOf(options.operator);
     const source = sourceOf(options);
     const input = read(yaml, source);
-    const problems = problemsOf(input, settings, false);
     const output = options.output ?? OutputMode.GRAPH;
-    let objects: unknown[] = [];
-    if (problems.length === 0 && input.docs !== undefined) {
-      try {
-        objects = renderDocuments(input.docs, { output, namespace: options.namespace, operator: settings });
-        if (output === OutputMode.WORKLOADS) problems.push(...checkEmittedObjects(objects).map(v => `${source}: ${formatEmittedViolation(v)}`));
-      } catch (e) {
-        if (!(e instanceof RenderError)) throw e;
-        problems.push(`${source}: ${e.message}`);
-      }
-    }
+    if (input.docs === undefined) throw new Error(input.problems.join('\n'));
+    // nothing is rendered from input with problems of its own (a v1alpha1 document the webhook refuses)
+    const rendered = input.problems.length > 0 ? undefined : output;
+    const result = checkAndRender([{ documents: input.docs }], { settings, output: rendered, namespace: options.namespace });
+    const problems = [...input.problems, ...result.problems.map(p => `${source}: ${formatProblem(p)}`)];
+    const objects = result.outputs[0];
     if (problems.length > 0) throw new Error(problems.join('\n'));
     return stringifyYamlDocuments(objects);
   }
@@ -192,11 +182,6 @@ function read(yaml: string, source: string): ReadInput {
  */
 function problemsOf(input: ReadInput, settings: OperatorSettings, checkOthers: boolean): string[] {
   if (input.docs === undefined) return [...input.problems];
-  const problems: string[] = [...input.problems];
-  const options = validateOptionsFor(settings);
-  for (const doc of input.docs) {
-    if (isDgd(doc) || isDcd(doc)) problems.push(...validateDocument(doc, options).map(v => `${input.source}: ${formatViolation(v)}`));
-    else if (checkOthers) problems.push(...checkEmittedObject(doc).map(v => `${input.source}: ${formatEmittedViolation(v)}`));
-  }
-  return problems;
+  const result = checkAndRender([{ documents: input.docs }], { settings, checkOtherObjects: checkOthers });
+  return [...input.problems, ...result.problems.map(p => `${input.source}: ${formatProblem(p)}`)];
 }

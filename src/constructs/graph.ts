@@ -14,12 +14,12 @@ import { SynthesisOptions } from './synthesis-options';
 import { constructValidation } from './validation';
 import { RenderError } from '../engine/errors';
 import { OperatorSettings } from '../engine/operator-settings';
-import { renderGraphComponents, renderGraphWorkloads } from '../engine/render';
 import { graphDocumentOfYaml, importGraph } from '../import/graph-import';
 import { deepClone } from '../model/json';
 import { copyJson, shallowCopy } from '../model/json-copy';
 import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
 import { ANNOTATION_KUBE_DISCOVERY_MODE } from '../model/well-known';
+import { renderDocuments } from '../pipeline/check-and-render';
 
 /** Graph-level topology constraint. */
 export interface GraphTopologyConstraint {
@@ -345,7 +345,8 @@ export class DynamoGraph extends Construct {
   /** The rendered DCDs (rendered from `doc`, the current document, when not known yet). */
   private renderComponents(doc?: DgdJson): JsonObject[] {
     if (!this.renderedComponents) {
-      this.renderedComponents = renderGraphComponents(doc ?? this.toJson(), this.settings);
+      // checked already by validation: rendered as admission stores it
+      this.renderedComponents = renderDocuments([doc ?? this.toJson()], { output: 'components', operator: this.settings, checkAdmission: false }) as JsonObject[];
     }
     return this.renderedComponents;
   }
@@ -353,7 +354,7 @@ export class DynamoGraph extends Construct {
   /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
   private renderWorkloads(doc: DgdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = renderGraphWorkloads(doc, this.settings);
+      this.renderedWorkloads = renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
     }
     return this.renderedWorkloads;
   }

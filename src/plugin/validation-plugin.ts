@@ -7,14 +7,12 @@ import * as fs from 'fs';
 import { IValidationContext, ValidationViolation } from './cdk8s-validation-contract';
 import { operatorSettingsOfProperties } from './plugin-properties';
 import { OperatorOptions } from '../constructs/operator-options';
-import { validateOptionsFor } from '../engine/admission';
+import { OperatorSettings } from '../engine/operator-settings';
 import { parseYamlDocuments } from '../import/documents';
-import { isMap, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
-import { checkEmittedObject, EmittedViolation, isEmittedKindChecked } from '../validation/emitted-admission';
-import { ValidateOptions } from '../validation/options';
+import { checkAndRender, isCheckedKind } from '../pipeline/check-and-render';
+import { EmittedViolation } from '../validation/emitted-admission';
 import { INSTALLED_ADMISSION_RULES_DOC, ruleDoc, ruleDocAnchor } from '../validation/rule-docs';
-import { validateDocument, Violation } from '../validation/validate';
 import { fieldText } from '../validation/violation';
 
 export * from './cdk8s-validation-contract';
@@ -84,18 +82,14 @@ const RULES_DOCUMENT = INSTALLED_ADMISSION_RULES_DOC;
  * ```
  */
 export class DynamoValidationPlugin {
-  private readonly options: ValidateOptions;
-  private readonly operatorVersion: string;
-  private readonly groveAvailable: boolean;
+  private readonly settings: OperatorSettings;
 
   /**
    * @param props the plugin's `properties` from `cdk8s.yaml`; throws on an unknown property, a value of the wrong type, or an unreadable operator configuration file
    */
   constructor(props: DynamoValidationPluginProps = {}) {
     const settings = operatorSettingsOfProperties(props as { readonly [key: string]: unknown }, process.cwd());
-    this.options = validateOptionsFor(settings);
-    this.operatorVersion = settings.version;
-    this.groveAvailable = settings.groveAvailable;
+    this.settings = settings;
   }
 
   /**
@@ -113,29 +107,23 @@ export class DynamoValidationPlugin {
         context.report.addViolation(unreadableManifest(manifestPath, problem));
         continue;
       }
+      // the one check of the library: each Dynamo object as the operator admits it on create, every
+      // other object of a known kind as the API server checks it on create
       for (const doc of docs) {
-        let found: readonly Violation[];
-        if (isDgd(doc) || isDcd(doc)) {
-          objects++;
-          found = validateDocument(doc, this.options);
-        } else if (isKnownKind(doc)) {
-          others++;
-          found = checkEmittedObject(doc);
-        } else {
-          continue;
-        }
-        for (const violation of found) {
-          violations++;
-          context.report.addViolation(reportEntry(violation, manifestPath));
-        }
+        if (isDgd(doc) || isDcd(doc)) objects++;
+        else if (isCheckedKind(doc)) others++;
+      }
+      for (const found of checkAndRender([{ documents: docs }], { settings: this.settings, checkOtherObjects: true }).problems) {
+        violations++;
+        context.report.addViolation(reportEntry(found.violation!, manifestPath));
       }
     }
     context.report.submit(violations > 0 ? 'failure' : 'success', {
       'Dynamo objects': String(objects),
       'Other objects checked': String(others),
       'Violations': String(violations),
-      'Operator version': this.operatorVersion,
-      'Grove': this.groveAvailable ? 'available' : 'not available',
+      'Operator version': this.settings.version,
+      'Grove': this.settings.groveAvailable ? 'available' : 'not available',
     });
   }
 }
@@ -148,11 +136,6 @@ function readManifest(manifestPath: string): { docs: unknown[]; problem?: string
     const code = (e as NodeJS.ErrnoException).code;
     return { docs: [], problem: code !== undefined ? `${manifestPath}: cannot read file: ${code}` : (e as Error).message };
   }
-}
-
-/** Whether `checkEmittedObject` knows the kind of a (non-Dynamo) object. */
-function isKnownKind(doc: unknown): boolean {
-  return isMap(doc) && isEmittedKindChecked(stringAt(doc, 'apiVersion') ?? '', stringAt(doc, 'kind') ?? '');
 }
 
 /**

@@ -10,15 +10,10 @@ import { componentEntries } from './component-shape';
 import { FieldPath } from './field-path';
 import { ValidateOptions } from './options';
 import { ViolationSink } from './violation';
+import { isClusterTopologyBinding } from '../model/cluster-topology-binding';
 import { compareStrings, intAt, isMap, JsonMap, listAt, mapAt, stringAt } from '../model/json';
 
-export const TOPOLOGY_BINDING_API_VERSION = 'grove.io/v1alpha1';
-export const TOPOLOGY_BINDING_KIND = 'ClusterTopologyBinding';
-
-/** Whether a document is a Grove ClusterTopologyBinding. */
-export function isClusterTopologyBinding(doc: unknown): doc is JsonMap {
-  return isMap(doc) && doc.apiVersion === TOPOLOGY_BINDING_API_VERSION && doc.kind === TOPOLOGY_BINDING_KIND && isMap(doc.metadata);
-}
+export { isClusterTopologyBinding, TOPOLOGY_BINDING_API_VERSION, TOPOLOGY_BINDING_KIND } from '../model/cluster-topology-binding';
 
 /** The levels of a binding: domains in level order (broadest first), and sorted for messages. */
 export interface TopologyInfo {

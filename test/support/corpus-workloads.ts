@@ -16,7 +16,7 @@ import { SchemaCheck, validateKubernetesObjects } from './kubernetes-schema';
 import { withVersionedImages } from './shared';
 import { RenderError } from '../../src/engine/errors';
 import { OperatorSettings } from '../../src/engine/operator-settings';
-import { renderDocuments } from '../../src/engine/render';
+import { renderDocuments } from '../../src/pipeline/check-and-render';
 import { ComponentSpecJson, DgdJson } from '../../src/model/v1beta1';
 import { validateDocument } from '../../src/validation/validate';
 

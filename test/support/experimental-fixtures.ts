@@ -5,7 +5,7 @@
 import { corpusFiles, describeNeeding, withVersionedImages } from './shared';
 import { RenderError } from '../../src/engine/errors';
 import { OperatorSettings } from '../../src/engine/operator-settings';
-import { renderDocuments } from '../../src/engine/render';
+import { renderDocuments } from '../../src/pipeline/check-and-render';
 
 export const COMPONENT_PATH: Partial<OperatorSettings> = { groveAvailable: false };
 export const GROVE_PATH: Partial<OperatorSettings> = { groveAvailable: true };

@@ -2,10 +2,10 @@
  * Small builders for graphs rendered on the Grove workload provider through the public engine
  * (`renderDocuments`, output `workloads`), and accessors for the PodCliqueSet they produce.
  */
-import { admitNewGraph } from '../../src/engine/admission';
+import { admitNewGraph } from '../../src/validation/stored-object';
 import { graphWorkerHash } from '../../src/engine/graph/worker-hash';
 import { resolveOperatorSettings, OperatorSettings } from '../../src/engine/operator-settings';
-import { renderDocuments } from '../../src/engine/render';
+import { renderDocuments } from '../../src/pipeline/check-and-render';
 import { DgdJson, JsonObject } from '../../src/model/v1beta1';
 import { formatViolation, validateDocument } from '../../src/validation';
 

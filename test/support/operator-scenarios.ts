@@ -60,9 +60,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { admitNewGraph, validateOptionsFor } from '../../src/engine/admission';
+import { admitNewGraph, validateOptionsFor } from '../../src/validation/stored-object';
 import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/operator-settings';
-import { OutputMode, renderDocuments } from '../../src/engine/render';
+import { OutputMode, renderDocuments } from '../../src/pipeline/check-and-render';
 import { parseYamlDocuments } from '../../src/import/documents';
 import { isMap, JsonMap } from '../../src/model/json';
 import { DgdJson } from '../../src/model/v1beta1';

@@ -1,14 +1,15 @@
 /**
- * A new graph as the API server stores it after CREATE: the operator's defaulting webhook and the
- * CRD's structural defaults, exactly as validation applies them before checking the rules.
+ * A new Dynamo object as the API server stores it after CREATE — the CRD's structural defaults and
+ * the operator's defaulting webhook, exactly as validation applies them before it checks the rules —
+ * and the validation options that describe a given operator. What the render engine works from.
  */
-import { OperatorSettings } from './operator-settings';
-import { operatorHas } from './operator-version';
+import { defaultComponentDeployment, defaultGraphDeployment } from './defaulting';
+import { withoutProviderOverrides } from './operator-rules';
+import { ValidateOptions } from './options';
+import { OperatorSettings } from '../engine/operator-settings';
+import { operatorHas } from '../engine/operator-version';
 import { JsonMap } from '../model/json';
-import { DgdJson } from '../model/v1beta1';
-import { defaultGraphDeployment } from '../validation/defaulting';
-import { withoutProviderOverrides } from '../validation/operator-rules';
-import { ValidateOptions } from '../validation/options';
+import { DcdJson, DgdJson } from '../model/v1beta1';
 
 /**
  * Validation options that describe the same operator as `settings`; `clusterObjects` are the
@@ -30,4 +31,9 @@ export function admitNewGraph(input: DgdJson, settings: OperatorSettings): DgdJs
   const stored = defaultGraphDeployment(input as unknown as JsonMap, validateOptionsFor(settings)).doc;
   const pruned = operatorHas(settings.version, 'providerOverride') ? stored : withoutProviderOverrides(stored);
   return pruned as unknown as DgdJson;
+}
+
+/** Returns a standalone component deployment as stored after a CREATE. The input is not modified. */
+export function admitNewComponent(input: DcdJson): DcdJson {
+  return defaultComponentDeployment(input as unknown as JsonMap) as unknown as DcdJson;
 }
