@@ -29,7 +29,8 @@
  *           input files are graphs generated here with the library (graph output).
  *
  * Options: --quick, --runs N (pairs per measure), --only load|synth|charts|cli (repeatable),
- * --markdown (the summary also as a Markdown table). `$BENCH_LIB` names another build of the library.
+ * --markdown (the summary also as a Markdown table, as in the README). `$BENCH_LIB` names another
+ * build of the library for the load and synth measures (the CLI is always bin/cdk8s-dynamo).
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -102,7 +103,7 @@ interface Sample {
   readonly maxRssMb: number;
 }
 
-/** A process to run: node arguments after the preload (a script and its arguments), and whether it writes into an outdir. */
+/** A process to run: the node arguments after the preload (a script and its arguments). */
 interface Spawn {
   readonly args: readonly string[];
 }
@@ -250,6 +251,20 @@ interface SummaryRow {
 
 const SUMMARY: SummaryRow[] = [];
 
+/** Figures printed under the summary table (heap after load, the warm figure). */
+const NOTES: string[] = [];
+
+/** The machine, as printed at the start and above the Markdown table. */
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown model'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, `
+    + `${os.platform()} ${os.release()}, Node ${process.version}`;
+}
+
+function loadAverage(): string {
+  return os.loadavg().map(l => l.toFixed(2)).join(' ');
+}
+
 /** Prints a pair result and adds it to the summary. */
 function report(title: string, result: PairResult, target?: number): void {
   console.log(`${title}: ${result.pairs} pairs of fresh processes`);
@@ -279,11 +294,16 @@ function printSummary(): void {
     verdict(r.cpuRatio.median, target),
   ]);
   printTable([header, ...rows]);
+  for (const note of NOTES) console.log(`  ${note}`);
   if (OPTIONS.markdown) {
+    console.log('');
+    console.log(`Figures of ${new Date().toISOString().slice(0, 10)}: ${machine()}; load average at the end ${loadAverage()}.`);
     console.log('');
     console.log(`| ${header.join(' | ')} |`);
     console.log(`|${header.map((_, i) => (i === 0 || i >= 6 ? '---' : '---:')).join('|')}|`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+    if (NOTES.length > 0) console.log('');
+    for (const note of NOTES) console.log(`${note[0].toUpperCase()}${note.slice(1)}`);
   }
 }
 
@@ -315,8 +335,10 @@ function measureLoad(): void {
   const bare = heapAfterLoad('');
   const dynamo = heapAfterLoad(lib);
   const plus = heapAfterLoad('cdk8s-plus-34');
-  console.log(`  heap used after load and a full GC: cdk8s-dynamo ${dynamo.toFixed(1)} MB, cdk8s-plus-34 ${plus.toFixed(1)} MB, `
-    + `bare node ${bare.toFixed(1)} MB (cdk8s-dynamo / cdk8s-plus-34 ${(dynamo / plus).toFixed(2)}×)`);
+  const heap = `heap used after load and a full GC: cdk8s-dynamo ${dynamo.toFixed(1)} MB, cdk8s-plus-34 ${plus.toFixed(1)} MB, `
+    + `bare node ${bare.toFixed(1)} MB (cdk8s-dynamo / cdk8s-plus-34 ${(dynamo / plus).toFixed(2)}×).`;
+  console.log(`  ${heap}`);
+  NOTES.push(heap);
   console.log('');
 }
 
@@ -385,6 +407,8 @@ function warmSynth(output: Output, objectsFile: string): void {
     ['B plain cdk8s ApiObjects', ms(spread(samples.plain.map(s => s.cpuMs))), ms(spread(samples.plain.map(s => s.wallMs)))],
     ['A / B (per round)', ratio(cpu), ratio(wall)],
   ]);
+  NOTES.push(`warm, in one process (not what users pay), ${output} output: ${ms(spread(samples.dynamo.map(s => s.cpuMs)))} ms CPU against `
+    + `${ms(spread(samples.plain.map(s => s.cpuMs)))} ms, ${ratio(cpu)}.`);
   console.log('');
 }
 
@@ -472,11 +496,9 @@ function measureCli(): void {
 function main(): void {
   if (!fs.existsSync(LIB_FILE)) throw new Error(`${LIB_FILE} not found: compile first (\`npx projen compile\`; \`npm run bench\` does)`);
   const started = process.hrtime.bigint();
-  const cpus = os.cpus();
   console.log(`cdk8s-dynamo benchmark, ${new Date().toISOString().slice(0, 10)}: library ${path.relative(ROOT, LIB_FILE)}`
     + `${OPTIONS.quick ? ', quick' : ''}${OPTIONS.runs ? `, ${OPTIONS.runs} pairs per measure` : ''}`);
-  console.log(`machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown model'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, `
-    + `${os.platform()} ${os.release()}, node ${process.version}; load average ${os.loadavg().map(l => l.toFixed(2)).join(' ')}`);
+  console.log(`machine: ${machine()}; load average ${loadAverage()}`);
   console.log('');
   try {
     if (OPTIONS.only.has('load')) measureLoad();
