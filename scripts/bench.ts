@@ -302,8 +302,7 @@ function printSummary(): void {
     console.log(`| ${header.join(' | ')} |`);
     console.log(`|${header.map((_, i) => (i === 0 || i >= 6 ? '---' : '---:')).join('|')}|`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-    if (NOTES.length > 0) console.log('');
-    for (const note of NOTES) console.log(`${note[0].toUpperCase()}${note.slice(1)}`);
+    for (const note of NOTES) console.log(`\n${note[0].toUpperCase()}${note.slice(1)}`);
   }
 }
 
