@@ -1,340 +1,515 @@
 /**
- * Speed and memory figures of the library (a script, never a test).
+ * Speed and memory of the library as its users pay for them (a script, never a test).
  *
- *   npm run bench            (compiles with jsii, then runs this script)
- *   ts-node --project tsconfig.dev.json scripts/bench.ts [--quick]
+ *   npm run bench                      (compiles with jsii, then runs this script)
+ *   npm run bench -- --quick           (fewer runs)
+ *   npm run bench -- --runs 9 --only synth --markdown
  *
- * (a) Cold load: median over fresh `node -e "require(...)"` processes of the time to require the
- *     compiled library, against `cdk8s-plus-34` (target ≤ 1.0×); heap used after load (after a GC).
- * (b) Synthesis of 1,000 components (frontends, decode and prefill workers; in 40 graphs of 25, as
- *     the CRD allows at most 25 components per graph) with the public constructs, in graph output
- *     and in workloads output, against a plain cdk8s baseline: a Chart of plain `ApiObject`s
- *     emitting the same objects (taken from one rendering beforehand). Both sides are timed the
- *     same way, in interleaved rounds: construct the chart, then synthesize it, once with
- *     `Testing.synth(chart)` (objects) and once with `app.synthYaml()` (dependencies, validation,
- *     YAML). Target: workloads ≤ 1.5× baseline.
- * (c) Scaling: time per component at 10 / 100 / 1,000 components (flat = linear growth).
+ * Every figure is taken from fresh `node` processes (the subjects in scripts/bench/), each
+ * preloaded with scripts/bench/preload.js, which writes on exit the CPU time of the whole process
+ * (user + system, from its start: Node's own start-up, every require, the work and the writes)
+ * and its peak resident memory (maxRSS); wall time is measured here around the spawn. Each
+ * measure runs its subject (A) and its baseline (B) in pairs, interleaved and alternating which
+ * goes first (A B, B A, A B, ...), after one warm-up pair that is not counted. Reported: the
+ * medians of A and of B with min–max, and the ratio A / B as the median of the per-pair ratios
+ * (CPU and wall) with min–max. The CPU ratio is the headline and is checked against the target.
  *
- * The library is `lib/src/index.js` (the compiled package; `$BENCH_LIB` names another build, and
- * without a build the sources are used through ts-node). `--quick` takes fewer samples.
+ *   load    require('cdk8s-dynamo') (lib/src/index.js) vs require('cdk8s-plus-34'); target ≤ 1.0×.
+ *           Also the heap used after the load (after a full GC, in separate untimed processes).
+ *   synth   what `cdk8s synth` runs: require, build an App of 1,000 components (40 graphs of 25,
+ *           frontends, decode and prefill workers, a Chart per graph), app.synth() into a temp
+ *           outdir; vs plain cdk8s creating the same objects as ApiObjects in the same charts
+ *           (read from a JSON file prepared from one rendering) and running app.synth(). Workloads
+ *           output: target ≤ 1.5×; graph and components output against their own baselines (no
+ *           target); and a warm, in-process figure for workloads (not what users pay; labelled so).
+ *   charts  the 40 graphs with a Chart each vs the same graphs in one Chart (graph output); target ≤ 1.3×.
+ *   cli     `cdk8s-dynamo render --output workloads --out DIR FILE`, one process per file, vs a bare
+ *           Node process reading the file and writing it to DIR; target ≤ 4×. Also one CLI process
+ *           for all the files vs one bare process reading and writing them all (no target). The
+ *           input files are graphs generated here with the library (graph output).
+ *
+ * Options: --quick, --runs N (pairs per measure), --only load|synth|charts|cli (repeatable),
+ * --markdown (the summary also as a Markdown table, as in the README). `$BENCH_LIB` names another
+ * build of the library for the load and synth measures (the CLI is always bin/cdk8s-dynamo).
  */
-import { execFileSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { isDeepStrictEqual } from 'util';
-import * as v8 from 'v8';
-import * as vm from 'vm';
-import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { App, Chart } from 'cdk8s';
+import * as YAML from 'yaml';
 import type * as DynamoApi from '../src';
 
 const ROOT = path.resolve(__dirname, '..');
-const QUICK = process.argv.includes('--quick');
+const BENCH = path.join(__dirname, 'bench');
+const PRELOAD = path.join(BENCH, 'preload.js');
+const LIB_FILE = process.env.BENCH_LIB ? path.resolve(process.env.BENCH_LIB) : path.join(ROOT, 'lib', 'src', 'index.js');
+const CLI = path.join(ROOT, 'bin', 'cdk8s-dynamo');
 
-// ---------------------------------------------------------------------------------------------
-// The library under test
-// ---------------------------------------------------------------------------------------------
+const MEASURES = ['load', 'synth', 'charts', 'cli'] as const;
+type Measure = typeof MEASURES[number];
 
-interface Library {
-  readonly api: typeof DynamoApi;
-  /** The file required (the compiled library, or the sources). */
-  readonly file: string;
+interface Options {
+  readonly quick: boolean;
+  readonly runs?: number;
+  readonly only: ReadonlySet<Measure>;
+  readonly markdown: boolean;
 }
 
-function loadLibrary(): Library {
-  const compiled = process.env.BENCH_LIB ? path.resolve(process.env.BENCH_LIB) : path.join(ROOT, 'lib', 'src', 'index.js');
-  const file = fs.existsSync(compiled) ? compiled : path.join(ROOT, 'src', 'index.ts');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return { api: require(file) as typeof DynamoApi, file };
-}
-
-const LIB = loadLibrary();
-const { BackendFramework, DynamoGraph, OutputMode } = LIB.api;
-
-/** The workloads output mode; undefined in a build that predates it (its rows are then reported as not measured). */
-const WORKLOADS_MODE: DynamoApi.OutputMode | undefined = OutputMode.WORKLOADS;
-
-// ---------------------------------------------------------------------------------------------
-// Measuring
-// ---------------------------------------------------------------------------------------------
-
-/**
- * A full garbage collection, run between measurements (not before each sample: a forced full GC
- * throws away warmed-up state and makes small samples several times slower). Exposed at run
- * time, as the script runs without --expose-gc.
- */
-const collectGarbage: () => void = (() => {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-})();
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function nowMs(): number {
-  return Number(process.hrtime.bigint()) / 1e6;
-}
-
-/** Wall time of one call. */
-function timeOnce(fn: () => void): number {
-  const start = nowMs();
-  fn();
-  return nowMs() - start;
-}
-
-/** Median wall time of `fn` over `runs` samples, after a full GC and `warmup` untimed calls. */
-function timeMedian(runs: number, warmup: number, fn: () => void): number {
-  collectGarbage();
-  for (let i = 0; i < warmup; i++) fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(timeOnce(fn));
-  return median(samples);
-}
-
-/** Medians of two functions timed in alternation (a, b, b, a, …), and the median of the per-round ratios a / b. */
-interface Paired {
-  readonly aMs: number;
-  readonly bMs: number;
-  readonly ratio: number;
-}
-
-/**
- * Times `a` against `b` in interleaved rounds, so that drift in machine load hits both sides
- * alike; the ratio is the median of the per-round ratios.
- */
-function timePaired(runs: number, a: () => void, b: () => void): Paired {
-  collectGarbage();
-  a();
-  b();
-  const as: number[] = [];
-  const bs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    if (i % 2 === 0) {
-      as.push(timeOnce(a));
-      bs.push(timeOnce(b));
+function parseOptions(argv: readonly string[]): Options {
+  let quick = false;
+  let pairs: number | undefined;
+  let markdown = false;
+  const only = new Set<Measure>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--quick') {
+      quick = true;
+    } else if (arg === '--markdown') {
+      markdown = true;
+    } else if (arg === '--runs' || arg === '--only') {
+      const value = argv[++i];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      if (arg === '--runs') {
+        pairs = Number(value);
+        if (!Number.isInteger(pairs) || pairs < 1) throw new Error(`--runs: not a positive integer: ${value}`);
+      } else {
+        if (!(MEASURES as readonly string[]).includes(value)) throw new Error(`--only: one of ${MEASURES.join(', ')}, not ${value}`);
+        only.add(value as Measure);
+      }
     } else {
-      bs.push(timeOnce(b));
-      as.push(timeOnce(a));
+      throw new Error(`unknown option: ${arg} (options: --quick, --runs N, --only ${MEASURES.join('|')}, --markdown)`);
     }
   }
-  return { aMs: median(as), bMs: median(bs), ratio: median(as.map((x, i) => x / bs[i])) };
+  return { quick, runs: pairs, only: only.size > 0 ? only : new Set(MEASURES), markdown };
 }
 
-function fmt(n: number, digits = 1): string {
-  return n.toFixed(digits);
+const OPTIONS = parseOptions(process.argv.slice(2));
+
+/** Pairs counted for a measure: `--runs`, else the quick or the full default. */
+function runs(full: number, quick = 3): number {
+  return OPTIONS.runs ?? (OPTIONS.quick ? quick : full);
 }
 
-function times(r: number): string {
-  return `${r.toFixed(2)}×`;
+// ---------------------------------------------------------------------------------------------
+// Fresh processes
+// ---------------------------------------------------------------------------------------------
+
+/** One measured process. */
+interface Sample {
+  readonly cpuMs: number;
+  readonly wallMs: number;
+  readonly maxRssMb: number;
 }
 
-function verdict(value: number, target: number): string {
-  return value <= target ? `met (≤ ${target.toFixed(1)}×)` : `MISSED (target ≤ ${target.toFixed(1)}×)`;
+/** A process to run: the node arguments after the preload (a script and its arguments). */
+interface Spawn {
+  readonly args: readonly string[];
 }
 
-function table(rows: string[][]): void {
+/** A side of a pair: the process to spawn for the i-th pair, given a fresh empty outdir. */
+interface Subject {
+  readonly name: string;
+  readonly spawn: (outdir: string, pair: number) => Spawn;
+}
+
+let tmpRoot: string | undefined;
+
+/** A fresh temporary directory under the benchmark's own (removed at the end). */
+function tempDir(prefix: string): string {
+  tmpRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-bench-'));
+  return fs.mkdtempSync(path.join(tmpRoot, `${prefix}-`));
+}
+
+/** The environment of every measured process: this one's, without NODE_OPTIONS (so that nothing else is preloaded). */
+function childEnv(statsFile: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_STATS: statsFile };
+  delete env.NODE_OPTIONS;
+  return env;
+}
+
+/** Runs `node --require preload ARGS` in the project root, outdir created before and removed after (both untimed). */
+function runProcess(subject: Subject, pair: number): Sample {
+  const outdir = tempDir('out');
+  const statsFile = path.join(tempDir('stats'), 'stats.json');
+  const { args } = subject.spawn(outdir, pair);
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, ['--require', PRELOAD, ...args], {
+    cwd: ROOT,
+    env: childEnv(statsFile),
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    throw new Error(`${subject.name}: \`node ${args.join(' ')}\` exited with ${result.status ?? result.signal}:\n${result.stderr.toString()}`);
+  }
+  const stats = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as { userUs: number; systemUs: number; maxRssKb: number };
+  fs.rmSync(outdir, { recursive: true, force: true });
+  fs.rmSync(path.dirname(statsFile), { recursive: true, force: true });
+  return { cpuMs: (stats.userUs + stats.systemUs) / 1000, wallMs, maxRssMb: stats.maxRssKb / 1024 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics and pairs
+// ---------------------------------------------------------------------------------------------
+
+interface Spread {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1] };
+}
+
+interface Side {
+  readonly name: string;
+  readonly cpuMs: Spread;
+  readonly wallMs: Spread;
+  readonly maxRssMb: Spread;
+}
+
+interface PairResult {
+  readonly pairs: number;
+  readonly a: Side;
+  readonly b: Side;
+  /** Median (min–max) of the per-pair ratios A / B. */
+  readonly cpuRatio: Spread;
+  readonly wallRatio: Spread;
+}
+
+function side(name: string, samples: readonly Sample[]): Side {
+  return {
+    name,
+    cpuMs: spread(samples.map(s => s.cpuMs)),
+    wallMs: spread(samples.map(s => s.wallMs)),
+    maxRssMb: spread(samples.map(s => s.maxRssMb)),
+  };
+}
+
+/** One uncounted warm-up pair, then `n` pairs, alternating which side goes first. */
+function runPairs(n: number, a: Subject, b: Subject): PairResult {
+  runProcess(a, 0);
+  runProcess(b, 0);
+  const as: Sample[] = [];
+  const bs: Sample[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 2 === 0) {
+      as.push(runProcess(a, i));
+      bs.push(runProcess(b, i));
+    } else {
+      bs.push(runProcess(b, i));
+      as.push(runProcess(a, i));
+    }
+    process.stderr.write('.');
+  }
+  process.stderr.write('\n');
+  return {
+    pairs: n,
+    a: side(a.name, as),
+    b: side(b.name, bs),
+    cpuRatio: spread(as.map((s, i) => s.cpuMs / bs[i].cpuMs)),
+    wallRatio: spread(as.map((s, i) => s.wallMs / bs[i].wallMs)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting
+// ---------------------------------------------------------------------------------------------
+
+function ms(s: Spread): string {
+  return `${s.median.toFixed(0)} (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
+}
+
+function ratio(s: Spread): string {
+  return `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
+}
+
+function verdict(value: number, target: number | undefined): string {
+  if (target === undefined) return '';
+  return value <= target ? 'met' : 'MISSED';
+}
+
+function printTable(rows: readonly (readonly string[])[]): void {
   const widths = rows[0].map((_, c) => Math.max(...rows.map(r => r[c].length)));
   for (const r of rows) console.log(`  ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ')}`);
 }
 
-// ---------------------------------------------------------------------------------------------
-// (a) Cold load
-// ---------------------------------------------------------------------------------------------
-
-interface LoadSample {
-  readonly ms: number;
-  readonly heapMb: number;
+/** A line of the final summary. */
+interface SummaryRow {
+  readonly measure: string;
+  readonly result: PairResult;
+  readonly target?: number;
 }
 
-/** One fresh process: time to require `request` (nothing for the empty request), heap after a GC. */
-function loadOnce(request: string): LoadSample {
-  const code = [
-    'const t0 = process.hrtime.bigint();',
-    request ? `require(${JSON.stringify(request)});` : '',
-    'const ms = Number(process.hrtime.bigint() - t0) / 1e6;',
-    'global.gc();',
-    'process.stdout.write(JSON.stringify({ ms, heapMb: process.memoryUsage().heapUsed / 1048576 }));',
-  ].join('\n');
-  const out = execFileSync(process.execPath, ['--expose-gc', '-e', code], { cwd: ROOT, encoding: 'utf8' });
-  return JSON.parse(out) as LoadSample;
+const SUMMARY: SummaryRow[] = [];
+
+/** Figures printed under the summary table (heap after load, the warm figure). */
+const NOTES: string[] = [];
+
+/** The machine, as printed at the start and above the Markdown table. */
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown model'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, `
+    + `${os.platform()} ${os.release()}, Node ${process.version}`;
 }
 
-function coldLoad(): void {
-  if (!LIB.file.endsWith('.js')) {
-    console.log('(a) cold load: not measured (no compiled library; `npm run bench` compiles it first)');
-    console.log('');
-    return;
-  }
-  const runs = QUICK ? 5 : 11;
-  const subjects: [string, string][] = [['cdk8s-dynamo', LIB.file], ['cdk8s-plus-34', 'cdk8s-plus-34'], ['cdk8s', 'cdk8s'], ['(bare node)', '']];
-  for (const [, request] of subjects) loadOnce(request); // file-system cache
-  const samples = new Map<string, LoadSample[]>(subjects.map(([name]) => [name, []]));
-  for (let i = 0; i < runs; i++) {
-    for (const [name, request] of subjects) samples.get(name)!.push(loadOnce(request));
-  }
-  const med = (name: string) => ({
-    ms: median(samples.get(name)!.map(s => s.ms)),
-    heapMb: median(samples.get(name)!.map(s => s.heapMb)),
-  });
-  const bare = med('(bare node)');
-  console.log(`(a) cold load: median of ${runs} fresh processes (require time; heap used after load and a GC)`);
-  table([
-    ['module', 'require ms', 'heap MB', 'heap Δ vs bare node MB'],
-    ...subjects.map(([name]) => {
-      const m = med(name);
-      return [name, fmt(m.ms), fmt(m.heapMb), fmt(m.heapMb - bare.heapMb)];
-    }),
+function loadAverage(): string {
+  return os.loadavg().map(l => l.toFixed(2)).join(' ');
+}
+
+/** Prints a pair result and adds it to the summary. */
+function report(title: string, result: PairResult, target?: number): void {
+  console.log(`${title}: ${result.pairs} pairs of fresh processes`);
+  printTable([
+    ['', 'CPU ms', 'wall ms', 'peak RSS MB'],
+    [`A ${result.a.name}`, ms(result.a.cpuMs), ms(result.a.wallMs), ms(result.a.maxRssMb)],
+    [`B ${result.b.name}`, ms(result.b.cpuMs), ms(result.b.wallMs), ms(result.b.maxRssMb)],
+    ['A / B (per pair)', ratio(result.cpuRatio), ratio(result.wallRatio), ''],
   ]);
-  const perRound = (key: keyof LoadSample) => median(samples.get('cdk8s-dynamo')!.map((s, i) => s[key] / samples.get('cdk8s-plus-34')![i][key]));
-  const load = perRound('ms');
-  console.log(`  cdk8s-dynamo / cdk8s-plus-34 (median of per-round ratios): load ${times(load)} ${verdict(load, 1.0)}, heap ${times(perRound('heapMb'))}`);
+  if (target !== undefined) {
+    console.log(`  CPU ratio ${result.cpuRatio.median.toFixed(2)}× against target ≤ ${target.toFixed(1)}×: ${verdict(result.cpuRatio.median, target)}`);
+  }
+  SUMMARY.push({ measure: title, result, target });
+}
+
+function printSummary(): void {
+  console.log('Summary (medians; ratios are medians of per-pair ratios, min–max in brackets)');
+  const header = ['measure', 'A CPU ms', 'B CPU ms', 'CPU ratio', 'wall ratio', 'peak RSS MB A / B', 'target', 'result'];
+  const rows = SUMMARY.map(({ measure, result: r, target }) => [
+    measure,
+    r.a.cpuMs.median.toFixed(0),
+    r.b.cpuMs.median.toFixed(0),
+    ratio(r.cpuRatio),
+    ratio(r.wallRatio),
+    `${r.a.maxRssMb.median.toFixed(0)} / ${r.b.maxRssMb.median.toFixed(0)}`,
+    target === undefined ? '' : `≤ ${target.toFixed(1)}×`,
+    verdict(r.cpuRatio.median, target),
+  ]);
+  printTable([header, ...rows]);
+  for (const note of NOTES) console.log(`  ${note}`);
+  if (OPTIONS.markdown) {
+    console.log('');
+    console.log(`Figures of ${new Date().toISOString().slice(0, 10)}: ${machine()}; load average at the end ${loadAverage()}.`);
+    console.log('');
+    console.log(`| ${header.join(' | ')} |`);
+    console.log(`|${header.map((_, i) => (i === 0 || i >= 6 ? '---' : '---:')).join('|')}|`);
+    for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+    for (const note of NOTES) console.log(`\n${note[0].toUpperCase()}${note.slice(1)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. load
+// ---------------------------------------------------------------------------------------------
+
+function script(name: string): string {
+  return path.join(BENCH, name);
+}
+
+/** Heap used after requiring `request` and a full GC, median of 3 untimed processes, in MB. */
+function heapAfterLoad(request: string): number {
+  const samples: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const result = spawnSync(process.execPath, ['--expose-gc', script('load.js'), request, '--heap'], { cwd: ROOT, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`heap after load of ${request}: ${result.stderr}`);
+    samples.push(Number(result.stdout) / 1048576);
+  }
+  return spread(samples).median;
+}
+
+function measureLoad(): void {
+  const lib = path.relative(ROOT, LIB_FILE);
+  const result = runPairs(runs(15, 5),
+    { name: "require('cdk8s-dynamo')", spawn: () => ({ args: [script('load.js'), lib] }) },
+    { name: "require('cdk8s-plus-34')", spawn: () => ({ args: [script('load.js'), 'cdk8s-plus-34'] }) });
+  report('1. load: cdk8s-dynamo vs cdk8s-plus-34', result, 1.0);
+  const bare = heapAfterLoad('');
+  const dynamo = heapAfterLoad(lib);
+  const plus = heapAfterLoad('cdk8s-plus-34');
+  const heap = `heap used after load and a full GC: cdk8s-dynamo ${dynamo.toFixed(1)} MB, cdk8s-plus-34 ${plus.toFixed(1)} MB, `
+    + `bare node ${bare.toFixed(1)} MB (cdk8s-dynamo / cdk8s-plus-34 ${(dynamo / plus).toFixed(2)}×).`;
+  console.log(`  ${heap}`);
+  NOTES.push(heap);
   console.log('');
 }
 
 // ---------------------------------------------------------------------------------------------
-// (b) and (c) Synthesis
+// 2. synth and 3. charts
 // ---------------------------------------------------------------------------------------------
 
-const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
-const NAMESPACE = 'bench';
+type Output = 'graph' | 'components' | 'workloads';
+
+/** The YAML files of an outdir, parsed: file name → documents. */
+function readOutdir(dir: string): Map<string, unknown[]> {
+  const files = fs.readdirSync(dir).filter(f => f.endsWith('.k8s.yaml')).sort();
+  return new Map(files.map(f => [f, YAML.parseAllDocuments(fs.readFileSync(path.join(dir, f), 'utf8')).map(d => d.toJSON() as unknown)]));
+}
+
+/** Runs a subject once, outside any measurement, keeping its outdir. */
+function renderOnce(args: readonly string[], outdir: string): void {
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`\`node ${args.join(' ')}\` failed:\n${result.stderr}`);
+  if (!fs.existsSync(outdir)) throw new Error(`\`node ${args.join(' ')}\` wrote nothing to ${outdir}`);
+}
 
 /**
- * Components per graph. The CRD allows at most 25 components in a graph (admission rule 14), so
- * n components are n / 25 full graphs (and one smaller graph for the rest), all in one chart.
+ * The objects of one rendering of the app in `output`, per chart, written to a JSON file for the
+ * plain cdk8s baseline; checks that the baseline's app.synth() writes the same files with the same objects.
  */
-const MAX_COMPONENTS_PER_GRAPH = 25;
-
-/** A chart holding `n` components in graphs of 25: frontends, decode and prefill workers in turn. */
-function graphChart(app: App, n: number, output: DynamoApi.OutputMode): Chart {
-  const chart = new Chart(app, 'bench', { namespace: NAMESPACE });
-  const graphs = Math.ceil(n / MAX_COMPONENTS_PER_GRAPH);
-  for (let g = 0; g < graphs; g++) {
-    const name = `llm-${String(g).padStart(2, '0')}`;
-    const graph = new DynamoGraph(chart, name, { metadata: { name }, backendFramework: BackendFramework.VLLM, output });
-    const size = Math.min(MAX_COMPONENTS_PER_GRAPH, n - g * MAX_COMPONENTS_PER_GRAPH);
-    for (let i = 0; i < size; i++) {
-      const id = String(i).padStart(2, '0');
-      switch (i % 3) {
-        case 0: graph.addFrontend(`frontend-${id}`, { image: IMAGE }); break;
-        case 1: graph.addDecodeWorker(`decode-${id}`, { image: IMAGE, replicas: 2 }); break;
-        default: graph.addPrefillWorker(`prefill-${id}`, { image: IMAGE, replicas: 1 }); break;
-      }
-    }
-  }
-  return chart;
+function prepareObjects(output: Output): { file: string; objects: number } {
+  const dir = tempDir(`objects-${output}`);
+  const rendered = path.join(dir, 'dynamo');
+  renderOnce([script('synth-dynamo.js'), output, 'chart-per-graph', rendered], rendered);
+  const charts = readOutdir(rendered);
+  const file = path.join(dir, 'objects.json');
+  fs.writeFileSync(file, JSON.stringify([...charts].map(([name, objects]) => ({ chart: name.replace(/\.k8s\.yaml$/, ''), objects }))));
+  const plain = path.join(dir, 'plain');
+  renderOnce([script('synth-plain.js'), file, plain], plain);
+  if (!isDeepStrictEqual(readOutdir(plain), charts)) throw new Error(`the plain cdk8s baseline does not write the same objects (${output} output)`);
+  let objects = 0;
+  for (const docs of charts.values()) objects += docs.length;
+  return { file, objects };
 }
 
-/** The same objects as plain ApiObjects in a chart: the cdk8s baseline. */
-function baselineChart(app: App, objects: readonly any[]): Chart {
-  const chart = new Chart(app, 'baseline');
-  objects.forEach((obj, i) => new ApiObject(chart, `o${i}`, obj));
-  return chart;
+/** The library's app against plain cdk8s writing the same objects, both through app.synth() in fresh processes. */
+function synthPair(output: Output, n: number, target?: number): string {
+  const prepared = prepareObjects(output);
+  const result = runPairs(n,
+    { name: `cdk8s-dynamo app, ${output} output`, spawn: outdir => ({ args: [script('synth-dynamo.js'), output, 'chart-per-graph', outdir] }) },
+    { name: 'plain cdk8s ApiObjects', spawn: outdir => ({ args: [script('synth-plain.js'), prepared.file, outdir] }) });
+  report(`2. synth ${output}: 1,000 components vs plain cdk8s`, result, target);
+  console.log(`  (${prepared.objects} objects in 40 files; the baseline's files checked equal to the library's)`);
+  console.log('');
+  return prepared.file;
 }
 
-type Synth = 'objects' | 'yaml';
-
-/** Builds a chart in a new app and synthesizes it: `Testing.synth` (objects) or `app.synthYaml()` (with validation, YAML). */
-function buildAndSynth(make: (app: App) => Chart, how: Synth): void {
-  const app = Testing.app();
-  const chart = make(app);
-  if (how === 'objects') Testing.synth(chart);
-  else app.synthYaml();
-}
-
-interface SynthFigures {
-  readonly objects: number;
-  readonly by: Record<Synth, Paired>;
-}
-
-/** Dynamo (a) against the plain ApiObject baseline (b) for `n` components in one output mode. */
-function synthFigures(n: number, output: DynamoApi.OutputMode, runs: number): SynthFigures {
-  const rendered = Testing.synth(graphChart(Testing.app(), n, output));
-  const check = Testing.synth(baselineChart(Testing.app(), rendered));
-  // the same objects; cdk8s writes metadata keys in its own order, so key order is not compared
-  if (!isDeepStrictEqual(check, rendered)) throw new Error(`the baseline does not emit the same objects (${output}, ${n} components)`);
-  const pair = (how: Synth) => timePaired(runs,
-    () => buildAndSynth(app => graphChart(app, n, output), how),
-    () => buildAndSynth(app => baselineChart(app, rendered), how));
-  return { objects: rendered.length, by: { objects: pair('objects'), yaml: pair('yaml') } };
-}
-
-/** The output modes to measure: graph, and workloads when the build has it. */
-function outputModes(): [string, DynamoApi.OutputMode | undefined][] {
-  return [['graph', OutputMode.GRAPH], ['workloads', WORKLOADS_MODE]];
-}
-
-/** Why an output mode cannot be measured, or undefined when it can. */
-function notAvailable(name: string, mode: DynamoApi.OutputMode | undefined): string | undefined {
-  if (mode === undefined) return `${name}: not measured (OutputMode.WORKLOADS is not in this build of the constructs)`;
-  try {
-    Testing.synth(graphChart(Testing.app(), 3, mode));
-    return undefined;
-  } catch (e) {
-    return `${name}: not measured (synthesis fails: ${(e as Error).message.split('\n')[0]})`;
-  }
-}
-
-const LARGE = 1000;
-
-/** (b) */
-function synthesis(): void {
-  const runs = QUICK ? 3 : 5;
-  console.log(`(b) synthesis of ${LARGE} components (${LARGE / MAX_COMPONENTS_PER_GRAPH} graphs of ${MAX_COMPONENTS_PER_GRAPH}, the CRD's maximum; `
-    + `frontend / decode / prefill in turn), median of ${runs} interleaved rounds`);
-  console.log('    dynamo = new DynamoGraph + addX per component, then synth; baseline = new ApiObject per (pre-rendered) object, then synth');
-  const rows = [['output', 'synth', 'objects', 'dynamo ms', 'baseline ms', 'ratio', 'target']];
-  const notes: string[] = [];
-  for (const [name, mode] of outputModes()) {
-    const missing = notAvailable(name, mode);
-    if (missing) {
-      notes.push(missing);
-      continue;
-    }
-    const f = synthFigures(LARGE, mode!, runs);
-    for (const how of ['objects', 'yaml'] as Synth[]) {
-      const p = f.by[how];
-      rows.push([name, how === 'objects' ? 'Testing.synth' : 'app.synthYaml', String(f.objects), fmt(p.aMs), fmt(p.bMs), times(p.ratio),
-        name === 'workloads' ? verdict(p.ratio, 1.5) : '']);
-    }
-  }
-  table(rows);
-  for (const note of notes) console.log(`  ${note}`);
-  console.log('  (ratio = median of the per-round dynamo / baseline ratios)');
+/** The warm figure: both sides built and synthesized repeatedly in one process (not what users pay). */
+function warmSynth(output: Output, objectsFile: string): void {
+  const n = runs(3);
+  const result = spawnSync(process.execPath, [script('synth-warm.js'), output, objectsFile, String(n)], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`warm synthesis failed:\n${result.stderr}`);
+  const samples = JSON.parse(result.stdout) as { dynamo: { cpuMs: number; wallMs: number }[]; plain: { cpuMs: number; wallMs: number }[] };
+  const cpu = spread(samples.dynamo.map((s, i) => s.cpuMs / samples.plain[i].cpuMs));
+  const wall = spread(samples.dynamo.map((s, i) => s.wallMs / samples.plain[i].wallMs));
+  console.log(`2. synth ${output}, WARM in one process (modules loaded and code warmed up; not what users pay): ${n} interleaved rounds`);
+  printTable([
+    ['', 'CPU ms', 'wall ms'],
+    [`A cdk8s-dynamo app, ${output} output`, ms(spread(samples.dynamo.map(s => s.cpuMs))), ms(spread(samples.dynamo.map(s => s.wallMs)))],
+    ['B plain cdk8s ApiObjects', ms(spread(samples.plain.map(s => s.cpuMs))), ms(spread(samples.plain.map(s => s.wallMs)))],
+    ['A / B (per round)', ratio(cpu), ratio(wall)],
+  ]);
+  NOTES.push(`warm, in one process (not what users pay), ${output} output: ${ms(spread(samples.dynamo.map(s => s.cpuMs)))} ms CPU against `
+    + `${ms(spread(samples.plain.map(s => s.cpuMs)))} ms, ${ratio(cpu)}.`);
   console.log('');
 }
 
-/** (c) */
-function scaling(): void {
-  const sizes = [10, 100, LARGE];
-  const runsFor = (n: number) => (QUICK ? 3 : n <= 10 ? 41 : n <= 100 ? 11 : 5);
-  console.log(`(c) scaling: build + app.synthYaml() of n components (graphs of up to ${MAX_COMPONENTS_PER_GRAPH}), median time per component`);
-  const rows = [['output', ...sizes.map(n => `n=${n} µs/comp`), `${LARGE} vs 100`]];
-  const notes: string[] = [];
-  for (const [name, mode] of outputModes()) {
-    const missing = notAvailable(name, mode);
-    if (missing) {
-      notes.push(missing);
-      continue;
-    }
-    const perComponent = sizes.map(n => (1000 * timeMedian(runsFor(n), n < LARGE ? 3 : 1, () => buildAndSynth(app => graphChart(app, n, mode!), 'yaml'))) / n);
-    rows.push([name, ...perComponent.map(us => fmt(us, 0)), times(perComponent[2] / perComponent[1])]);
-  }
-  table(rows);
-  for (const note of notes) console.log(`  ${note}`);
-  console.log('  (flat µs/comp from 100 to 1,000 = linear growth; the 10-component figure carries the fixed costs)');
+function measureSynth(): void {
+  const workloads = synthPair('workloads', runs(7), 1.5);
+  warmSynth('workloads', workloads);
+  synthPair('graph', runs(5));
+  synthPair('components', runs(5));
 }
+
+function measureCharts(): void {
+  const result = runPairs(runs(7),
+    { name: '40 charts of one graph', spawn: outdir => ({ args: [script('synth-dynamo.js'), 'graph', 'chart-per-graph', outdir] }) },
+    { name: 'one chart of 40 graphs', spawn: outdir => ({ args: [script('synth-dynamo.js'), 'graph', 'one-chart', outdir] }) });
+  report('3. charts: a chart per graph vs one chart (graph output)', result, 1.3);
+  console.log('');
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. cli
+// ---------------------------------------------------------------------------------------------
+
+const VLLM_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+const SGLANG_IMAGE = 'nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0';
+const PLANNER_IMAGE = 'nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.4.0';
+const MODEL = 'Qwen/Qwen3-0.6B';
+
+/**
+ * The CLI's inputs, generated with the library (graph output): vLLM and SGLang, each aggregated
+ * (frontend and worker) and disaggregated (frontend, planner, prefill and decode workers).
+ */
+function cliInputs(): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const dynamo = require(LIB_FILE) as typeof DynamoApi;
+  const dir = tempDir('inputs');
+  const app = new App({ outdir: dir });
+  const backends: [string, DynamoApi.BackendFramework, string, string][] = [
+    ['vllm', dynamo.BackendFramework.VLLM, VLLM_IMAGE, 'dynamo.vllm'],
+    ['sglang', dynamo.BackendFramework.SGLANG, SGLANG_IMAGE, 'dynamo.sglang'],
+  ];
+  for (const [backend, framework, image, module] of backends) {
+    const agg = new dynamo.DynamoGraph(new Chart(app, `${backend}-agg`), 'Graph', { metadata: { name: `${backend}-agg` }, backendFramework: framework });
+    agg.addFrontend('Frontend', { image });
+    agg.addWorker('Worker', { image, command: ['python3', '-m', module], args: ['--model', MODEL], gpus: 1 });
+    const disagg = new dynamo.DynamoGraph(new Chart(app, `${backend}-disagg`), 'Graph', {
+      metadata: { name: `${backend}-disagg` },
+      backendFramework: framework,
+    });
+    disagg.addFrontend('Frontend', { image });
+    disagg.addPlanner('Planner', { image: PLANNER_IMAGE, command: ['python3', '-m', 'dynamo.planner'] });
+    const worker = (mode: string): DynamoApi.ComponentOptions => ({
+      image, command: ['python3', '-m', module], args: ['--model', MODEL, '--disaggregation-mode', mode], gpus: 1,
+    });
+    disagg.addPrefillWorker('PrefillWorker', worker('prefill'));
+    disagg.addDecodeWorker('DecodeWorker', worker('decode'));
+  }
+  app.synth();
+  return fs.readdirSync(dir).sort().map(f => {
+    const file = path.join(dir, f.replace(/\.k8s\.yaml$/, '.yaml'));
+    fs.renameSync(path.join(dir, f), file);
+    return file;
+  });
+}
+
+function measureCli(): void {
+  const files = cliInputs();
+  const lines = files.map(f => fs.readFileSync(f, 'utf8').split('\n').length - 1);
+  const render = (outdir: string, inputs: readonly string[]): Spawn => ({ args: [CLI, 'render', '--output', 'workloads', '--out', outdir, ...inputs] });
+  const copy = (outdir: string, inputs: readonly string[]): Spawn => ({ args: [script('copy.js'), outdir, ...inputs] });
+  const perFile = runPairs(runs(15, 5),
+    { name: 'cdk8s-dynamo render --output workloads FILE', spawn: (outdir, i) => render(outdir, [files[i % files.length]]) },
+    { name: 'bare node: read FILE, write it', spawn: (outdir, i) => copy(outdir, [files[i % files.length]]) });
+  report('4. cli: one process per file', perFile, 4.0);
+  console.log(`  (files in turn: ${files.map((f, i) => `${path.basename(f)} ${lines[i]} lines`).join(', ')})`);
+  console.log('');
+  const all = runPairs(runs(7),
+    { name: `cdk8s-dynamo render --output workloads ${files.length} FILES`, spawn: outdir => render(outdir, files) },
+    { name: `bare node: read and write ${files.length} FILES`, spawn: outdir => copy(outdir, files) });
+  report(`4. cli: one process for all ${files.length} files`, all);
+  console.log('');
+}
+
+// ---------------------------------------------------------------------------------------------
 
 function main(): void {
-  const started = nowMs();
-  console.log(`cdk8s-dynamo benchmark: node ${process.version}, library ${path.relative(ROOT, LIB.file)}${QUICK ? ', quick' : ''}`);
+  if (!fs.existsSync(LIB_FILE)) throw new Error(`${LIB_FILE} not found: compile first (\`npx projen compile\`; \`npm run bench\` does)`);
+  const started = process.hrtime.bigint();
+  console.log(`cdk8s-dynamo benchmark, ${new Date().toISOString().slice(0, 10)}: library ${path.relative(ROOT, LIB_FILE)}`
+    + `${OPTIONS.quick ? ', quick' : ''}${OPTIONS.runs ? `, ${OPTIONS.runs} pairs per measure` : ''}`);
+  console.log(`machine: ${machine()}; load average ${loadAverage()}`);
   console.log('');
-  coldLoad();
-  synthesis();
-  scaling();
+  try {
+    if (OPTIONS.only.has('load')) measureLoad();
+    if (OPTIONS.only.has('synth')) measureSynth();
+    if (OPTIONS.only.has('charts')) measureCharts();
+    if (OPTIONS.only.has('cli')) measureCli();
+    printSummary();
+  } finally {
+    if (tmpRoot) fs.rmSync(tmpRoot, { recursive: true, force: true });
+  }
   console.log('');
-  console.log(`total ${fmt((nowMs() - started) / 1000)} s`);
+  console.log(`total ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(0)} s`);
 }
 
 main();
