@@ -53,7 +53,7 @@ function frontendWith(extra: { container?: Record<string, unknown>; metadata?: R
 
 /** `path: message (rule)` of each violation `validateDocument` finds. */
 function validated(doc: unknown, grove = false): string[] {
-  return validateDocument(doc, { groveEnabled: grove }).map(v => `${v.path}: ${v.message} (rule ${v.rule})`);
+  return validateDocument(doc, { groveAvailable: grove }).map(v => `${v.path}: ${v.message} (rule ${v.rule})`);
 }
 
 /** The objects of workloads output, rendered without the admission check of the input. */
@@ -442,7 +442,7 @@ describeCorpus('the corpus: every v1beta1 graph renders objects the API server a
     const problems: string[] = [];
     let objects = 0;
     for (const { id, doc } of graphs) {
-      for (const v of validateDocument(doc, { groveEnabled: operator.groveAvailable })) if (v.rule === 'apiserver') problems.push(`${id}: ${v.path}: ${v.message}`);
+      for (const v of validateDocument(doc, { groveAvailable: operator.groveAvailable })) if (v.rule === 'apiserver') problems.push(`${id}: ${v.path}: ${v.message}`);
       let out: unknown[];
       try {
         out = renderDocuments([withVersionedImages(doc)], { output: 'workloads', operator: { ...operator, checkpointEnabled: true }, checkAdmission: false });

@@ -113,13 +113,13 @@ describe('gate providerOverride (1.5.0): the field exists from 1.5.0 on', () => 
     {}, { namespace: NS });
 
   test('1.4.0: an unknown field on create; rendered without admission, the API server would have pruned it', () => {
-    const violations = validateDocument(graph(), { operatorVersion: '1.4.0', groveEnabled: true });
+    const violations = validateDocument(graph(), { version: '1.4.0', groveAvailable: true });
     expect(rulesOf(violations)).toEqual(['spec.components[1].providerOverride: unknown field "spec.components[1].providerOverride" (rule schema)']);
     expect(cliqueOf(renderPodCliqueSetOf(graph(), { version: '1.4.0' }), 'decode')).not.toHaveProperty('topologyConstraint');
   });
 
   test('1.5.0: admitted and applied to the clique', () => {
-    expect(validateDocument(graph(), { operatorVersion: '1.5.0', groveEnabled: true }).map(formatViolation)).toEqual([]);
+    expect(validateDocument(graph(), { version: '1.5.0', groveAvailable: true }).map(formatViolation)).toEqual([]);
     expect(cliqueOf(renderPodCliqueSetOf(graph(), { version: '1.5.0' }), 'decode').topologyConstraint).toEqual({ pack: { required: 'host' } });
   });
 });
@@ -174,18 +174,18 @@ function eppDcd(spec: JsonObject = {}): JsonObject {
 
 describe('gates eppRuntimeContract and standaloneEppRuntimeVersion (1.6.0, unverified): EPP admission', () => {
   test('1.5.0: every EPP needs eppConfig (row 51); a standalone DCD may omit runtimeVersionOverride', () => {
-    expect(rulesOf(validateDocument(eppDcd(), { operatorVersion: '1.5.0' }))).toEqual(['spec.eppConfig: Required value: is required for EPP components (rule 51)']);
+    expect(rulesOf(validateDocument(eppDcd(), { version: '1.5.0' }))).toEqual(['spec.eppConfig: Required value: is required for EPP components (rule 51)']);
     const configured = eppDcd({ eppConfig: { configMapRef: { name: 'cfg', key: 'k' } } });
-    expect(rulesOf(validateDocument(configured, { operatorVersion: '1.5.0' }))).toEqual([]);
+    expect(rulesOf(validateDocument(configured, { version: '1.5.0' }))).toEqual([]);
   });
 
   test('1.6.0: the runtime contract (row 49) and a runtimeVersionOverride for an unversioned standalone EPP (row 47)', () => {
-    expect(rulesOf(validateDocument(eppDcd(), { operatorVersion: '1.6.0' }))).toEqual([
+    expect(rulesOf(validateDocument(eppDcd(), { version: '1.6.0' }))).toEqual([
       'spec.runtimeVersionOverride: Required value: is required when the specified main container image has no parseable semantic-version tag (rule 47)',
     ]);
     const native = eppDcd({ runtimeVersionOverride: '1.5.0', eppConfig: { configMapRef: { name: 'cfg', key: 'k' } } });
-    expect(rulesOf(validateDocument(native, { operatorVersion: '1.6.0' }))[0]).toMatch(/^spec\.eppConfig: Forbidden: must be omitted for native Rust EPP images .* \(rule 49\)$/);
-    expect(rulesOf(validateDocument(native, { operatorVersion: '1.5.0' }))).toEqual([]);
+    expect(rulesOf(validateDocument(native, { version: '1.6.0' }))[0]).toMatch(/^spec\.eppConfig: Forbidden: must be omitted for native Rust EPP images .* \(rule 49\)$/);
+    expect(rulesOf(validateDocument(native, { version: '1.5.0' }))).toEqual([]);
   });
 });
 
@@ -199,17 +199,17 @@ describe('gate nodeCountImmutable (1.6.0, unverified): multinode.nodeCount on up
   }, { uid: 'u1', resourceVersion: '1', generation: 1, annotations: { 'nvidia.com/workload-provider': 'component' } });
 
   test('1.5.0: a graph component without the GPU power annotation may change its node count', () => {
-    expect(rulesOf(validateUpdate(multinode(2), multinode(3), { operatorVersion: '1.5.0' }))).toEqual([]);
+    expect(rulesOf(validateUpdate(multinode(2), multinode(3), { version: '1.5.0' }))).toEqual([]);
   });
 
   test('1.5.0: with the GPU power annotation the node count is frozen (row 98)', () => {
     const power = { 'dynamo.nvidia.com/gpu-power-limit': '500' };
-    expect(rulesOf(validateUpdate(multinode(2, power), multinode(3, power), { operatorVersion: '1.5.0' })))
+    expect(rulesOf(validateUpdate(multinode(2, power), multinode(3, power), { version: '1.5.0' })))
       .toEqual(['spec.components[0].multinode.nodeCount: Invalid value: 3: field is immutable (rule 98)']);
   });
 
   test('1.6.0: frozen for every component (row 69)', () => {
-    expect(rulesOf(validateUpdate(multinode(2), multinode(3), { operatorVersion: '1.6.0' })))
+    expect(rulesOf(validateUpdate(multinode(2), multinode(3), { version: '1.6.0' })))
       .toEqual(['spec.components[0].multinode.nodeCount: Invalid value: 3: field is immutable (rule 69)']);
   });
 });
@@ -218,11 +218,11 @@ describe('gate typeImmutable (1.6.0, unverified): the component type transition 
   const graph = (type: string) => componentGraph({ type }, { uid: 'u1', resourceVersion: '1', annotations: { 'nvidia.com/workload-provider': 'component' } });
 
   test('1.5.0: type may change', () => {
-    expect(rulesOf(validateUpdate(graph('worker'), graph('decode'), { operatorVersion: '1.5.0' })).filter(r => r.endsWith('(rule 44)'))).toEqual([]);
+    expect(rulesOf(validateUpdate(graph('worker'), graph('decode'), { version: '1.5.0' })).filter(r => r.endsWith('(rule 44)'))).toEqual([]);
   });
 
   test('1.6.0: type is immutable once set', () => {
-    expect(rulesOf(validateUpdate(graph('worker'), graph('decode'), { operatorVersion: '1.6.0' })).filter(r => r.endsWith('(rule 44)')))
+    expect(rulesOf(validateUpdate(graph('worker'), graph('decode'), { version: '1.6.0' })).filter(r => r.endsWith('(rule 44)')))
       .toEqual(['spec.components[0]: Invalid value: "object": type is immutable after it is set (rule 44)']);
   });
 });
@@ -242,11 +242,11 @@ describe('gate standaloneWorkerCheckpointRef (1.6.0, unverified): row 145', () =
   };
 
   test('1.5.0: a standalone worker may name a checkpoint', () => {
-    expect(rulesOf(validateDocument(dcd, { operatorVersion: '1.5.0' })).filter(r => r.endsWith('(rule 145)'))).toEqual([]);
+    expect(rulesOf(validateDocument(dcd, { version: '1.5.0' })).filter(r => r.endsWith('(rule 145)'))).toEqual([]);
   });
 
   test('1.6.0: only a DynamoGraphDeployment-managed worker may', () => {
-    expect(rulesOf(validateDocument(dcd, { operatorVersion: '1.6.0' })).filter(r => r.endsWith('(rule 145)'))).toEqual([
+    expect(rulesOf(validateDocument(dcd, { version: '1.6.0' })).filter(r => r.endsWith('(rule 145)'))).toEqual([
       'spec.experimental.checkpoint.checkpointRef: Forbidden: worker-class checkpointRef is supported only on DynamoGraphDeployment-managed components (rule 145)',
     ]);
   });

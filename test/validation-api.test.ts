@@ -2,13 +2,14 @@
  * The public surface of synth-time validation: formatting, the rule catalog, robustness against
  * malformed input, input immutability, document order, and the create-time defaulting.
  */
+import { DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
 import { isLenientSemver, parseImageVersion } from '../src/model/runtime-version';
 import { defaultComponentDeployment, defaultGraphDeployment } from '../src/validation/defaulting';
 import { parseQuantity } from '../src/validation/quantity';
 import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/validation/rule-catalog';
 import type { ValidateOptions } from '../src/validation/validate';
 import { formatViolation, validateDocument } from '../src/validation/validate';
-import { dcd, dgd, dgdWith, found, frontend, worker } from './fixtures/validation/builders';
+import { dcd, dgd, dgdWith, found, frontend, FULL_PLATFORM, worker } from './fixtures/validation/builders';
 
 describe('formatViolation', () => {
   test('Kind/name: path: message (rule N)', () => {
@@ -211,29 +212,31 @@ describe('input is not modified', () => {
   test('defaults apply to a copy', () => {
     const doc = dgdWith(frontend(), worker({ multinode: {}, roles: [{ name: 'leader' }, { name: 'worker' }] }));
     const before = JSON.stringify(doc);
-    validateDocument(Object.freeze(doc), { operatorVersion: '1.4.0' });
+    validateDocument(Object.freeze(doc), { version: '1.4.0' });
     expect(JSON.stringify(doc)).toBe(before);
   });
 });
 
 /** The defaulted copy of a DGD, untyped for the assertions. */
-const defaultedGraph = (doc: unknown, options: ValidateOptions = {}): any => defaultGraphDeployment(doc as any, options).doc;
+const defaultedGraph = (doc: unknown, options: ValidateOptions = {}): any => defaultGraphDeployment(doc as any, { ...FULL_PLATFORM, ...options }).doc;
 const defaultedComponent = (doc: unknown): any => defaultComponentDeployment(doc as any);
 
 describe('create-time defaulting', () => {
   test('workload provider (row 9) overwrites any user value', () => {
     const user = dgd({}, { annotations: { 'nvidia.com/workload-provider': 'something' } });
     expect(defaultedGraph(user).metadata.annotations['nvidia.com/workload-provider']).toBe('grove');
-    expect(defaultGraphDeployment(user, { groveEnabled: false }).provider).toBe('component');
+    expect(defaultGraphDeployment(user, { groveAvailable: false }).provider).toBe('component');
     const optOut = dgd({}, { annotations: { 'nvidia.com/enable-grove': 'FALSE' } });
     expect(defaultGraphDeployment(optOut, {}).provider).toBe('component');
     expect(found(user)).toEqual([]);
   });
 
-  test('origin version (row 10) stamped only when the operator version is known', () => {
-    expect(defaultedGraph(dgd()).metadata.annotations).not.toHaveProperty(['nvidia.com/dynamo-operator-origin-version']);
-    expect(defaultedGraph(dgd(), { operatorVersion: '1.4.0' }).metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.4.0');
-    expect(found(dgd(), { operatorVersion: 'dev' })).toEqual([
+  test('origin version (row 10): the operator\'s version, by default the default operator version; one already set is kept', () => {
+    expect(defaultedGraph(dgd()).metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe(DEFAULT_OPERATOR_VERSION);
+    expect(defaultedGraph(dgd({}, { annotations: { 'nvidia.com/dynamo-operator-origin-version': '1.2.0' } })).metadata.annotations['nvidia.com/dynamo-operator-origin-version'])
+      .toBe('1.2.0');
+    expect(defaultedGraph(dgd(), { version: '1.4.0' }).metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.4.0');
+    expect(found(dgd(), { version: 'dev' })).toEqual([
       { path: 'metadata.annotations[nvidia.com/dynamo-operator-origin-version]', message: 'Invalid value: "dev": must be valid semver', rule: '1' },
     ]);
   });
@@ -286,7 +289,7 @@ describe('create-time defaulting', () => {
     expect(doc.spec.components[1].providerOverride.target).toBe('PodCliqueScalingGroupConfig');
     expect(doc.spec.components[1].roles[0].providerOverride.target).toBe('PodCliqueTemplateSpec');
     expect(doc.spec.components[1].roles[1].replicas).toBe(2);
-    const component = defaultedGraph(dgd({ providerOverride: override() }), { groveEnabled: false });
+    const component = defaultedGraph(dgd({ providerOverride: override() }), { groveAvailable: false });
     expect(component.spec.providerOverride).not.toHaveProperty('target');
   });
 

@@ -375,7 +375,7 @@ describe('validation-rules rows 11, 44, 63: transition rules with options.old', 
 
   test('row 44: type may not change once set (DGD and DCD), in the CRDs of operator 1.6.0', () => {
     const old = stored([frontend(), worker()]);
-    const newer = { operatorVersion: '1.6.0' };
+    const newer = { version: '1.6.0' };
     expect(found(stored([frontend(), worker({ type: 'decode' })]), { old, ...newer }).filter((v) => v.rule === '44')).toEqual([
       { path: 'spec.components[1]', message: 'Invalid value: "object": type is immutable after it is set', rule: '44' },
     ]);
@@ -385,7 +385,7 @@ describe('validation-rules rows 11, 44, 63: transition rules with options.old', 
     expect(found(dcd({ type: 'prefill' }), newer).filter((v) => v.rule === '44')).toEqual([]);
     // the CRDs of operators 1.4.0 and 1.5.0 have no such rule
     expect(found(stored([frontend(), worker({ type: 'decode' })]), { old }).filter((v) => v.rule === '44')).toEqual([]);
-    expect(found(dcd({ type: 'prefill' }), { old: dcd(), operatorVersion: '1.4.0' }).filter((v) => v.rule === '44')).toEqual([]);
+    expect(found(dcd({ type: 'prefill' }), { old: dcd(), version: '1.4.0' }).filter((v) => v.rule === '44')).toEqual([]);
   });
 
   test('ratcheting: a rule that fails on a value unchanged from the old object is not re-reported', () => {

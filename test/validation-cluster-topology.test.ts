@@ -44,7 +44,7 @@ function graph(packDomain: string | undefined, componentDomain: string | undefin
 }
 
 const LEVELS = ['zone', 'block', 'rack', 'host'];
-const GROVE = { groveEnabled: true };
+const GROVE = { groveAvailable: true };
 
 function rules(violations: readonly Violation[]): string[] {
   return violations.map(v => `${v.path}: ${v.message} (rule ${v.rule})`);
@@ -79,7 +79,7 @@ describe('rows 31, 32, 105 with the ClusterTopologyBinding given', () => {
 
   test('the binding is read only for a new graph on the Grove pathway', () => {
     const bad = graph('datacenter', undefined);
-    expect(validateDocument(bad, { groveEnabled: false, clusterObjects: [binding('gb200', LEVELS)] }).filter(v => v.rule === '32')).toEqual([]);
+    expect(validateDocument(bad, { groveAvailable: false, clusterObjects: [binding('gb200', LEVELS)] }).filter(v => v.rule === '32')).toEqual([]);
     const old = { ...bad, metadata: { ...(bad.metadata as JsonObject), generation: 2 } };
     expect(validateDocument(old, { ...GROVE, clusterObjects: [binding('gb200', LEVELS)] }).filter(v => v.rule === '32')).toEqual([]);
   });
@@ -96,7 +96,7 @@ describe('without the binding: not checked, and said so', () => {
     }]);
     expect(uncheckedClusterRules(graph('block', undefined), { ...GROVE, clusterObjects: [binding('gb200', LEVELS)] })).toEqual([]);
     // not read off the Grove pathway
-    expect(uncheckedClusterRules(graph('block', undefined), { groveEnabled: false })).toEqual([]);
+    expect(uncheckedClusterRules(graph('block', undefined), { groveAvailable: false })).toEqual([]);
   });
 
   test('the CLI notice on stderr; with the binding in the file, the rule is checked', () => {

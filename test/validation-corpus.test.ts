@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
+import { FULL_PLATFORM } from './fixtures/validation/builders';
 import { describeNeeding } from './support/shared';
 import { formatViolation, validateDocument } from '../src/validation/validate';
 
@@ -80,7 +81,7 @@ describeCorpus('corpus (nvidia.com/v1beta1)', () => {
   });
 
   test.each(docs.map((d) => [label(d), d] as const))('%s is valid once placeholder tags are versions', (_, d) => {
-    const violations = validateDocument(withVersionTags(d.doc, { replaced: 0 }));
+    const violations = validateDocument(withVersionTags(d.doc, { replaced: 0 }), FULL_PLATFORM);
     const expected = KNOWN_INVALID[d.file] ?? [];
     expect({ doc: label(d), rules: violations.map((v) => v.rule), lines: violations.map(formatViolation) }).toEqual({
       doc: label(d),
@@ -92,7 +93,7 @@ describeCorpus('corpus (nvidia.com/v1beta1)', () => {
   test.each(docs.map((d) => [label(d), d] as const))('%s as published: placeholder tags are rejected by row 47 only', (_, d) => {
     const counter = { replaced: 0 };
     withVersionTags(d.doc, counter);
-    const violations = validateDocument(d.doc);
+    const violations = validateDocument(d.doc, FULL_PLATFORM);
     const other = violations.filter((v) => v.rule !== '47').map((v) => v.rule);
     expect(other).toEqual(KNOWN_INVALID[d.file] ?? []);
     if (counter.replaced === 0) expect(violations.filter((v) => v.rule === '47')).toEqual([]);
@@ -102,7 +103,7 @@ describeCorpus('corpus (nvidia.com/v1beta1)', () => {
   });
 
   test('placeholder files are rejected', () => {
-    const rejected = docs.filter((d) => validateDocument(d.doc).some((v) => v.rule === '47'));
+    const rejected = docs.filter((d) => validateDocument(d.doc, FULL_PLATFORM).some((v) => v.rule === '47'));
     expect(rejected.length).toBeGreaterThan(0);
   });
 

@@ -56,7 +56,7 @@ function decode(doc: any): any {
  * rules of operator 1.6.0 (the newer update rules: rows 44, 50, 69) unless the options name another.
  */
 function lines(old: unknown, next: unknown, options: UpdateOptions = {}): string[] {
-  return validateUpdate(old, next, { groveEnabled: false, operatorVersion: '1.6.0', ...options }).map(formatViolation);
+  return validateUpdate(old, next, { groveAvailable: false, version: '1.6.0', ...options }).map(formatViolation);
 }
 
 const DGD = 'DynamoGraphDeployment/llm';
@@ -65,7 +65,7 @@ const DCD = 'DynamoComponentDeployment/worker';
 describe('update validation basics', () => {
   test('an unchanged graph and an unchanged component deployment are valid updates', () => {
     expect(lines(graph(), graph())).toEqual([]);
-    expect(lines(graph(), graph(), { groveEnabled: true })).toEqual([]);
+    expect(lines(graph(), graph(), { groveAvailable: true })).toEqual([]);
     expect(lines(componentDeployment(), componentDeployment())).toEqual([]);
   });
 
@@ -92,7 +92,7 @@ describe('update validation basics', () => {
   test('a document that is not a supported object of the same kind is validated as a create', () => {
     const next = graph();
     next.spec.restart = { id: 'r1' };
-    const asCreate = validateDocument(next, { groveEnabled: false }).map(formatViolation);
+    const asCreate = validateDocument(next, { groveAvailable: false }).map(formatViolation);
     expect(asCreate).toHaveLength(1);
     expect(lines(componentDeployment(), next)).toEqual(asCreate);
     expect(lines(null, next)).toEqual(asCreate);
@@ -101,7 +101,7 @@ describe('update validation basics', () => {
   test('the inputs are not modified', () => {
     const old = graph();
     const next = graph();
-    validateUpdate(old, next, { groveEnabled: true });
+    validateUpdate(old, next, { groveAvailable: true });
     expect(old).toEqual(graph());
     expect(next).toEqual(graph());
   });
@@ -139,7 +139,7 @@ describe('validation-rules update differences of the create-time rules (rows 5, 
     const old = stored(graph());
     const next = stored(graph());
     decode(next).providerOverride = { apiVersion: 'grove.io/v1alpha1', value: { topologyConstraint: { packDomain: 'rack' } } };
-    expect(lines(old, next, { groveEnabled: true })).toEqual([
+    expect(lines(old, next, { groveAvailable: true })).toEqual([
       `${DGD}: spec.components[1].providerOverride (component "decode"): Forbidden: requires controller-owned annotation "${PROVIDER}" to be materialized; wait for controller adoption and retry (rule 81)`,
     ]);
   });
@@ -147,29 +147,29 @@ describe('validation-rules update differences of the create-time rules (rows 5, 
   test('a graph without the provider annotation takes the Grove pathway from the operator gate and enable-grove', () => {
     const next = stored(graph());
     next.spec.priorityClassName = 'high';
-    expect(lines(stored(graph()), next, { groveEnabled: false })).toEqual([
+    expect(lines(stored(graph()), next, { groveAvailable: false })).toEqual([
       `${DGD}: spec.priorityClassName: Forbidden: requires the Grove pathway, but Grove is disabled in the operator configuration (rule 20)`,
     ]);
     next.metadata.annotations = { 'nvidia.com/enable-grove': 'False' };
-    expect(lines(stored(graph()), next, { groveEnabled: true })).toEqual([
+    expect(lines(stored(graph()), next, { groveAvailable: true })).toEqual([
       `${DGD}: spec.priorityClassName: Forbidden: requires the Grove pathway; remove or unset annotation "nvidia.com/enable-grove" (currently "False") (rule 20)`,
     ]);
     delete next.metadata.annotations;
-    expect(lines(stored(graph()), next, { groveEnabled: true })).toEqual([]);
+    expect(lines(stored(graph()), next, { groveAvailable: true })).toEqual([]);
   });
 
   test('the stored provider decides the pathway, not the operator gate of today', () => {
     const old = graph(); // created while Grove was off: provider "component"
     const next = graph();
     next.spec.priorityClassName = 'high';
-    expect(lines(old, next, { groveEnabled: false })).toEqual([
+    expect(lines(old, next, { groveAvailable: false })).toEqual([
       `${DGD}: spec.priorityClassName: Forbidden: requires the Grove pathway, but workload provider "component" is selected (rule 20)`,
     ]);
     const stamped = stored(graph());
     stamped.metadata.annotations = { [PROVIDER]: 'component' };
     const nextStamped = stored(graph());
     nextStamped.spec.priorityClassName = 'high';
-    expect(lines(stamped, nextStamped, { groveEnabled: true })).toHaveLength(1);
+    expect(lines(stamped, nextStamped, { groveAvailable: true })).toHaveLength(1);
   });
 
   test('an object being deleted is checked by the API server only (schema and CEL rules)', () => {
@@ -301,7 +301,7 @@ describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
   test('validation-rules row 48: a missing runtimeVersionOverride is reported only when image or override change', () => {
     const old = graph();
     decode(old).podTemplate.spec.containers[0].image = 'registry.local/vllm:nightly';
-    expect(validateDocument(old, { groveEnabled: false }).map((v) => v.rule)).toEqual(['47']);
+    expect(validateDocument(old, { groveAvailable: false }).map((v) => v.rule)).toEqual(['47']);
     const same = graph();
     decode(same).podTemplate.spec.containers[0].image = 'registry.local/vllm:nightly';
     expect(lines(old, same)).toEqual([]);
@@ -335,7 +335,7 @@ describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
       };
       return doc;
     };
-    expect(validateDocument(epp('a'), { groveEnabled: false, operatorVersion: '1.6.0' }).map((v) => v.rule)).toEqual(['49']);
+    expect(validateDocument(epp('a'), { groveAvailable: false, version: '1.6.0' }).map((v) => v.rule)).toEqual(['49']);
     expect(lines(epp('a'), epp('a'))).toEqual([]);
     expect(lines(epp('a'), epp('b'))).toEqual([
       `${DGD}: spec.components[0].eppConfig (component "epp"): Forbidden: must be omitted for native Rust EPP images with runtime version 1.5.0 or later (rule 50)`,
@@ -411,7 +411,7 @@ describe('validation-rules §1.5 multinode and roles on update', () => {
     expect(lines(multinode(3), multinode(3, [{ name: 'leader' }, { name: 'worker', replicas: 2 }]))).toEqual([]);
     const override = { apiVersion: 'grove.io/v1alpha1', value: { topologyConstraint: { packDomain: 'rack' } } };
     const explicit = multinode(3, [{ name: 'leader', providerOverride: override }, { name: 'worker' }]);
-    expect(lines(multinode(3), explicit, { groveEnabled: true })).toEqual([
+    expect(lines(multinode(3), explicit, { groveAvailable: true })).toEqual([
       `${DGD}: spec.components[1].roles (component "decode"): Forbidden: cannot switch between implicit and explicit roles while changing the resolved role model; make the equivalent role structure explicit first (rule 75)`,
     ]);
   });
@@ -438,7 +438,7 @@ describe('validation-rules §1.6 provider overrides on update', () => {
     decode(old).providerOverride = override();
     const next = graph();
     decode(next).providerOverride = override({ target: 'PodCliqueScalingGroupConfig' });
-    expect(lines(old, next, { groveEnabled: true })).toEqual([
+    expect(lines(old, next, { groveAvailable: true })).toEqual([
       `${DGD}: spec.components[1].providerOverride.target (component "decode"): Invalid value: "PodCliqueScalingGroupConfig": must match the provider-context target "PodCliqueTemplateSpec" (rule 85)`,
       `${DGD}: spec.components[1].providerOverride.target (component "decode"): Invalid value: "PodCliqueScalingGroupConfig": field is immutable (rule 88)`,
     ]);
@@ -449,7 +449,7 @@ describe('validation-rules §1.6 provider overrides on update', () => {
     old.spec.providerOverride = { apiVersion: 'grove.io/v1alpha1', value: { spec: { template: { topologyConstraint: { packDomain: 'rack' } } } } };
     const next = graph();
     next.spec.providerOverride = { apiVersion: 'grove.io/v1beta1', target: 'PodCliqueSet', value: old.spec.providerOverride.value };
-    expect(lines(old, next, { groveEnabled: true })).toEqual([
+    expect(lines(old, next, { groveAvailable: true })).toEqual([
       `${DGD}: spec.providerOverride.apiVersion: Unsupported value: "grove.io/v1beta1": supported values: "grove.io/v1alpha1" (rule 83)`,
       `${DGD}: spec.providerOverride.apiVersion: Invalid value: "grove.io/v1beta1": field is immutable (rule 88)`,
     ]);
@@ -516,7 +516,7 @@ describe('validation-rules §1.8-1.10 experimental layouts on update', () => {
   };
   const interPod = { gpuMemoryService: { mode: 'InterPod' } };
   const interPodFailover = { gpuMemoryService: { mode: 'InterPod' }, failover: { mode: 'InterPod' } };
-  const grove = { groveEnabled: true };
+  const grove = { groveAvailable: true };
 
   test('validation-rules row 119: the inter-pod GMS layout cannot be toggled', () => {
     expect(lines(experimental(interPod), experimental({ gpuMemoryService: { mode: 'IntraPod' } }), grove)).toEqual([
@@ -590,14 +590,14 @@ describe('validation-rules CEL rules of the CRDs on update (rows 16, 44, 62, 63;
   });
 
   test('validation-rules row 63: minAvailable may not change once set', () => {
-    expect(lines(groveGraph(1), groveGraph(2), { groveEnabled: true })).toEqual([
+    expect(lines(groveGraph(1), groveGraph(2), { groveAvailable: true })).toEqual([
       `${DGD}: spec.components[1] (component "decode"): Invalid value: "object": minAvailable is immutable after creation (rule 63)`,
     ]);
   });
 
   test('validation-rules row 63: an unchanged minAvailable passes, also when other fields change', () => {
-    expect(lines(groveGraph(2), groveGraph(2), { groveEnabled: true })).toEqual([]);
-    expect(lines(groveGraph(2, 2), groveGraph(2, 3), { groveEnabled: true })).toEqual([]);
+    expect(lines(groveGraph(2), groveGraph(2), { groveAvailable: true })).toEqual([]);
+    expect(lines(groveGraph(2, 2), groveGraph(2, 3), { groveAvailable: true })).toEqual([]);
   });
 
   test('validation-rules row 16: a create-time CEL rule is re-checked on the new object', () => {
@@ -613,10 +613,10 @@ describe('validation-rules CEL rules of the CRDs on update (rows 16, 44, 62, 63;
     const old = groveGraph(3, 1);
     const unchanged = groveGraph(3, 1);
     unchanged.spec.components[0].replicas = 2;
-    expect(validateDocument(unchanged, { groveEnabled: true }).map((v) => v.rule)).toContain('62');
-    expect(lines(old, unchanged, { groveEnabled: true })).toEqual([]);
+    expect(validateDocument(unchanged, { groveAvailable: true }).map((v) => v.rule)).toContain('62');
+    expect(lines(old, unchanged, { groveAvailable: true })).toEqual([]);
     const changed = groveGraph(3, 2);
-    expect(lines(old, changed, { groveEnabled: true }).filter((l) => l.endsWith('(rule 62)'))).toHaveLength(1);
+    expect(lines(old, changed, { groveAvailable: true }).filter((l) => l.endsWith('(rule 62)'))).toHaveLength(1);
   });
 });
 
@@ -626,6 +626,6 @@ describe('Kubernetes object metadata on update: metadata.name is a DNS-1123 subd
     old.metadata.name = 'g_graph';
     const next = graph();
     next.metadata.name = 'g_graph';
-    expect(validateUpdate(old, next, { groveEnabled: false }).map((v) => [v.path, v.rule])).toEqual([['metadata.name', 'schema']]);
+    expect(validateUpdate(old, next, { groveAvailable: false }).map((v) => [v.path, v.rule])).toEqual([['metadata.name', 'schema']]);
   });
 });

@@ -11,7 +11,7 @@ const EPP_CONFIG = { configMapRef: { name: 'epp-config', key: 'config.yaml' } };
 const epp = (extra: Record<string, any> = {}): any => ({ name: 'epp', type: 'epp', eppConfig: EPP_CONFIG, podTemplate: podTemplate(), ...extra });
 const withImage = (image: string, gpus?: string): any => ({ spec: { containers: [{ name: 'main', image, ...(gpus ? { resources: { limits: { 'nvidia.com/gpu': gpus } } } : {}) }] } });
 /** The rules of operators with the newer EPP runtime contract and row 145 (1.6.0, newer sources). */
-const NEWER = { operatorVersion: '1.6.0' };
+const NEWER = { version: '1.6.0' };
 
 describe('DGD metadata annotations (rows 1-6)', () => {
   test('row 1: origin version must be semver', () => {
@@ -102,7 +102,7 @@ describe('DGD spec (rows 17-39)', () => {
     expect(found(dgd({ priorityClassName: 'high' }, { annotations: NO_GROVE }))).toEqual([
       { path: 'spec.priorityClassName', message: GROVE_REQUIRED, rule: '20' },
     ]);
-    expect(found(dgd({ priorityClassName: 'high' }), { groveEnabled: false })).toEqual([
+    expect(found(dgd({ priorityClassName: 'high' }), { groveAvailable: false })).toEqual([
       { path: 'spec.priorityClassName', message: GROVE_REQUIRED, rule: '20' },
     ]);
     expect(found(dgd({ priorityClassName: 'high' }))).toEqual([]);
@@ -255,10 +255,10 @@ describe('main image and runtime version (rows 46-49)', () => {
 
   test('row 51: operators 1.4.0 and 1.5.0 ask every EPP for eppConfig, whatever its runtime version', () => {
     for (const operatorVersion of ['1.4.0', '1.5.0']) {
-      expect(found(dgdWith(frontend(), worker(), epp({ eppConfig: undefined, podTemplate: withImage('repo/epp:1.5.0') })), { operatorVersion })).toEqual([
+      expect(found(dgdWith(frontend(), worker(), epp({ eppConfig: undefined, podTemplate: withImage('repo/epp:1.5.0') })), { version: operatorVersion })).toEqual([
         { path: 'spec.components[2].eppConfig', message: 'Required value: is required for EPP components', rule: '51' },
       ]);
-      expect(found(dgdWith(frontend(), worker(), epp({ podTemplate: withImage('repo/epp:1.5.0') })), { operatorVersion })).toEqual([]);
+      expect(found(dgdWith(frontend(), worker(), epp({ podTemplate: withImage('repo/epp:1.5.0') })), { version: operatorVersion })).toEqual([]);
     }
   });
 });

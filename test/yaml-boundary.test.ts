@@ -172,7 +172,7 @@ describe('reading as kubectl reads (parseYamlDocuments)', () => {
   });
 
   test('the schema check reports a __proto__ key as an unknown field', () => {
-    const paths = validateDocument(first(protoGraph), { operatorVersion: '1.4.0' }).filter(v => /unknown field/.test(v.message)).map(v => v.path);
+    const paths = validateDocument(first(protoGraph), { version: '1.4.0' }).filter(v => /unknown field/.test(v.message)).map(v => v.path);
     expect(paths).toEqual(['spec.components[0].__proto__']);
   });
 

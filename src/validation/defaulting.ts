@@ -6,7 +6,7 @@
  * Internal module.
  */
 import { componentEntries, isMultinode, nodeCount } from './component-shape';
-import { ValidateOptions } from './options';
+import { admittingOperator, ValidateOptions } from './options';
 import { expectedTarget, GROVE_API_VERSION, OverrideScope, roleScope } from './provider-override-rules';
 import { applyStoredDefaults } from '../admission/stored-defaults';
 import { has, isMap, JsonMap, mapAt, stringAt } from '../model/json';
@@ -20,9 +20,8 @@ function setDefault(obj: unknown, key: string, value: unknown): void {
 
 /** The workload provider the DGD defaulting webhook writes on create (row 9). */
 export function createTimeProvider(doc: JsonMap, options: ValidateOptions): string {
-  const groveEnabled = options.groveEnabled ?? true;
   const enableGrove = stringAt(mapAt(mapAt(doc, 'metadata'), 'annotations'), ANNOTATION_ENABLE_GROVE);
-  return groveEnabled && (enableGrove ?? '').toLowerCase() !== 'false' ? PROVIDER_GROVE : PROVIDER_COMPONENT;
+  return admittingOperator(options).groveAvailable && (enableGrove ?? '').toLowerCase() !== 'false' ? PROVIDER_GROVE : PROVIDER_COMPONENT;
 }
 
 /** Row 87: a Grove override without a target gets the one its context resolves to. */
@@ -60,7 +59,7 @@ export function defaultGraphDeployment(input: JsonMap, options: ValidateOptions,
     const annotations = mapAt(metadata, 'annotations');
     if (annotations) {
       annotations[ANNOTATION_WORKLOAD_PROVIDER] = provider;
-      if (options.operatorVersion !== undefined) setDefault(annotations, ANNOTATION_ORIGIN_VERSION, options.operatorVersion);
+      setDefault(annotations, ANNOTATION_ORIGIN_VERSION, admittingOperator(options).version);
     }
   }
   defaultOverrideTarget(spec?.providerOverride, provider, 'root', undefined);

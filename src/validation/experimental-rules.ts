@@ -18,6 +18,7 @@ import {
 } from './component-shape';
 import { hasContainerNamed, mainContainerGpuCount } from './main-container';
 import { rulesHave } from './operator-rules';
+import { admittingOperator } from './options';
 import { ViolationSink } from './violation';
 import { boolAt, isMap, listAt, mapAt, stringAt, stringItems } from '../model/json';
 
@@ -118,7 +119,7 @@ function checkCheckpoint(ctx: ComponentContext, sink: ViolationSink): void {
   const checkpointRef = stringAt(checkpoint, 'checkpointRef');
 
   // row 140
-  if (enabled && ctx.options.checkpointEnabled === false) {
+  if (enabled && !admittingOperator(ctx.options).checkpointEnabled) {
     sink.forbidden(path, checkpoint, 'checkpoint functionality is disabled in the operator configuration', '140');
   }
   // rows 141 and 142

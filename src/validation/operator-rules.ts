@@ -1,5 +1,5 @@
 /**
- * Which operator's admission rules apply: the operator of `ValidateOptions.operatorVersion`
+ * Which operator's admission rules apply: the operator of `ValidateOptions.version`
  * (see src/engine/operator-version.ts), or the default operator when the option is unset or names
  * a version this library does not render for.
  *
@@ -8,7 +8,7 @@
 import { componentEntries } from './component-shape';
 import { STRUCTURAL_RULE } from './dynamo-schema';
 import { FieldPath } from './field-path';
-import { ValidateOptions } from './options';
+import { admittingOperator, ValidateOptions } from './options';
 import { ViolationSink } from './violation';
 import { DEFAULT_OPERATOR_VERSION } from '../engine/operator-settings';
 import { OperatorGateName, operatorHas, operatorVersionProblem } from '../engine/operator-version';
@@ -16,8 +16,8 @@ import { isMap, JsonMap, listAt, mapAt } from '../model/json';
 
 /** The operator version whose rules validation applies. */
 export function rulesVersion(options: ValidateOptions): string {
-  const version = options.operatorVersion;
-  return version !== undefined && operatorVersionProblem(version) === undefined ? version : DEFAULT_OPERATOR_VERSION;
+  const version = admittingOperator(options).version;
+  return operatorVersionProblem(version) === undefined ? version : DEFAULT_OPERATOR_VERSION;
 }
 
 /** Whether the operator whose rules apply has the behaviour of `gate`. */

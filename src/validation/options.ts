@@ -1,29 +1,20 @@
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
+
 /**
- * What validation assumes about the operator that will admit the object.
+ * What admission depends on of the operator, in the words of `OperatorSettings`: `version` (the
+ * rules of that operator, see src/engine/operator-version.ts, and the
+ * `nvidia.com/dynamo-operator-origin-version` a new graph without one is stamped with, row 10),
+ * `groveAvailable` (the Grove feature gate: a new graph gets the `grove` workload provider when it
+ * is on and its `nvidia.com/enable-grove` annotation is not `false`, else `component`, row 9) and
+ * `checkpointEnabled` (the checkpoint feature gate, row 140).
  */
-export interface ValidateOptions {
-  /**
-   * Version of the Dynamo operator. When set, it is stamped into the
-   * `nvidia.com/dynamo-operator-origin-version` annotation of a DGD that has none, as the operator
-   * does on create (row 10), and the rules are those of that operator (rules that differ between
-   * operator versions are listed in src/engine/operator-version.ts). Default: not stamped, and the
-   * rules of the default operator version (also used for a version the library does not render
-   * for).
-   */
-  readonly operatorVersion?: string;
+export type AdmittingOperator = Pick<OperatorSettings, 'version' | 'groveAvailable' | 'checkpointEnabled'>;
 
-  /**
-   * Whether the operator's Grove feature gate is on. On create, a DGD gets the `grove` workload
-   * provider when this is on and its `nvidia.com/enable-grove` annotation is not `false`, else the
-   * `component` provider (row 9); several rules depend on it. Default: true.
-   */
-  readonly groveEnabled?: boolean;
-
-  /**
-   * Whether the operator's checkpoint feature gate is on (row 140). Default: true.
-   */
-  readonly checkpointEnabled?: boolean;
-
+/**
+ * What validation assumes about the operator that will admit the object: the operator fields default
+ * as in `OperatorSettings` (a default platform install: `DEFAULT_OPERATOR_SETTINGS`).
+ */
+export interface ValidateOptions extends Partial<AdmittingOperator> {
   /**
    * The object as stored before this update (already defaulted), for an update. When given, the
    * CRD's CEL transition rules are evaluated against it: `type` and `minAvailable` may not change
@@ -41,4 +32,13 @@ export interface ValidateOptions {
    * (`uncheckedClusterRules` names them). Default: none.
    */
   readonly clusterObjects?: readonly unknown[];
+}
+
+/** The operator of `options`, its missing fields those of a default platform install. */
+export function admittingOperator(options: ValidateOptions): AdmittingOperator {
+  return {
+    version: options.version ?? DEFAULT_OPERATOR_SETTINGS.version,
+    groveAvailable: options.groveAvailable ?? DEFAULT_OPERATOR_SETTINGS.groveAvailable,
+    checkpointEnabled: options.checkpointEnabled ?? DEFAULT_OPERATOR_SETTINGS.checkpointEnabled,
+  };
 }

@@ -7,7 +7,7 @@
  * Rows implemented by `validateDocument`: checks (Schema, CEL, WH) and the defaulting they depend
  * on (DEF-CRD, DEF-WH). Rows 31, 32, 39 and 105 read a ClusterTopologyBinding, checked when it is
  * among `ValidateOptions.clusterObjects`. Rows that differ between operator versions follow the
- * operator of `ValidateOptions.operatorVersion` (row 51 for 1.4.0 and 1.5.0, rows 44, 49, 50, 69,
+ * operator of `ValidateOptions.version` (row 51 for 1.4.0 and 1.5.0, rows 44, 49, 50, 69,
  * 145 and the EPP part of row 47 from 1.6.0 on, the provider-override rows from 1.5.0 on).
  * The update rows (WH-U, and rows 5 and 81, which only an update can reach) are implemented by
  * `validateUpdate` (update-rules.ts).

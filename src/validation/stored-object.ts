@@ -12,14 +12,14 @@ import { JsonMap } from '../model/json';
 import { DcdJson, DgdJson } from '../model/v1beta1';
 
 /**
- * Validation options that describe the same operator as `settings`; `clusterObjects` are the
- * documents admission may read as cluster state (see `ValidateOptions.clusterObjects`).
+ * Validation options that describe the same operator as `settings` (the same words: `version`,
+ * `groveAvailable`, `checkpointEnabled`); `clusterObjects` are the documents admission may read as
+ * cluster state (see `ValidateOptions.clusterObjects`).
  */
 export function validateOptionsFor(settings: OperatorSettings, clusterObjects?: readonly unknown[]): ValidateOptions {
-  const options: ValidateOptions = {
-    operatorVersion: settings.version, groveEnabled: settings.groveAvailable, checkpointEnabled: settings.checkpointEnabled,
-  };
-  return clusterObjects === undefined ? options : { ...options, clusterObjects };
+  const { version, groveAvailable, checkpointEnabled } = settings;
+  const operator: ValidateOptions = { version, groveAvailable, checkpointEnabled };
+  return clusterObjects === undefined ? operator : { ...operator, clusterObjects };
 }
 
 /**

@@ -16,8 +16,8 @@ import { SchemaCheck, validateKubernetesObjects } from './kubernetes-schema';
 import { withVersionedImages } from './shared';
 import { RenderError } from '../../src/engine/errors';
 import { OperatorSettings } from '../../src/engine/operator-settings';
-import { renderDocuments } from '../../src/pipeline/check-and-render';
 import { ComponentSpecJson, DgdJson } from '../../src/model/v1beta1';
+import { renderDocuments } from '../../src/pipeline/check-and-render';
 import { validateDocument } from '../../src/validation/validate';
 
 /** The workload paths the corpus is rendered on. */
@@ -84,7 +84,7 @@ export function deferralReasons(dgd: DgdJson, path: WorkloadsPath = 'lws'): Defe
   const reasons: DeferralReason[] = [];
   // multinode components render on both paths: a LeaderWorkerSet, or cliques of the PodCliqueSet
   if (components.some(c => experimentalFeatures(c).some(f => !RENDERED_EXPERIMENTAL.has(f)))) reasons.push('experimental');
-  const violations = validateDocument(dgd, { groveEnabled: path === 'grove', operatorVersion: '1.4.0', checkpointEnabled: true });
+  const violations = validateDocument(dgd, { groveAvailable: path === 'grove', version: '1.4.0', checkpointEnabled: true });
   if (violations.some(v => GROVE_ONLY_MESSAGE.test(v.message))) reasons.push('grove-only');
   return reasons;
 }

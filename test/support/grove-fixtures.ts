@@ -2,12 +2,12 @@
  * Small builders for graphs rendered on the Grove workload provider through the public engine
  * (`renderDocuments`, output `workloads`), and accessors for the PodCliqueSet they produce.
  */
-import { admitNewGraph } from '../../src/validation/stored-object';
 import { graphWorkerHash } from '../../src/engine/graph/worker-hash';
 import { resolveOperatorSettings, OperatorSettings } from '../../src/engine/operator-settings';
-import { renderDocuments } from '../../src/pipeline/check-and-render';
 import { DgdJson, JsonObject } from '../../src/model/v1beta1';
+import { renderDocuments } from '../../src/pipeline/check-and-render';
 import { formatViolation, validateDocument } from '../../src/validation';
+import { admitNewGraph } from '../../src/validation/stored-object';
 
 /** A runtime image whose tag is a plain semantic version. */
 export const GROVE_TEST_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -52,7 +52,7 @@ export function groveGraph(components: JsonObject[], spec: JsonObject = {}, meta
 export function groveAdmissionViolations(dgd: DgdJson, operator: Partial<OperatorSettings> = {}): string[] {
   const settings = groveSettings(operator);
   return validateDocument({ ...dgd, metadata: { namespace: GROVE_TEST_NAMESPACE, ...dgd.metadata } }, {
-    operatorVersion: settings.version, groveEnabled: true, checkpointEnabled: settings.checkpointEnabled,
+    version: settings.version, groveAvailable: true, checkpointEnabled: settings.checkpointEnabled,
   }).map(formatViolation);
 }
 

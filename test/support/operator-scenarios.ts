@@ -60,13 +60,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { admitNewGraph, validateOptionsFor } from '../../src/validation/stored-object';
 import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/operator-settings';
-import { OutputMode, renderDocuments } from '../../src/pipeline/check-and-render';
 import { parseYamlDocuments } from '../../src/import/documents';
 import { isMap, JsonMap } from '../../src/model/json';
 import { DgdJson } from '../../src/model/v1beta1';
+import { OutputMode, renderDocuments } from '../../src/pipeline/check-and-render';
 import { defaultComponentDeployment } from '../../src/validation/defaulting';
+import { admitNewGraph, validateOptionsFor } from '../../src/validation/stored-object';
 import type { UpdateOptions } from '../../src/validation/update/update-options';
 import { validateUpdate } from '../../src/validation/update-rules';
 import { validateDocument } from '../../src/validation/validate';

@@ -22,6 +22,7 @@ import { GraphPathway, pathwayOf } from '../component-context';
 import { STRUCTURAL_RULE } from '../dynamo-schema';
 import { FieldPath } from '../field-path';
 import { overrideSites } from '../graph-rules';
+import { admittingOperator } from '../options';
 import { OverrideSite } from '../provider-override-rules';
 import { checkComponentDeployment, checkGraphDeployment, checkObjectName, DGD_KIND_NAME } from '../validate';
 import { ViolationRecord, ViolationSink } from '../violation';
@@ -94,7 +95,7 @@ function providerContext(doc: JsonMap, options: UpdateOptions): ProviderContext 
     return context(annotation === '' ? PROVIDER_COMPONENT : annotation, requirement, annotation === '');
   }
   // a graph stored before the annotation existed: the pathway the operator would pick today
-  if (!(options.groveEnabled ?? true)) {
+  if (!admittingOperator(options).groveAvailable) {
     return context(PROVIDER_COMPONENT, 'requires the Grove pathway, but Grove is disabled in the operator configuration', true);
   }
   const enableGrove = stringAt(annotations, ANNOTATION_ENABLE_GROVE);

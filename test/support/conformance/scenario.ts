@@ -10,10 +10,10 @@ import {
   CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR, CONFORMANCE_ORIGIN_VERSION, ConformanceOutputMode, OUTPUT_MODE_KINDS, scenarioOutputMode,
 } from './supported';
 import type { OperatorSettings } from '../../../src/engine/operator-settings';
-import { renderDocuments } from '../../../src/pipeline/check-and-render';
 import { isMap } from '../../../src/model/json';
 import { isDgd } from '../../../src/model/v1beta1';
 import { ANNOTATION_ORIGIN_VERSION } from '../../../src/model/well-known';
+import { renderDocuments } from '../../../src/pipeline/check-and-render';
 
 /** The options a scenario is rendered with. */
 export interface ScenarioRenderOptions {
