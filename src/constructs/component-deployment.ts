@@ -9,11 +9,10 @@ import { checkProps, COMPONENT_DEPLOYMENT_PROPS } from './props-check';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
 import { constructValidation } from './validation';
-import { OperatorSettings } from '../engine/operator-settings';
-import { componentDocumentOfYaml, importComponentDeployment } from '../import/component-import';
+import type { OperatorSettings } from '../engine/operator-settings';
+import { componentImport, pipeline } from '../lazy-modules';
 import { deepClone } from '../model/json';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson, JsonObject } from '../model/v1beta1';
-import { renderDocuments } from '../pipeline/check-and-render';
 
 /** Props of a standalone component deployment. */
 export interface ComponentDeploymentProps extends ComponentProps, SynthesisOptions {
@@ -41,7 +40,7 @@ export class ComponentDeployment extends Construct {
    * `nvidia.com/v1alpha1` document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
    */
   public static fromObject(scope: Construct, id: string, document: any, options: ImportOptions = {}): ComponentDeployment {
-    return importComponentDeployment(scope, id, document, options);
+    return componentImport().importComponentDeployment(scope, id, document, options);
   }
 
   /**
@@ -49,6 +48,7 @@ export class ComponentDeployment extends Construct {
    * `nvidia.com/v1alpha1` document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
    */
   public static fromYaml(scope: Construct, id: string, yamlText: string, options: ImportOptions = {}): ComponentDeployment {
+    const { componentDocumentOfYaml, importComponentDeployment } = componentImport();
     return importComponentDeployment(scope, id, componentDocumentOfYaml(yamlText), options);
   }
 
@@ -125,8 +125,9 @@ export class ComponentDeployment extends Construct {
 
   /**
    * Synth-time validation: the DCD's violations; when there are none in WORKLOADS output, the
-   * rendered workloads are materialized, and RenderErrors become validation errors, as do the
-   * violations of the rendered objects (what the API server would reject of them).
+   * rendered workloads are materialized as the children of `Workloads` (see RenderedWorkloads for
+   * why here), and RenderErrors become validation errors, as do the violations of the rendered
+   * objects (what the API server would reject of them).
    */
   private validateAndRender(): string[] {
     // validation and rendering read the document and leave it as it is: one copy serves both
@@ -134,13 +135,15 @@ export class ComponentDeployment extends Construct {
     const violations = constructValidation(this, doc, this.settings);
     if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
     const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), () => this);
-    return result ? [...errors, ...this.workloads!.materialize(result)] : errors;
+    if (!result) return errors;
+    this.workloads!.materialize(result);
+    return [...this.workloads!.problems()];
   }
 
   /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
   private renderWorkloads(doc: DcdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
+      this.renderedWorkloads = pipeline().renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
     }
     return this.renderedWorkloads;
   }

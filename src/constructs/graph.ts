@@ -12,14 +12,13 @@ import { RenderedObject } from './rendered-object';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
 import { constructValidation } from './validation';
-import { RenderError } from '../engine/errors';
-import { OperatorSettings } from '../engine/operator-settings';
-import { graphDocumentOfYaml, importGraph } from '../import/graph-import';
+import type { RenderError } from '../engine/errors';
+import type { OperatorSettings } from '../engine/operator-settings';
+import { graphImport, pipeline } from '../lazy-modules';
 import { deepClone } from '../model/json';
 import { copyJson, shallowCopy } from '../model/json-copy';
 import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
 import { ANNOTATION_KUBE_DISCOVERY_MODE } from '../model/well-known';
-import { renderDocuments } from '../pipeline/check-and-render';
 
 /** Graph-level topology constraint. */
 export interface GraphTopologyConstraint {
@@ -138,7 +137,7 @@ export class DynamoGraph extends Construct {
    * document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
    */
   public static fromObject(scope: Construct, id: string, document: any, options: ImportOptions = {}): DynamoGraph {
-    return importGraph(scope, id, document, options);
+    return graphImport().importGraph(scope, id, document, options);
   }
 
   /**
@@ -146,6 +145,7 @@ export class DynamoGraph extends Construct {
    * `nvidia.com/v1alpha1` document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
    */
   public static fromYaml(scope: Construct, id: string, yamlText: string, options: ImportOptions = {}): DynamoGraph {
+    const { graphDocumentOfYaml, importGraph } = graphImport();
     return importGraph(scope, id, graphDocumentOfYaml(yamlText), options);
   }
 
@@ -321,8 +321,9 @@ export class DynamoGraph extends Construct {
 
   /**
    * Synth-time validation: the graph's violations; when there are none, the rendering of the
-   * output mode, whose RenderErrors become validation errors (WORKLOADS output also materializes
-   * the rendered objects here, and what the API server would reject of them is an error too).
+   * output mode, whose RenderErrors become validation errors. In WORKLOADS output the rendered
+   * objects are then materialized as the children of `Workloads` (see RenderedWorkloads for why
+   * here), and what the API server would reject of them is an error too.
    */
   private validateAndRender(): string[] {
     // validation and rendering read the document and leave it as it is: one copy serves both
@@ -333,7 +334,9 @@ export class DynamoGraph extends Construct {
     if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(doc), scopeOf).errors;
     if (this.output !== OutputMode.WORKLOADS) return [];
     const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), scopeOf);
-    return result ? [...errors, ...this.workloads!.materialize(result)] : errors;
+    if (!result) return errors;
+    this.workloads!.materialize(result);
+    return [...this.workloads!.problems()];
   }
 
   /** The component a field path of the graph points into, else the graph. */
@@ -346,7 +349,7 @@ export class DynamoGraph extends Construct {
   private renderComponents(doc?: DgdJson): JsonObject[] {
     if (!this.renderedComponents) {
       // checked already by validation: rendered as admission stores it
-      this.renderedComponents = renderDocuments([doc ?? this.toJson()], { output: 'components', operator: this.settings, checkAdmission: false }) as JsonObject[];
+      this.renderedComponents = pipeline().renderDocuments([doc ?? this.toJson()], { output: 'components', operator: this.settings, checkAdmission: false }) as JsonObject[];
     }
     return this.renderedComponents;
   }
@@ -354,7 +357,7 @@ export class DynamoGraph extends Construct {
   /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
   private renderWorkloads(doc: DgdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
+      this.renderedWorkloads = pipeline().renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
     }
     return this.renderedWorkloads;
   }
