@@ -8,7 +8,7 @@ import { operatorSettingsOf } from './operator-settings-of';
 import { checkProps, COMPONENT_DEPLOYMENT_PROPS } from './props-check';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
-import { constructValidation } from './validation';
+import { ValidationCache } from './validation';
 import type { OperatorSettings } from '../engine/operator-settings';
 import { componentImport, pipeline } from '../lazy-modules';
 import { deepClone } from '../model/json';
@@ -67,6 +67,8 @@ export class ComponentDeployment extends Construct {
   private renderedWorkloads?: readonly unknown[];
   /** Parent of the rendered objects in WORKLOADS output. */
   private readonly workloads?: RenderedWorkloads;
+  /** The validation of the document, until it changes. */
+  private readonly validation: ValidationCache;
 
   constructor(scope: Construct, id: string, props: ComponentDeploymentProps = {}) {
     super(scope, id);
@@ -83,6 +85,7 @@ export class ComponentDeployment extends Construct {
     if (namespace) this.metadata.namespace = namespace;
     this.backendFramework = props.backendFramework;
     this.specName = props.name;
+    this.validation = new ValidationCache(this, this.settings);
     // the component takes the component props; the deployment's own (metadata, output, ...) stay here
     const { metadata: _metadata, backendFramework: _backendFramework, output: _output, operator: _operator, ...componentProps } = props;
     this.component = new Component(this, 'Component', { ...componentProps, name: props.name ?? this.name });
@@ -124,15 +127,16 @@ export class ComponentDeployment extends Construct {
   }
 
   /**
-   * Synth-time validation: the DCD's violations; when there are none in WORKLOADS output, the
-   * rendered workloads are materialized as the children of `Workloads` (see RenderedWorkloads for
-   * why here), and RenderErrors become validation errors, as do the violations of the rendered
-   * objects (what the API server would reject of them).
+   * Synth-time validation: the DCD's violations (validated again only when the document changed);
+   * when there are none in WORKLOADS output, the rendered workloads are materialized as the
+   * children of `Workloads` (see RenderedWorkloads for why here), and RenderErrors become
+   * validation errors, as do the violations of the rendered objects (what the API server would
+   * reject of them).
    */
   private validateAndRender(): string[] {
     // validation and rendering read the document and leave it as it is: one copy serves both
     const doc = this.toJson();
-    const violations = constructValidation(this, doc, this.settings);
+    const violations = this.validation.violations(doc);
     if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
     const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), () => this);
     if (!result) return errors;

@@ -11,7 +11,7 @@ import { checkProps, GRAPH_PROPS } from './props-check';
 import { RenderedObject } from './rendered-object';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
-import { constructValidation } from './validation';
+import { ValidationCache } from './validation';
 import type { RenderError } from '../engine/errors';
 import type { OperatorSettings } from '../engine/operator-settings';
 import { graphImport, pipeline } from '../lazy-modules';
@@ -194,6 +194,8 @@ export class DynamoGraph extends Construct {
   private renderedWorkloads?: readonly unknown[];
   /** Parent of the rendered objects in WORKLOADS output. */
   private readonly workloads?: RenderedWorkloads;
+  /** The validation of the document, until it changes. */
+  private readonly validation: ValidationCache;
 
   constructor(scope: Construct, id: string, props: DynamoGraphProps = {}) {
     super(scope, id);
@@ -209,6 +211,7 @@ export class DynamoGraph extends Construct {
     this.metadata = { ...deepClone(props.metadata ?? {}), name: this.name };
     if (this.namespace) this.metadata.namespace = this.namespace;
     this.spec = DynamoGraph.specOf(props);
+    this.validation = new ValidationCache(this, this.settings);
 
     if (this.output === OutputMode.GRAPH) {
       this.resource = new ApiObject(this, 'Resource', {
@@ -320,15 +323,16 @@ export class DynamoGraph extends Construct {
   }
 
   /**
-   * Synth-time validation: the graph's violations; when there are none, the rendering of the
-   * output mode, whose RenderErrors become validation errors. In WORKLOADS output the rendered
-   * objects are then materialized as the children of `Workloads` (see RenderedWorkloads for why
-   * here), and what the API server would reject of them is an error too.
+   * Synth-time validation: the graph's violations (validated again only when the document
+   * changed); when there are none, the rendering of the output mode, whose RenderErrors become
+   * validation errors. In WORKLOADS output the rendered objects are then materialized as the
+   * children of `Workloads` (see RenderedWorkloads for why here), and what the API server would
+   * reject of them is an error too.
    */
   private validateAndRender(): string[] {
     // validation and rendering read the document and leave it as it is: one copy serves both
     const doc = this.toJson();
-    const violations = constructValidation(this, doc, this.settings);
+    const violations = this.validation.violations(doc);
     if (violations.length > 0) return violations;
     const scopeOf = (e: RenderError) => this.scopeOfField(e.field);
     if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(doc), scopeOf).errors;
