@@ -47,7 +47,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   entrypoint: 'lib/src/index.js',
   entrypointTypes: 'lib/src/index.d.ts',
   tsconfig: {
-    compilerOptions: { rootDir: '.' },
+    // no inline source maps or sources in lib/: they double what Node reads when the package is required
+    compilerOptions: { rootDir: '.', inlineSourceMap: false, inlineSources: false },
     include: ['src/**/*.ts', 'imports/**/*.ts'],
   },
   tsconfigDevFile: 'tsconfig.dev.json',

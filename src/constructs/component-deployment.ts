@@ -8,12 +8,11 @@ import { operatorSettingsOf } from './operator-settings-of';
 import { checkProps, COMPONENT_DEPLOYMENT_PROPS } from './props-check';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
-import { constructValidation } from './validation';
-import { OperatorSettings } from '../engine/operator-settings';
-import { componentDocumentOfYaml, importComponentDeployment } from '../import/component-import';
+import { ValidationCache } from './validation';
+import type { OperatorSettings } from '../engine/operator-settings';
+import { componentImport, pipeline } from '../lazy-modules';
 import { deepClone } from '../model/json';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson, JsonObject } from '../model/v1beta1';
-import { renderDocuments } from '../pipeline/check-and-render';
 
 /** Props of a standalone component deployment. */
 export interface ComponentDeploymentProps extends ComponentProps, SynthesisOptions {
@@ -41,7 +40,7 @@ export class ComponentDeployment extends Construct {
    * `nvidia.com/v1alpha1` document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
    */
   public static fromObject(scope: Construct, id: string, document: any, options: ImportOptions = {}): ComponentDeployment {
-    return importComponentDeployment(scope, id, document, options);
+    return componentImport().importComponentDeployment(scope, id, document, options);
   }
 
   /**
@@ -49,6 +48,7 @@ export class ComponentDeployment extends Construct {
    * `nvidia.com/v1alpha1` document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
    */
   public static fromYaml(scope: Construct, id: string, yamlText: string, options: ImportOptions = {}): ComponentDeployment {
+    const { componentDocumentOfYaml, importComponentDeployment } = componentImport();
     return importComponentDeployment(scope, id, componentDocumentOfYaml(yamlText), options);
   }
 
@@ -67,6 +67,8 @@ export class ComponentDeployment extends Construct {
   private renderedWorkloads?: readonly unknown[];
   /** Parent of the rendered objects in WORKLOADS output. */
   private readonly workloads?: RenderedWorkloads;
+  /** The validation of the document, until it changes. */
+  private readonly validation: ValidationCache;
 
   constructor(scope: Construct, id: string, props: ComponentDeploymentProps = {}) {
     super(scope, id);
@@ -83,6 +85,7 @@ export class ComponentDeployment extends Construct {
     if (namespace) this.metadata.namespace = namespace;
     this.backendFramework = props.backendFramework;
     this.specName = props.name;
+    this.validation = new ValidationCache(this, this.settings);
     // the component takes the component props; the deployment's own (metadata, output, ...) stay here
     const { metadata: _metadata, backendFramework: _backendFramework, output: _output, operator: _operator, ...componentProps } = props;
     this.component = new Component(this, 'Component', { ...componentProps, name: props.name ?? this.name });
@@ -124,23 +127,27 @@ export class ComponentDeployment extends Construct {
   }
 
   /**
-   * Synth-time validation: the DCD's violations; when there are none in WORKLOADS output, the
-   * rendered workloads are materialized, and RenderErrors become validation errors, as do the
-   * violations of the rendered objects (what the API server would reject of them).
+   * Synth-time validation: the DCD's violations (validated again only when the document changed);
+   * when there are none in WORKLOADS output, the rendered workloads are materialized as the
+   * children of `Workloads` (see RenderedWorkloads for why here), and RenderErrors become
+   * validation errors, as do the violations of the rendered objects (what the API server would
+   * reject of them).
    */
   private validateAndRender(): string[] {
     // validation and rendering read the document and leave it as it is: one copy serves both
     const doc = this.toJson();
-    const violations = constructValidation(this, doc, this.settings);
+    const violations = this.validation.violations(doc);
     if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
     const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), () => this);
-    return result ? [...errors, ...this.workloads!.materialize(result)] : errors;
+    if (!result) return errors;
+    this.workloads!.materialize(result);
+    return [...this.workloads!.problems()];
   }
 
   /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
   private renderWorkloads(doc: DcdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
+      this.renderedWorkloads = pipeline().renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
     }
     return this.renderedWorkloads;
   }

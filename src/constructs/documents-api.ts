@@ -5,11 +5,10 @@
 import { OutputMode } from './enums';
 import { OperatorOptions } from './operator-options';
 import { operatorSettingsOf } from './operator-settings-of';
-import { OperatorSettings } from '../engine/operator-settings';
+import type { OperatorSettings } from '../engine/operator-settings';
 import { documentShapeProblem } from '../import/document-kinds';
 import { parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
-import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../import/v1alpha1';
-import { checkAndRender, formatProblem } from '../pipeline/check-and-render';
+import { pipeline, v1alpha1 } from '../lazy-modules';
 
 /** Options of `DynamoDocuments.validateYaml`. */
 export interface ValidateYamlOptions {
@@ -91,6 +90,7 @@ export class DynamoDocuments {
     if (input.docs === undefined) throw new Error(input.problems.join('\n'));
     // nothing is rendered from input with problems of its own (a v1alpha1 document the webhook refuses)
     const rendered = input.problems.length > 0 ? undefined : output;
+    const { checkAndRender, formatProblem } = pipeline();
     const result = checkAndRender([{ documents: input.docs }], { settings, output: rendered, namespace: options.namespace });
     const problems = [...input.problems, ...result.problems.map(p => `${source}: ${formatProblem(p)}`)];
     const objects = result.outputs[0];
@@ -121,6 +121,7 @@ export class DynamoDocuments {
     }
     const problems = docs.map(documentShapeProblem).filter((p): p is string => p !== undefined).map(p => `${source}: ${p}`);
     const out: unknown[] = [];
+    const { convertV1alpha1Document, isV1alpha1DynamoDocument } = v1alpha1();
     for (const doc of problems.length === 0 ? docs : []) {
       if (!isV1alpha1DynamoDocument(doc)) {
         out.push(doc);
@@ -163,6 +164,7 @@ function read(yaml: string, source: string): ReadInput {
   // webhook's checks of the v1alpha1 request (rule 148) are problems of the input
   const converted: unknown[] = [];
   const problems: string[] = [];
+  const { convertV1alpha1Document, isV1alpha1DynamoDocument } = v1alpha1();
   for (const doc of docs) {
     if (!isV1alpha1DynamoDocument(doc)) {
       converted.push(doc);
@@ -182,6 +184,7 @@ function read(yaml: string, source: string): ReadInput {
  */
 function problemsOf(input: ReadInput, settings: OperatorSettings, checkOthers: boolean): string[] {
   if (input.docs === undefined) return [...input.problems];
+  const { checkAndRender, formatProblem } = pipeline();
   const result = checkAndRender([{ documents: input.docs }], { settings, checkOtherObjects: checkOthers });
   return [...input.problems, ...result.problems.map(p => `${input.source}: ${formatProblem(p)}`)];
 }

@@ -11,15 +11,14 @@ import { checkProps, GRAPH_PROPS } from './props-check';
 import { RenderedObject } from './rendered-object';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
-import { constructValidation } from './validation';
-import { RenderError } from '../engine/errors';
-import { OperatorSettings } from '../engine/operator-settings';
-import { graphDocumentOfYaml, importGraph } from '../import/graph-import';
+import { ValidationCache } from './validation';
+import type { RenderError } from '../engine/errors';
+import type { OperatorSettings } from '../engine/operator-settings';
+import { graphImport, pipeline } from '../lazy-modules';
 import { deepClone } from '../model/json';
 import { copyJson, shallowCopy } from '../model/json-copy';
 import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
 import { ANNOTATION_KUBE_DISCOVERY_MODE } from '../model/well-known';
-import { renderDocuments } from '../pipeline/check-and-render';
 
 /** Graph-level topology constraint. */
 export interface GraphTopologyConstraint {
@@ -138,7 +137,7 @@ export class DynamoGraph extends Construct {
    * document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
    */
   public static fromObject(scope: Construct, id: string, document: any, options: ImportOptions = {}): DynamoGraph {
-    return importGraph(scope, id, document, options);
+    return graphImport().importGraph(scope, id, document, options);
   }
 
   /**
@@ -146,6 +145,7 @@ export class DynamoGraph extends Construct {
    * `nvidia.com/v1alpha1` document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
    */
   public static fromYaml(scope: Construct, id: string, yamlText: string, options: ImportOptions = {}): DynamoGraph {
+    const { graphDocumentOfYaml, importGraph } = graphImport();
     return importGraph(scope, id, graphDocumentOfYaml(yamlText), options);
   }
 
@@ -194,6 +194,8 @@ export class DynamoGraph extends Construct {
   private renderedWorkloads?: readonly unknown[];
   /** Parent of the rendered objects in WORKLOADS output. */
   private readonly workloads?: RenderedWorkloads;
+  /** The validation of the document, until it changes. */
+  private readonly validation: ValidationCache;
 
   constructor(scope: Construct, id: string, props: DynamoGraphProps = {}) {
     super(scope, id);
@@ -209,6 +211,7 @@ export class DynamoGraph extends Construct {
     this.metadata = { ...deepClone(props.metadata ?? {}), name: this.name };
     if (this.namespace) this.metadata.namespace = this.namespace;
     this.spec = DynamoGraph.specOf(props);
+    this.validation = new ValidationCache(this, this.settings);
 
     if (this.output === OutputMode.GRAPH) {
       this.resource = new ApiObject(this, 'Resource', {
@@ -320,20 +323,24 @@ export class DynamoGraph extends Construct {
   }
 
   /**
-   * Synth-time validation: the graph's violations; when there are none, the rendering of the
-   * output mode, whose RenderErrors become validation errors (WORKLOADS output also materializes
-   * the rendered objects here, and what the API server would reject of them is an error too).
+   * Synth-time validation: the graph's violations (validated again only when the document
+   * changed); when there are none, the rendering of the output mode, whose RenderErrors become
+   * validation errors. In WORKLOADS output the rendered objects are then materialized as the
+   * children of `Workloads` (see RenderedWorkloads for why here), and what the API server would
+   * reject of them is an error too.
    */
   private validateAndRender(): string[] {
     // validation and rendering read the document and leave it as it is: one copy serves both
     const doc = this.toJson();
-    const violations = constructValidation(this, doc, this.settings);
+    const violations = this.validation.violations(doc);
     if (violations.length > 0) return violations;
     const scopeOf = (e: RenderError) => this.scopeOfField(e.field);
     if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(doc), scopeOf).errors;
     if (this.output !== OutputMode.WORKLOADS) return [];
     const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), scopeOf);
-    return result ? [...errors, ...this.workloads!.materialize(result)] : errors;
+    if (!result) return errors;
+    this.workloads!.materialize(result);
+    return [...this.workloads!.problems()];
   }
 
   /** The component a field path of the graph points into, else the graph. */
@@ -346,7 +353,7 @@ export class DynamoGraph extends Construct {
   private renderComponents(doc?: DgdJson): JsonObject[] {
     if (!this.renderedComponents) {
       // checked already by validation: rendered as admission stores it
-      this.renderedComponents = renderDocuments([doc ?? this.toJson()], { output: 'components', operator: this.settings, checkAdmission: false }) as JsonObject[];
+      this.renderedComponents = pipeline().renderDocuments([doc ?? this.toJson()], { output: 'components', operator: this.settings, checkAdmission: false }) as JsonObject[];
     }
     return this.renderedComponents;
   }
@@ -354,7 +361,7 @@ export class DynamoGraph extends Construct {
   /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
   private renderWorkloads(doc: DgdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
+      this.renderedWorkloads = pipeline().renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
     }
     return this.renderedWorkloads;
   }

@@ -1,15 +1,26 @@
 /**
  * The `Workloads` child of a graph or component deployment in `OutputMode.WORKLOADS`: one
- * RenderedObject per Kubernetes object the engine renders. The set of objects is only known after
- * rendering, so the children are (re)created at synth-time validation, which cdk8s runs before it
- * collects the ApiObjects of a chart.
+ * RenderedObject per Kubernetes object the engine renders.
+ *
+ * Why the children are created during synth-time validation: the set of objects is only known
+ * after rendering, and rendering needs the finished graph (components can be added and changed
+ * until synthesis, and input the operator cannot render must be reported as a validation error,
+ * not thrown while the app is being built). Between the start of a synthesis and the moment cdk8s
+ * collects a chart's ApiObjects, the only code of the library cdk8s runs is the constructs'
+ * validations: `App.synth()`, `App.synthYaml()`, `chart.toJson()` and `Testing.synth(chart)` (which
+ * calls `chart.toJson()`) all validate the whole app and then walk the chart's construct tree for
+ * its ApiObjects (`App._synthChart` validates again for every chart it synthesizes). cdk8s has no
+ * other hook there (it runs no aspects and calls nothing on a construct before it collects the
+ * objects, and an ApiObject synthesizes exactly one manifest). So the owner's validation renders,
+ * then `materialize` makes the children match the rendered objects, then `problems` checks them:
+ * two steps, each doing one thing.
  */
 import { Construct } from 'constructs';
 import { RenderedObject } from './rendered-object';
 import { RenderError } from '../engine/errors';
+import { emittedAdmission } from '../lazy-modules';
 import { isMap } from '../model/json';
 import { copyJsonForOutput } from '../model/json-copy';
-import { checkEmittedObject, formatEmittedViolation } from '../validation/emitted-admission';
 
 /** Construct id of the child holding the rendered objects. */
 export const WORKLOADS_ID = 'Workloads';
@@ -17,8 +28,10 @@ export const WORKLOADS_ID = 'Workloads';
 export class RenderedWorkloads extends Construct {
   /** The objects the children currently synthesize (compared by identity). */
   private materialized?: readonly unknown[];
-  /** The admission problems of the materialized objects. */
-  private problems: readonly string[] = [];
+  /** Each child with the object it synthesizes, in order. */
+  private rendered: ReadonlyArray<{ readonly child: RenderedObject; readonly object: unknown }> = [];
+  /** The admission problems of the children's objects, once checked. */
+  private checked?: readonly string[];
 
   constructor(scope: Construct) {
     super(scope, WORKLOADS_ID);
@@ -28,28 +41,35 @@ export class RenderedWorkloads extends Construct {
    * Makes the children synthesize exactly `objects`, in order, with ids `<Kind>.<name>` (a second
    * object of the same kind and name gets `.2`, and so on). A new array replaces all children; the
    * same array again changes nothing.
-   *
-   * Returns what the API server would reject when the operator creates the objects (schema and CRD
-   * CEL rules, `checkEmittedObject`): one validation message per violation, prefixed by the
-   * construct path of the object's child. Checked once per array.
    */
-  public materialize(objects: readonly unknown[]): readonly string[] {
-    if (objects === this.materialized) return this.problems;
+  public materialize(objects: readonly unknown[]): void {
+    if (objects === this.materialized) return;
     for (const child of [...this.node.children]) this.node.tryRemoveChild(child.node.id);
     const seen = new Map<string, number>();
-    const problems: string[] = [];
-    objects.forEach((object, index) => {
+    this.rendered = objects.map((object, index) => {
       const { apiVersion, kind, name } = identityOf(object);
       const base = kind && name ? `${kind}.${name}` : `Object.${index}`;
       const count = (seen.get(base) ?? 0) + 1;
       seen.set(base, count);
       const id = count === 1 ? base : `${base}.${count}`;
-      const child = new RenderedObject(this, id, apiVersion, kind, () => copyJsonForOutput(object), name || undefined);
-      for (const violation of checkEmittedObject(object)) problems.push(`${child.node.path}: ${formatEmittedViolation(violation)}`);
+      return { child: new RenderedObject(this, id, apiVersion, kind, () => copyJsonForOutput(object), name || undefined), object };
     });
     this.materialized = objects;
-    this.problems = problems;
-    return problems;
+    this.checked = undefined;
+  }
+
+  /**
+   * What the API server would reject when the operator creates the materialized objects (schema
+   * and CRD CEL rules, `checkEmittedObject`): one validation message per violation, prefixed by the
+   * construct path of the object's child. Checked once per `materialize`d array.
+   */
+  public problems(): readonly string[] {
+    if (this.checked === undefined) {
+      const { checkEmittedObject, formatEmittedViolation } = emittedAdmission();
+      this.checked = this.rendered.flatMap(({ child, object }) =>
+        checkEmittedObject(object).map(violation => `${child.node.path}: ${formatEmittedViolation(violation)}`));
+    }
+    return this.checked;
   }
 }
 

@@ -1,13 +1,37 @@
 /** Synth-time validation of the custom resources a construct describes. */
 import { Construct } from 'constructs';
-import { OperatorSettings } from '../engine/operator-settings';
-import { checkAndRender } from '../pipeline/check-and-render';
-import { formatViolation } from '../validation/violation';
+import type { OperatorSettings } from '../engine/operator-settings';
+import { pipeline, violationFormat } from '../lazy-modules';
 
 /**
  * Violations of the document, as the given operator would admit it on create, as one message
  * each, prefixed by the construct path.
  */
 export function constructValidation(scope: Construct, document: unknown, settings: OperatorSettings): string[] {
-  return checkAndRender([{ documents: [document] }], { settings }).problems.map(p => `${scope.node.path}: ${formatViolation(p.violation!)}`);
+  const { formatViolation } = violationFormat();
+  return pipeline().checkAndRender([{ documents: [document] }], { settings }).problems.map(p => `${scope.node.path}: ${formatViolation(p.violation!)}`);
+}
+
+/**
+ * The validation of one construct's document, kept until the document changes. cdk8s validates the
+ * whole app each time it synthesizes a chart (`chart.toJson()`), so an app of N charts would
+ * otherwise check every document N + 1 times. The document's JSON text is the key: any change to
+ * it, whether or not the construct noticed it, is validated again. The construct's path and
+ * operator settings, the other inputs, do not change.
+ */
+export class ValidationCache {
+  private key?: string;
+  private messages: readonly string[] = [];
+
+  constructor(private readonly scope: Construct, private readonly settings: OperatorSettings) {}
+
+  /** `constructValidation` of `document`, computed again only when its JSON text changed. */
+  public violations(document: unknown): string[] {
+    const key = JSON.stringify(document);
+    if (key !== this.key) {
+      this.messages = constructValidation(this.scope, document, this.settings);
+      this.key = key;
+    }
+    return [...this.messages];
+  }
 }

@@ -7,13 +7,11 @@ import * as fs from 'fs';
 import { IValidationContext, ValidationViolation } from './cdk8s-validation-contract';
 import { operatorSettingsOfProperties } from './plugin-properties';
 import { OperatorOptions } from '../constructs/operator-options';
-import { OperatorSettings } from '../engine/operator-settings';
+import type { OperatorSettings } from '../engine/operator-settings';
 import { parseYamlDocuments } from '../import/documents';
+import { pipeline, ruleDocs, violationFormat } from '../lazy-modules';
 import { isDcd, isDgd } from '../model/v1beta1';
-import { checkAndRender, isCheckedKind } from '../pipeline/check-and-render';
-import { EmittedViolation } from '../validation/emitted-admission';
-import { INSTALLED_ADMISSION_RULES_DOC, ruleDoc, ruleDocAnchor } from '../validation/rule-docs';
-import { fieldText } from '../validation/violation';
+import type { EmittedViolation } from '../validation/emitted-admission';
 
 export * from './cdk8s-validation-contract';
 
@@ -51,8 +49,6 @@ export interface DynamoValidationPluginProps extends OperatorOptions {
 
 /** Rule name prefix of the report entries. */
 const RULE_PREFIX = 'dynamo-admission';
-/** Where the rules are documented, in the project that installed the package. */
-const RULES_DOCUMENT = INSTALLED_ADMISSION_RULES_DOC;
 
 /**
  * Validates every DynamoGraphDeployment and DynamoComponentDeployment (`nvidia.com/v1beta1`) in the
@@ -111,9 +107,9 @@ export class DynamoValidationPlugin {
       // other object of a known kind as the API server checks it on create
       for (const doc of docs) {
         if (isDgd(doc) || isDcd(doc)) objects++;
-        else if (isCheckedKind(doc)) others++;
+        else if (pipeline().isCheckedKind(doc)) others++;
       }
-      for (const found of checkAndRender([{ documents: docs }], { settings: this.settings, checkOtherObjects: true }).problems) {
+      for (const found of pipeline().checkAndRender([{ documents: docs }], { settings: this.settings, checkOtherObjects: true }).problems) {
         violations++;
         context.report.addViolation(reportEntry(found.violation!, manifestPath));
       }
@@ -143,8 +139,10 @@ function readManifest(manifestPath: string): { docs: unknown[]; problem?: string
  * installed package documents it.
  */
 function brokenRule(v: EmittedViolation): string {
+  // where the rules are documented, in the project that installed the package
+  const { INSTALLED_ADMISSION_RULES_DOC, ruleDoc, ruleDocAnchor } = ruleDocs();
   const doc = ruleDoc(v.rule);
-  const where = `See ${RULES_DOCUMENT}#${ruleDocAnchor(v.rule)}.`;
+  const where = `See ${INSTALLED_ADMISSION_RULES_DOC}#${ruleDocAnchor(v.rule)}.`;
   if (doc === undefined) return `Rule ${v.rule}. ${where}`;
   const expression = v.expression === undefined ? '' : `: \`${v.expression}\``;
   const schemaOf = v.rule === 'schema' && !isDynamoKind(v.kind) ? `, here the schema of ${v.kind}` : '';
@@ -159,7 +157,7 @@ function isDynamoKind(kind: string): boolean {
 function reportEntry(v: EmittedViolation, manifestPath: string): ValidationViolation {
   const object = `${v.kind}/${v.name}`;
   const field = v.path === '' ? '(the object)' : v.path;
-  const described = v.path === '' ? field : fieldText(v);
+  const described = v.path === '' ? field : violationFormat().fieldText(v);
   const change = v.rule === 'internal' ? '' : `Change ${described} of ${object}, which the cluster would reject on create. `;
   return {
     ruleName: `${RULE_PREFIX}/rule-${v.rule}`,

@@ -1,0 +1,86 @@
+/**
+ * cdk8s validates the whole app for every chart it synthesizes (`chart.toJson()` →
+ * `App._synthChart`), so each graph and component deployment keeps its validation until its
+ * document changes: an app of N graphs in N charts validates N documents, not N × (N + 1).
+ */
+import { App, Chart, Testing } from 'cdk8s';
+import { EnvValue } from 'cdk8s-plus-34';
+import { ComponentDeployment, ComponentType, DynamoGraph, OutputMode } from '../src';
+import * as validate from '../src/validation/validate';
+
+const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+const N = 4;
+
+function graphsInCharts(app: App, output: OutputMode = OutputMode.GRAPH): DynamoGraph[] {
+  return Array.from({ length: N }, (_, i) => {
+    const graph = new DynamoGraph(new Chart(app, `chart${i}`), 'Graph', { metadata: { name: `llm${i}` }, output });
+    graph.addFrontend('Frontend', { image: IMAGE });
+    graph.addWorker('Worker', { image: IMAGE, command: ['python3', '-m', 'dynamo.vllm'], gpus: 1 });
+    return graph;
+  });
+}
+
+let validateDocument: jest.SpyInstance;
+beforeEach(() => {
+  validateDocument = jest.spyOn(validate, 'validateDocument');
+});
+afterEach(() => validateDocument.mockRestore());
+
+describe('validation of a construct is kept until its document changes', () => {
+  test.each([OutputMode.GRAPH, OutputMode.COMPONENTS, OutputMode.WORKLOADS])('N graphs in N charts, %s output: synthYaml validates each graph once', output => {
+    const app = Testing.app();
+    graphsInCharts(app, output);
+    app.synthYaml();
+    expect(validateDocument).toHaveBeenCalledTimes(N);
+    // a second synthesis of the unchanged app validates nothing again
+    app.synthYaml();
+    expect(validateDocument).toHaveBeenCalledTimes(N);
+  });
+
+  test('N graphs in N charts: App.synth() and chart.toJson() of every chart validate each graph once', () => {
+    const app = Testing.app();
+    graphsInCharts(app);
+    app.synth();
+    for (const chart of app.charts) chart.toJson();
+    expect(validateDocument).toHaveBeenCalledTimes(N);
+  });
+
+  test('N component deployments in N charts validate each deployment once', () => {
+    const app = Testing.app();
+    for (let i = 0; i < N; i++) {
+      new ComponentDeployment(new Chart(app, `chart${i}`), 'Dcd', { metadata: { name: `worker${i}` }, type: ComponentType.WORKER, image: IMAGE });
+    }
+    app.synthYaml();
+    expect(validateDocument).toHaveBeenCalledTimes(N);
+  });
+
+  test('a change after a synthesis is validated again, and only the changed graph is', () => {
+    const app = Testing.app();
+    const graphs = graphsInCharts(app);
+    app.synthYaml();
+    graphs[1].components[0].addEnv('LOG_LEVEL', EnvValue.fromValue('debug'));
+    app.synthYaml();
+    expect(validateDocument).toHaveBeenCalledTimes(N + 1);
+    expect(validateDocument.mock.calls[N][0].metadata.name).toBe('llm1');
+  });
+
+  test('a change that breaks a rule after a valid synthesis is reported', () => {
+    const chart = new Chart(Testing.app(), 'test');
+    const graph = new DynamoGraph(chart, 'Graph', { metadata: { name: 'llm' } });
+    graph.addFrontend('Frontend', { image: IMAGE });
+    expect(Testing.synth(chart)).toHaveLength(1);
+    graph.addComponent('Worker', { type: ComponentType.WORKER, image: IMAGE, name: 'frontend' });
+    expect(() => Testing.synth(chart)).toThrow(
+      'test/Graph: DynamoGraphDeployment/llm: spec.components: Invalid value: "array": component names must be unique case-insensitively (rule 16)');
+  });
+
+  test('a change the construct is not told of is still seen (the key is the document itself)', () => {
+    const chart = new Chart(Testing.app(), 'test');
+    const deployment = new ComponentDeployment(chart, 'Dcd', { metadata: { name: 'worker' }, type: ComponentType.WORKER, image: IMAGE });
+    Testing.synth(chart);
+    // the document's metadata object, changed behind the construct's back
+    (deployment as unknown as { metadata: { labels?: { [key: string]: string } } }).metadata.labels = { 'bad label': 'x' };
+    expect(() => Testing.synth(chart)).toThrow(/test\/Dcd: DynamoComponentDeployment\/worker: metadata\.labels/);
+    expect(validateDocument).toHaveBeenCalledTimes(2);
+  });
+});
