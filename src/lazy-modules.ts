@@ -19,8 +19,8 @@ import type * as celExtModule from '@bufbuild/cel/ext';
 import type * as ajvModule from 'ajv';
 import type * as kplusModule from 'cdk8s-plus-34';
 import type * as yamlModule from 'yaml';
-import type * as componentImportModule from './import/component-import';
-import type * as graphImportModule from './import/graph-import';
+import type * as componentImportModule from './constructs/component-import';
+import type * as graphImportModule from './constructs/graph-import';
 import type * as v1alpha1Module from './import/v1alpha1';
 import type * as pipelineModule from './pipeline/check-and-render';
 import type * as emittedAdmissionModule from './validation/emitted-admission';
@@ -65,8 +65,8 @@ export const ruleDocs = onFirstUse<typeof ruleDocsModule>(() => require('./valid
 /** The v1alpha1 → v1beta1 conversion (`import/v1alpha1`). */
 export const v1alpha1 = onFirstUse<typeof v1alpha1Module>(() => require('./import/v1alpha1'));
 
-/** `DynamoGraph.fromObject` / `fromYaml` (`import/graph-import`). */
-export const graphImport = onFirstUse<typeof graphImportModule>(() => require('./import/graph-import'));
+/** `DynamoGraph.fromObject` / `fromYaml` (`constructs/graph-import`). */
+export const graphImport = onFirstUse<typeof graphImportModule>(() => require('./constructs/graph-import'));
 
-/** `ComponentDeployment.fromObject` / `fromYaml` (`import/component-import`). */
-export const componentImport = onFirstUse<typeof componentImportModule>(() => require('./import/component-import'));
+/** `ComponentDeployment.fromObject` / `fromYaml` (`constructs/component-import`). */
+export const componentImport = onFirstUse<typeof componentImportModule>(() => require('./constructs/component-import'));

@@ -57,7 +57,7 @@ const HEAVY = [
   /^src\/engine\/(workloads|pod|grove|multinode|component|graph|backend|hash)\//,
   /^src\/validation\//,
   /^imports\/.*\.schema$/,
-  /^src\/import\/(graph-import|component-import|v1alpha1\/)/,
+  /^src\/(constructs\/(graph-import|component-import)|import\/v1alpha1\/)/,
 ];
 const heavy = (modules: readonly string[]) => modules.filter(m => HEAVY.some(pattern => pattern.test(m)));
 

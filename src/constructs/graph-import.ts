@@ -1,13 +1,15 @@
 /** DynamoGraphDeployment documents → DynamoGraph constructs. */
 import { Construct } from 'constructs';
-import { parseYamlDocuments, singleDocumentOfKind } from './documents';
-import { importableMetadata } from './metadata';
-import { convertV1alpha1Document, isV1alpha1DynamoDocument, V1ALPHA1 } from './v1alpha1';
-import { Component } from '../constructs/component';
-import { DynamoGraph, ImportOptions } from '../constructs/graph';
+import { Component } from './component';
+import { DynamoGraph, ImportOptions } from './graph';
+import { DEFAULT_OPERATOR_SETTINGS } from '../engine/operator-settings';
+import { parseYamlDocuments, singleDocumentOfKind } from '../import/documents';
+import { importableMetadata } from '../import/metadata';
+import { convertV1alpha1Document, isV1alpha1DynamoDocument, V1ALPHA1 } from '../import/v1alpha1';
 import { deepClone } from '../model/json';
 import { API_VERSION, DGD_KIND, DgdJson } from '../model/v1beta1';
-import { formatViolation, validateDocument } from '../validation';
+import { checkAndRender } from '../pipeline/check-and-render';
+import { formatViolation } from '../validation/violation';
 
 /**
  * The document itself, or, for a nvidia.com/v1alpha1 DynamoGraphDeployment or
@@ -35,9 +37,11 @@ export function assertImportable(doc: any, kind: string): void {
   if (doc?.apiVersion !== API_VERSION || doc?.kind !== kind) {
     throw new Error(`${ref}: expected apiVersion ${API_VERSION} and kind ${kind}, got ${doc?.apiVersion} ${doc?.kind}`);
   }
-  const problems = validateDocument(doc).filter(v => v.structural === true);
+  // the pipeline's check, under the default operator: only what does not fit the schema at all
+  const problems = checkAndRender([{ documents: [doc] }], { settings: DEFAULT_OPERATOR_SETTINGS }).problems
+    .map(p => p.violation!).filter(v => v.structural === true);
   if (problems.length > 0) {
-    throw new Error(`${ref}: cannot import:\n${problems.map(p => `  ${formatViolation(p)}`).join('\n')}`);
+    throw new Error(`${ref}: cannot import:\n${problems.map(v => `  ${formatViolation(v)}`).join('\n')}`);
   }
 }
 

@@ -1,10 +1,10 @@
 /** DynamoComponentDeployment documents → ComponentDeployment constructs. */
 import { Construct } from 'constructs';
-import { parseYamlDocuments, singleDocumentOfKind } from './documents';
+import { ComponentDeployment } from './component-deployment';
+import { ImportOptions } from './graph';
 import { assertImportable, v1beta1DocumentOf } from './graph-import';
-import { importableMetadata } from './metadata';
-import { ComponentDeployment } from '../constructs/component-deployment';
-import { ImportOptions } from '../constructs/graph';
+import { parseYamlDocuments, singleDocumentOfKind } from '../import/documents';
+import { importableMetadata } from '../import/metadata';
 import { deepClone } from '../model/json';
 import { DCD_KIND, DcdJson } from '../model/v1beta1';
 
