@@ -10,8 +10,9 @@
  * Unlike `validateDocument`, nothing is defaulted first: the object is checked as it is written.
  */
 import { compileCrdSchema, CompiledSchema, checkCompiled } from './crd';
-import { StructuralNode } from './json-schema';
-import { k8sRef } from './k8s-json-schema';
+import { crdJsonSchema, CrdCompileOptions } from './crd-json-schema';
+import { JsonSchema, StructuralNode } from './json-schema';
+import { k8sRef, registerK8sSchemas } from './k8s-json-schema';
 import { checkKubernetesObject, kubernetesKindDefinition } from './kubernetes';
 import { PCS_V1ALPHA1_SCHEMA } from '../../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../../../imports/leaderworkerset.x-k8s.io.schema';
@@ -48,19 +49,29 @@ const API_SERVER_FIELDS = {
 
 const compiledKinds = new Map<string, CompiledSchema>();
 
+function kindCompileOptions(kind: CustomKind): CrdCompileOptions {
+  return {
+    rules: kind.overlay?.rules,
+    prunedFields: kind.overlay?.prunedFields,
+    apiServerFields: API_SERVER_FIELDS,
+    embedded: 'kubernetes',
+    rootRule: STRUCTURAL_RULE,
+  };
+}
+
 function compiledKind(key: string, kind: CustomKind): CompiledSchema {
   let compiled = compiledKinds.get(key);
   if (!compiled) {
-    compiled = compileCrdSchema(kind.root, {
-      rules: kind.overlay?.rules,
-      prunedFields: kind.overlay?.prunedFields,
-      apiServerFields: API_SERVER_FIELDS,
-      embedded: 'kubernetes',
-      rootRule: STRUCTURAL_RULE,
-    });
+    compiled = compileCrdSchema(kind.root, kindCompileOptions(kind));
     compiledKinds.set(key, compiled);
   }
   return compiled;
+}
+
+/** The JSON schema of each custom resource kind checked here, by `apiVersion/kind`. */
+export function emittedKindJsonSchemas(): Record<string, JsonSchema> {
+  registerK8sSchemas();
+  return Object.fromEntries(Object.entries(CUSTOM_KINDS).map(([key, kind]) => [key, crdJsonSchema(kind.root, kindCompileOptions(kind))]));
 }
 
 function ownKind(key: string): CustomKind | undefined {
