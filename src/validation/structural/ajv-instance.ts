@@ -115,7 +115,7 @@ export function createAjv(mode: ValidatorMode, source = false): Ajv {
       ? { source: true, optimize: true, formats: ajvModule._`require(${RUNTIME_MODULE}).FORMATS` }
       : { optimize: false },
   });
-  ajv.addVocabulary(['x-rule', 'x-pruned', 'x-type-label', 'x-kubernetes-list-map-keys']);
+  ajv.addVocabulary(['x-rule', 'x-pruned', 'x-type-label', 'x-kubernetes-list-map-keys', 'x-deferred', 'x-deferred-rule']);
   for (const keyword of KEYWORDS) ajv.addKeyword(keyword);
   for (const [name, format] of Object.entries(runtime.FORMATS)) ajv.addFormat(name, format as Parameters<Ajv['addFormat']>[1]);
   return ajv;

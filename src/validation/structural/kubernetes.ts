@@ -23,7 +23,7 @@ import { ViolationSink } from '../violation';
 const compiledDefinitions = new Map<string, CompiledSchema>();
 
 /** The compiled schema of a definition (`CoreV1PodSpec`), compiled once. */
-function compiledDefinition(name: string): CompiledSchema {
+export function compiledDefinition(name: string): CompiledSchema {
   let compiled = compiledDefinitions.get(name);
   if (!compiled) {
     registerK8sSchemas();
