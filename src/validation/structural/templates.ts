@@ -28,7 +28,7 @@ const TEMPLATE_DEFINITIONS: ReadonlySet<string> = new Set(['CoreV1PodTemplateSpe
 /** Marks a deferred node: the definition its value is checked against. */
 const DEFERRED = 'x-deferred';
 /** Of a deferred node: the row its place inherits (the `x-rule` of the nearest node above that has one). */
-const DEFERRED_RULE = 'x-deferred-rule';
+const DEFERRED_ROW = 'x-deferred-rule';
 
 const DEFINITIONS = '#/definitions/';
 
@@ -101,7 +101,7 @@ function defer(node: JsonSchema, inherited: string | undefined): JsonSchema {
     if (TEMPLATE_DEFINITIONS.has(ref)) {
       const own = ownRule(node);
       const deferred: JsonSchema = { ...(own === undefined ? {} : { 'x-rule': own }), [DEFERRED]: ref };
-      if (rule !== undefined) deferred[DEFERRED_RULE] = rule;
+      if (rule !== undefined) deferred[DEFERRED_ROW] = rule;
       leadsToTemplate.add(deferred);
       return deferred;
     }
@@ -135,7 +135,7 @@ interface TemplatePlace {
 function templatePlaces(value: unknown, node: JsonSchema, path: FieldPath, out: TemplatePlace[]): void {
   if (!leadsToTemplate.has(node) || value === undefined) return;
   if (typeof node[DEFERRED] === 'string') {
-    out.push({ value, definition: node[DEFERRED], rule: node[DEFERRED_RULE] as string | undefined, path });
+    out.push({ value, definition: node[DEFERRED], rule: node[DEFERRED_ROW] as string | undefined, path });
     return;
   }
   if (Array.isArray(value)) {

@@ -85,6 +85,10 @@ export function prebuiltValidator(mode: ValidatorMode, schema: SchemaObject, sha
   if (modules === null) return undefined;
   const name = validatorModuleName(validatorKey(schema, shared), mode);
   if (!Object.prototype.hasOwnProperty.call(modules, name)) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(`./${GENERATED_FOLDER}/${name}.js`) as ValidateFunction;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(`./${GENERATED_FOLDER}/${name}.js`) as ValidateFunction;
+  } catch {
+    return undefined; // listed but not there (a copy of the package without it): compiled instead
+  }
 }
