@@ -13,135 +13,94 @@
  * - annotations read back by the error report: `x-rule` (row of the node), `x-pruned` (row of an
  *   unknown field), `x-type-label` (the type named by a wrong-type error).
  *
- * A schema is compiled once per schema object into a quick function (first error only, no
- * details: `compileOnce`) and, only when a value fails it, into a function collecting every error
- * for the report (`compileFull`); both pass exactly the same values. ajv itself is loaded when the
- * first instance is created, not when this module is.
+ * A schema has, once per schema object, a quick function (first error only, no details:
+ * `compileOnce`) and, only when a value fails it, a function collecting every error for the report
+ * (`compileFull`); both pass exactly the same values. The functions of the schemas the library
+ * uses are generated at build time (validators.ts: the same code ajv compiles here, written out as
+ * modules and loaded per schema); a schema of any other content is compiled by ajv on first use.
+ * ajv itself is loaded when the first instance is created, not when this module is.
  *
  * Internal module.
  */
 import type Ajv from 'ajv';
-import type { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
+import type { AnySchemaObject, KeywordCxt, KeywordDefinition, SchemaObject, ValidateFunction } from 'ajv';
+import * as runtime from './keyword-runtime';
+import { prebuiltValidator, ValidatorMode } from './validators';
 import { ajv as loadAjv } from '../../lazy-modules';
-import { QUANTITY_PATTERN } from '../quantity';
 
-/** `params` of an `x-kubernetes-list-type` error: the index of a duplicate and what repeats. */
-export interface DuplicateParams {
-  readonly index: number;
-  readonly duplicate: unknown;
-  /** `x-rule` of the list. */
-  readonly rule?: string;
-}
+export type { DuplicateParams, MissingParams, NullItemParams } from './keyword-runtime';
 
-/** `params` of an `x-required` error. */
-export interface MissingParams {
-  readonly missingProperty: string;
-  /** `x-rule` of the missing field's node (else of the object). */
-  readonly rule?: string;
-}
-
-/** `params` of an `x-items-not-null` error. */
-export interface NullItemParams {
-  readonly index: number;
-  readonly label: string;
-  /** `x-rule` of the items node. */
-  readonly rule?: string;
-}
-
-type ErrorList = Array<Partial<ErrorObject>>;
-
-/** A validate function of a custom keyword, with the errors it sets. */
-interface KeywordFunction {
-  (schema: unknown, data: unknown, parentSchema?: SchemaObject): boolean;
-  errors?: ErrorList;
-}
-
-const INT32 = 2 ** 31;
-const INT64 = 2 ** 63;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-/** RFC 3339 date-time, as metav1.Time decodes it. */
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
-
-function isScalar(value: unknown): value is string | number | boolean {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** How generated code requires keyword-runtime.ts (from the folder of the generated modules). */
+export const RUNTIME_MODULE = '../keyword-runtime';
 
 /** `x-rule` of a schema node, if it is an object that has one. */
-function ruleOf(node: unknown): string | undefined {
-  return isObject(node) && typeof node['x-rule'] === 'string' ? node['x-rule'] : undefined;
+function ruleOf(node: unknown): string | null {
+  return typeof node === 'object' && node !== null && typeof (node as Record<string, unknown>)['x-rule'] === 'string'
+    ? (node as Record<string, string>)['x-rule'] : null;
 }
 
-// custom keyword errors carry no parentSchema: the rule of the node is put in `params`
-// the keywords allocate their error list only on failure (most objects checked are valid)
-const requiredKeyword: KeywordFunction = (schema, data, parentSchema) => {
-  let errors: ErrorList | undefined;
-  for (const name of schema as string[]) {
-    const value = (data as Record<string, unknown>)[name];
-    if (value === undefined || value === null) {
-      const properties = parentSchema?.properties as Record<string, unknown> | undefined;
-      const rule = ruleOf(properties?.[name]) ?? ruleOf(parentSchema);
-      (errors ??= []).push({ keyword: 'x-required', params: { missingProperty: name, rule } satisfies MissingParams });
-    }
-  }
-  requiredKeyword.errors = errors;
-  return errors === undefined;
-};
+/**
+ * A keyword whose check is a function of keyword-runtime.ts returning its errors (or undefined):
+ * the generated code calls the function with the constants `args` works out from the schema, and
+ * adds its errors as ajv adds those of a `validate` keyword (each with the instance path, the
+ * schema path and, verbose, the keyword's schema and the data).
+ */
+function runtimeKeyword(
+  keyword: string, type: 'object' | 'array', schemaType: 'array' | 'string',
+  check: 'requiredErrors' | 'listTypeErrors' | 'itemsNotNullErrors',
+  args: (schema: unknown, parentSchema: AnySchemaObject) => unknown[],
+): KeywordDefinition {
+  return {
+    keyword,
+    type,
+    schemaType,
+    trackErrors: true,
+    code(cxt: KeywordCxt) {
+      // ajv's code generation helpers, loaded with ajv (at compile time only)
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { _, not, stringify } = require('ajv/dist/compile/codegen') as typeof import('ajv/dist/compile/codegen');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const N = (require('ajv/dist/compile/names') as typeof import('ajv/dist/compile/names')).default;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { extendErrors } = require('ajv/dist/compile/errors') as typeof import('ajv/dist/compile/errors');
+      const { gen } = cxt;
+      const fn = gen.scopeValue('func', { ref: runtime[check], code: _`require(${RUNTIME_MODULE}).${new (loadAjv().Name)(check)}` });
+      const constants = args(cxt.schema, cxt.parentSchema).map((value) => stringify(value));
+      const call = constants.reduce((code, value) => _`${code}, ${value}`, _`${cxt.data}`);
+      const errors = gen.const('kwErrors', _`${fn}(${call})`);
+      const valid = gen.let('valid', _`${errors} === undefined`);
+      gen.if(not(valid), () => {
+        gen.assign(N.vErrors, _`${N.vErrors} === null ? ${errors} : ${N.vErrors}.concat(${errors})`).assign(N.errors, _`${N.vErrors}.length`);
+        extendErrors(cxt);
+      });
+      cxt.ok(valid);
+    },
+  };
+}
 
-const listTypeKeyword: KeywordFunction = (schema, data, parentSchema) => {
-  if ((data as unknown[]).length < 2) return true;
-  const errors: ErrorList = [];
-  const seen = new Set<string>();
-  const keys = schema === 'map' ? parentSchema?.['x-kubernetes-list-map-keys'] as string[] | undefined : undefined;
-  (data as unknown[]).forEach((item, index) => {
-    let identity: string;
-    let duplicate: unknown;
-    if (schema === 'map' && keys) {
-      if (!isObject(item)) return;
-      const keyValues: Record<string, unknown> = {};
-      for (const key of keys) {
-        if (!isScalar(item[key])) return;
-        keyValues[key] = item[key];
-      }
-      identity = JSON.stringify(keys.map((key) => keyValues[key]));
-      duplicate = keyValues;
-    } else if (schema === 'set') {
-      if (!isScalar(item)) return;
-      identity = JSON.stringify(item);
-      duplicate = item;
-    } else {
-      return;
-    }
-    if (seen.has(identity)) {
-      errors.push({ keyword: 'x-kubernetes-list-type', params: { index, duplicate, rule: ruleOf(parentSchema) } satisfies DuplicateParams });
-    }
-    seen.add(identity);
-  });
-  listTypeKeyword.errors = errors;
-  return errors.length === 0;
-};
+const KEYWORDS: readonly KeywordDefinition[] = [
+  runtimeKeyword('x-required', 'object', 'array', 'requiredErrors', (schema, parent) => {
+    const names = schema as string[];
+    const properties = parent.properties as Record<string, unknown> | undefined;
+    return [names, names.map((name) => ruleOf(properties?.[name]) ?? ruleOf(parent))];
+  }),
+  runtimeKeyword('x-kubernetes-list-type', 'array', 'string', 'listTypeErrors', (schema, parent) => {
+    const keys = schema === 'map' ? (parent['x-kubernetes-list-map-keys'] as string[] | undefined) ?? null : null;
+    return [schema, keys, ruleOf(parent)];
+  }),
+  runtimeKeyword('x-items-not-null', 'array', 'string', 'itemsNotNullErrors', (schema, parent) => [schema, ruleOf(parent.items) ?? ruleOf(parent)]),
+];
 
-const itemsNotNullKeyword: KeywordFunction = (schema, data, parentSchema) => {
-  let errors: ErrorList | undefined;
-  (data as unknown[]).forEach((item, index) => {
-    if (item === null || item === undefined) {
-      const rule = ruleOf(parentSchema?.items) ?? ruleOf(parentSchema);
-      (errors ??= []).push({ keyword: 'x-items-not-null', params: { index, label: schema as string, rule } satisfies NullItemParams });
-    }
-  });
-  itemsNotNullKeyword.errors = errors;
-  return errors === undefined;
-};
-
-/** How an instance validates: filling defaults; every error with its details, or only pass/fail. */
-type Mode = 'defaulting' | 'full' | 'fast';
-
-function createAjv(mode: Mode): Ajv {
+/**
+ * An ajv instance validating in `mode`: filling defaults (`defaulting`); every error with its
+ * details (`full`); only pass/fail (`fast`). With `source`, its functions keep their code, for
+ * writing them out as modules (validators.ts), formats and keyword checks required from
+ * keyword-runtime.ts.
+ */
+export function createAjv(mode: ValidatorMode, source = false): Ajv {
   // ajv is loaded on first use (lazy-modules.ts): requiring the library does not load it
-  const ajv = new (loadAjv().default)({
+  const ajvModule = loadAjv();
+  const ajv = new ajvModule.default({
     useDefaults: mode === 'defaulting',
     allErrors: mode !== 'fast',
     verbose: mode !== 'fast',
@@ -150,18 +109,15 @@ function createAjv(mode: Mode): Ajv {
     // schema patterns are RE2/Go syntax, read like `new RegExp(pattern)` (no `u` flag)
     unicodeRegExp: false,
     logger: false,
-    // the code optimizer doubles the compile time for no measurable gain on these schemas
-    code: { optimize: false },
+    // the code optimizer doubles the compile time for no measurable gain on these schemas at run
+    // time; the generated modules are optimized (a tenth smaller)
+    code: source
+      ? { source: true, optimize: true, formats: ajvModule._`require(${RUNTIME_MODULE}).FORMATS` }
+      : { optimize: false },
   });
-  ajv.addVocabulary(['x-rule', 'x-pruned', 'x-type-label', 'x-kubernetes-list-map-keys']);
-  ajv.addKeyword({ keyword: 'x-required', type: 'object', schemaType: 'array', validate: requiredKeyword, errors: true });
-  ajv.addKeyword({ keyword: 'x-kubernetes-list-type', type: 'array', schemaType: 'string', validate: listTypeKeyword, errors: true });
-  ajv.addKeyword({ keyword: 'x-items-not-null', type: 'array', schemaType: 'string', validate: itemsNotNullKeyword, errors: true });
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
-  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT64 && n < INT64 });
-  ajv.addFormat('quantity', { type: 'string', validate: new RegExp(QUANTITY_PATTERN) });
-  ajv.addFormat('byte', { type: 'string', validate: BASE64 });
-  ajv.addFormat('k8s-time', { type: 'string', validate: RFC3339 });
+  ajv.addVocabulary(['x-rule', 'x-pruned', 'x-type-label', 'x-kubernetes-list-map-keys', 'x-deferred', 'x-deferred-rule']);
+  for (const keyword of KEYWORDS) ajv.addKeyword(keyword);
+  for (const [name, format] of Object.entries(runtime.FORMATS)) ajv.addFormat(name, format as Parameters<Ajv['addFormat']>[1]);
   return ajv;
 }
 
@@ -192,18 +148,42 @@ export function addSharedSchema(schema: SchemaObject): void {
   fast?.addSchema(schema);
 }
 
+/** The schemas a schema validated in `mode` may reference (none when defaulting). */
+export function sharedSchemasOf(mode: ValidatorMode): readonly SchemaObject[] {
+  return mode === 'defaulting' ? [] : sharedSchemas;
+}
+
 /** An ajv instance with `useDefaults: true` (fills absent fields with their schema `default`). */
 export function defaultingAjv(): Ajv {
   return defaulting ??= createAjv('defaulting');
 }
 
-const compiledFast = new WeakMap<object, ValidateFunction>();
-const compiledFull = new WeakMap<object, ValidateFunction>();
+/** The validate function of a schema in `mode`, compiled by ajv now (not the generated one). */
+export function compileAtRuntime(mode: ValidatorMode, schema: SchemaObject): ValidateFunction {
+  runtimeCompiles++;
+  return (mode === 'defaulting' ? defaultingAjv() : checkingAjv(mode)).compile(schema);
+}
 
-function compiledWith(mode: 'full' | 'fast', cache: WeakMap<object, ValidateFunction>, schema: SchemaObject): ValidateFunction {
+let runtimeCompiles = 0;
+
+/** How many schemas were compiled at run time (no generated function had their content), for tests. */
+export function runtimeCompileCount(): number {
+  return runtimeCompiles;
+}
+
+const compiled: Record<ValidatorMode, WeakMap<object, ValidateFunction>> = {
+  fast: new WeakMap(), full: new WeakMap(), defaulting: new WeakMap(),
+};
+
+/**
+ * The validate function of a schema object in `mode`, once per schema object: the one generated
+ * at build time for a schema of the same content (validators.ts), else compiled by ajv.
+ */
+export function validatorOf(mode: ValidatorMode, schema: SchemaObject): ValidateFunction {
+  const cache = compiled[mode];
   let fn = cache.get(schema);
   if (!fn) {
-    fn = checkingAjv(mode).compile(schema);
+    fn = prebuiltValidator(mode, schema, sharedSchemasOf(mode)) ?? compileAtRuntime(mode, schema);
     cache.set(schema, fn);
   }
   return fn;
@@ -215,7 +195,7 @@ function compiledWith(mode: 'full' | 'fast', cache: WeakMap<object, ValidateFunc
  * keywords), so most values (valid ones) are checked without collecting errors.
  */
 export function compileOnce(schema: SchemaObject): ValidateFunction {
-  return compiledWith('fast', compiledFast, schema);
+  return validatorOf('fast', schema);
 }
 
 /**
@@ -223,5 +203,10 @@ export function compileOnce(schema: SchemaObject): ValidateFunction {
  * report), compiled once, on the first value that fails `compileOnce`'s function.
  */
 export function compileFull(schema: SchemaObject): ValidateFunction {
-  return compiledWith('full', compiledFull, schema);
+  return validatorOf('full', schema);
+}
+
+/** The validate function of a schema object that fills absent fields with their `default`, compiled once. */
+export function compileDefaulting(schema: SchemaObject): ValidateFunction {
+  return validatorOf('defaulting', schema);
 }

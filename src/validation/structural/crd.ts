@@ -46,9 +46,7 @@ const byContent = new WeakMap<object, Map<string, CompiledSchema>>();
 export function compiledDocumentSchema(schema: DocumentSchema): CompiledSchema {
   let compiled = byDocumentSchema.get(schema);
   if (compiled) return compiled;
-  // only the Dynamo overlay's embedded types are completed (row 89)
-  const complete = schema.overlay.embedded === DYNAMO_EMBEDDED_TYPES;
-  const key = `${complete}:${JSON.stringify(schema.overlay)}`;
+  const key = `${completes(schema)}:${JSON.stringify(schema.overlay)}`;
   let forRoot = byContent.get(schema.root);
   if (!forRoot) {
     forRoot = new Map();
@@ -56,18 +54,33 @@ export function compiledDocumentSchema(schema: DocumentSchema): CompiledSchema {
   }
   compiled = forRoot.get(key);
   if (!compiled) {
-    compiled = compileCrdSchema(schema.root, {
-      rules: schema.overlay.rules,
-      prunedFields: schema.overlay.prunedFields,
-      apiServerFields: schema.overlay.apiServerFields,
-      embedded: schema.overlay.embedded,
-      completeEmbedded: complete,
-      rootRule: STRUCTURAL_RULE,
-    });
+    compiled = compileCrdSchema(schema.root, documentCompileOptions(schema));
     forRoot.set(key, compiled);
   }
   byDocumentSchema.set(schema, compiled);
   return compiled;
+}
+
+/** Whether the embedded types of a document schema are completed: only the Dynamo overlay's (row 89). */
+function completes(schema: DocumentSchema): boolean {
+  return schema.overlay.embedded === DYNAMO_EMBEDDED_TYPES;
+}
+
+function documentCompileOptions(schema: DocumentSchema): CrdCompileOptions {
+  return {
+    rules: schema.overlay.rules,
+    prunedFields: schema.overlay.prunedFields,
+    apiServerFields: schema.overlay.apiServerFields,
+    embedded: schema.overlay.embedded,
+    completeEmbedded: completes(schema),
+    rootRule: STRUCTURAL_RULE,
+  };
+}
+
+/** The JSON schema `compiledDocumentSchema` validates a document schema with. */
+export function documentJsonSchema(schema: DocumentSchema): JsonSchema {
+  registerK8sSchemas();
+  return crdJsonSchema(schema.root, documentCompileOptions(schema));
 }
 
 /** Validates `value` (found at `base`) with a compiled schema, reporting to `sink`. */

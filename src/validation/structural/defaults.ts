@@ -12,17 +12,22 @@
  * Internal module.
  */
 import type { SchemaObject, ValidateFunction } from 'ajv';
-import { defaultingAjv } from './ajv-instance';
+import { compileDefaulting } from './ajv-instance';
 import { crdJsonSchema } from './crd-json-schema';
 import { StructuralNode } from './json-schema';
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
+/** The JSON schema a CRD schema is defaulted with (its defaults, and those of its embedded types). */
+export function defaultingJsonSchema(root: StructuralNode, embedded: Readonly<Record<string, StructuralNode>>): SchemaObject {
+  return crdJsonSchema(root, { embedded, rootRule: 'schema', defaults: true });
+}
+
 function defaultingFunction(root: StructuralNode, embedded: Readonly<Record<string, StructuralNode>>): ValidateFunction {
   let fn = compiled.get(root);
   if (!fn) {
-    const json: SchemaObject = crdJsonSchema(root, { embedded, rootRule: 'schema', defaults: true });
-    fn = defaultingAjv().compile(json);
+    const json = defaultingJsonSchema(root, embedded);
+    fn = compileDefaulting(json);
     compiled.set(root, fn);
     nullsWithDefaults.set(fn, json);
   }

@@ -71,7 +71,7 @@ function followRef(node: JsonSchema): JsonSchema | undefined {
 }
 
 /** A copy of a definition node whose local references (`#/definitions/X`) name the definitions schema. */
-function absolute(node: JsonSchema): JsonSchema {
+export function absolute(node: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) {

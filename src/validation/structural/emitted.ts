@@ -8,12 +8,17 @@
  * Objects of any other apiVersion/kind are not checked. CEL rules are not evaluated here.
  *
  * Unlike `validateDocument`, nothing is defaulted first: the object is checked as it is written.
+ * The pod templates of an object are checked once per distinct template (templates.ts).
  */
-import { compileCrdSchema, CompiledSchema, checkCompiled } from './crd';
-import { StructuralNode } from './json-schema';
-import { k8sRef } from './k8s-json-schema';
-import { checkKubernetesObject, kubernetesKindDefinition } from './kubernetes';
+import { compileOnce } from './ajv-instance';
+import { CompiledSchema, checkCompiled } from './crd';
+import { crdJsonSchema, CrdCompileOptions } from './crd-json-schema';
+import { JsonSchema, StructuralNode } from './json-schema';
+import { k8sRef, registerK8sSchemas } from './k8s-json-schema';
+import { kubernetesKindDefinition } from './kubernetes';
+import { deferTemplates, checkDeferred } from './templates';
 import { PCS_V1ALPHA1_SCHEMA } from '../../../imports/grove.io.schema';
+import { K8S_KINDS } from '../../../imports/k8s-openapi.schema';
 import { LWS_V1_SCHEMA } from '../../../imports/leaderworkerset.x-k8s.io.schema';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../../../imports/nvidia.com.schema';
 import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../../imports/nvidia.com.snapshot.schema';
@@ -48,19 +53,50 @@ const API_SERVER_FIELDS = {
 
 const compiledKinds = new Map<string, CompiledSchema>();
 
-function compiledKind(key: string, kind: CustomKind): CompiledSchema {
-  let compiled = compiledKinds.get(key);
+function kindCompileOptions(kind: CustomKind): CrdCompileOptions {
+  return {
+    rules: kind.overlay?.rules,
+    prunedFields: kind.overlay?.prunedFields,
+    apiServerFields: API_SERVER_FIELDS,
+    embedded: 'kubernetes',
+    rootRule: STRUCTURAL_RULE,
+  };
+}
+
+/**
+ * The schema of a custom resource kind (`key`) or a Kubernetes kind (`definition`), its pod
+ * templates deferred (or not, `deferred`).
+ */
+function kindJsonSchema(key: string, definition: string | undefined, deferred = true): JsonSchema {
+  registerK8sSchemas();
+  const custom = ownKind(key);
+  const json = custom ? crdJsonSchema(custom.root, kindCompileOptions(custom)) : k8sRef(definition!);
+  return deferred ? deferTemplates(json) : json;
+}
+
+function compiledKind(key: string, definition: string | undefined, deferred: boolean): CompiledSchema {
+  const cacheKey = `${deferred}:${key}`;
+  let compiled = compiledKinds.get(cacheKey);
   if (!compiled) {
-    compiled = compileCrdSchema(kind.root, {
-      rules: kind.overlay?.rules,
-      prunedFields: kind.overlay?.prunedFields,
-      apiServerFields: API_SERVER_FIELDS,
-      embedded: 'kubernetes',
-      rootRule: STRUCTURAL_RULE,
-    });
-    compiledKinds.set(key, compiled);
+    const json = kindJsonSchema(key, definition, deferred);
+    compiled = { json, validate: compileOnce(json) };
+    compiledKinds.set(cacheKey, compiled);
   }
   return compiled;
+}
+
+/**
+ * The JSON schema of each kind checked here that differs from the schema of its kind elsewhere:
+ * the custom resource kinds, and the Kubernetes kinds that hold pod templates, by `apiVersion/kind`.
+ */
+export function emittedKindJsonSchemas(): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const key of Object.keys(CUSTOM_KINDS)) out[key] = kindJsonSchema(key, undefined);
+  for (const [key, definition] of Object.entries(K8S_KINDS)) {
+    const json = kindJsonSchema(key, definition);
+    if (json.$ref === undefined) out[key] = json;
+  }
+  return out;
 }
 
 function ownKind(key: string): CustomKind | undefined {
@@ -74,15 +110,26 @@ function ownKind(key: string): CustomKind | undefined {
  * has no schema of. Never throws.
  */
 export function validateEmittedObject(obj: unknown): Violation[] {
+  return emittedObjectViolations(obj, true);
+}
+
+/**
+ * `validateEmittedObject`, its pod templates checked once per distinct template (`deferred`), or
+ * with the whole object (the same violations: for tests).
+ */
+export function emittedObjectViolations(obj: unknown, deferred: boolean): Violation[] {
   if (!isMap(obj)) return [];
   const kind = stringAt(obj, 'kind') ?? '';
   const name = stringAt(mapAt(obj, 'metadata'), 'name') ?? '';
   const sink = new ViolationSink();
   try {
-    const key = `${stringAt(obj, 'apiVersion') ?? ''}/${kind}`;
-    const custom = ownKind(key);
-    if (custom) checkCompiled(obj, compiledKind(key, custom), sink);
-    else if (!checkKubernetesObject(obj, sink)) return [];
+    const apiVersion = stringAt(obj, 'apiVersion') ?? '';
+    const key = `${apiVersion}/${kind}`;
+    const definition = ownKind(key) ? undefined : kubernetesKindDefinition(apiVersion, kind);
+    if (!ownKind(key) && definition === undefined) return [];
+    const compiled = compiledKind(key, definition, deferred);
+    if (deferred) checkDeferred(obj, compiled, sink);
+    else checkCompiled(obj, compiled, sink);
     checkName(obj.metadata, sink);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

@@ -14,14 +14,16 @@
 import { compileOnce } from './ajv-instance';
 import { CompiledSchema, checkCompiled } from './crd';
 import { K8S_TYPE_DEFINITIONS } from './crd-json-schema';
+import { JsonSchema } from './json-schema';
 import { hasDefinition, k8sJsonSchema, k8sRef, kindDefinition, registerK8sSchemas } from './k8s-json-schema';
+import { K8S_KINDS } from '../../../imports/k8s-openapi.schema';
 import { FieldPath } from '../field-path';
 import { ViolationSink } from '../violation';
 
 const compiledDefinitions = new Map<string, CompiledSchema>();
 
 /** The compiled schema of a definition (`CoreV1PodSpec`), compiled once. */
-function compiledDefinition(name: string): CompiledSchema {
+export function compiledDefinition(name: string): CompiledSchema {
   let compiled = compiledDefinitions.get(name);
   if (!compiled) {
     registerK8sSchemas();
@@ -65,7 +67,24 @@ export function checkEmbeddedType(type: string, value: unknown, path: FieldPath,
   checkCompiled(value, compiledDefinition(name), sink, path);
 }
 
+const compiledScalars = new Map<string, CompiledSchema>();
+
 function compiledScalar(name: 'q' | 'ios'): CompiledSchema {
-  const json = k8sJsonSchema(name);
-  return { json, validate: compileOnce(json) };
+  let compiled = compiledScalars.get(name);
+  if (!compiled) {
+    const json = k8sJsonSchema(name);
+    compiled = { json, validate: compileOnce(json) };
+    compiledScalars.set(name, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * The JSON schemas this module validates with: each Kubernetes kind the library emits, each
+ * embedded type of the CRD schemas (`k8sType` markers), by definition (or compact scalar) name.
+ */
+export function kubernetesJsonSchemas(): Record<string, JsonSchema> {
+  registerK8sSchemas();
+  const names = new Set([...Object.values(K8S_KINDS), ...Object.values(K8S_TYPE_DEFINITIONS)]);
+  return Object.fromEntries([...names].map((name) => [name, name === 'q' || name === 'ios' ? k8sJsonSchema(name) : k8sRef(name)]));
 }
