@@ -50,7 +50,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageText } from './args';
 import { convertLoadedDocuments, runConvert } from './convert-command';
-import { runDiff } from './diff-command';
+import type * as diffCommand from './diff-command';
 import { outputClash, outputName, writeOutputs } from './output-files';
 import { RenderError } from '../engine/errors';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../engine/helm-values';
@@ -272,7 +272,9 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     return 1;
   }
   // `diff`: OLD and NEW, loaded and checked as for `render`, rendered and compared (diff-command.ts)
-  if (args.command === 'diff') return runDiff(loaded, args, settings, io);
+  // loaded only by `diff`: the other commands do not pay for it
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (args.command === 'diff') return (require('./diff-command') as typeof diffCommand).runDiff(loaded, args, settings, io);
   if (args.command !== 'render') return 0;
   if (args.outDir === undefined) {
     io.stdout(stringifyYamlDocuments(rendered.flatMap(r => r.objects)));
