@@ -4,13 +4,13 @@
  * `goJsonEncode(goSortKeys(...))`, and the JSON copies with `deepClone`.
  */
 import { CORPUS_DIR, corpusFiles, describeNeeding, withVersionedImages } from './support/shared';
-import { goJsonEncode } from '../src/engine/hash/go-json';
-import { goSortedJson } from '../src/engine/hash/go-sorted-json';
-import { goJsonValue, readGoValue } from '../src/engine/hash/go-value';
 import { goSortKeys } from '../src/engine/hash/last-applied-hash';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { goJsonEncode } from '../src/go/json';
+import { goSortedJson } from '../src/go/sorted-json';
+import { goJsonValue, readGoValue } from '../src/go/value';
 import { deepClone } from '../src/model/json';
 import { copyJson, copyJsonForOutput } from '../src/model/json-copy';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const reference = (value: unknown, type?: string): unknown => JSON.parse(goJsonEncode(value, type));
 

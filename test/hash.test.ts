@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { formatGoDuration, formatGoFloat, goJsonEncode, goQuote, parseGoDuration } from '../src/engine/hash/go-json';
 import {
   goSliceStable,
   goSortKeys,
@@ -7,8 +6,9 @@ import {
   lastAppliedHash,
   lastAppliedHashInput,
 } from '../src/engine/hash/last-applied-hash';
-import { canonicalQuantity, QuantityParseError } from '../src/engine/hash/quantity';
 import { computeWorkerHash, sha256Hex, workerHashInput } from '../src/engine/hash/worker-hash';
+import { formatGoDuration, formatGoFloat, goJsonEncode, goQuote, parseGoDuration } from '../src/go/json';
+import { canonicalQuantity, QuantityParseError } from '../src/go/quantity';
 
 const EMPTY_OBJECT_SHA256 = '44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a';
 

@@ -8,7 +8,7 @@ import {
   EPP_CONFIG_REQUIRED_MESSAGE, istioClientTls, operatorSupportsNativeEpp, renderEppConfigMap, renderEppDestinationRule,
   renderEppResources, renderInferencePool,
 } from '../src/engine/workloads/epp-resources';
-import { formatGoFloatG, goYamlKeyLess, marshalSigsYaml, resolvesAsString } from '../src/engine/workloads/go-yaml';
+import { formatGoFloatG, goYamlKeyLess, marshalSigsYaml, resolvesAsString } from '../src/go/yaml';
 import { DgdJson } from '../src/model/v1beta1';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

@@ -15,9 +15,9 @@
  * fields are the same), limited to the values its operator configuration and its install checks read.
  */
 import { RenderError } from './errors';
-import { formatGoDuration, parseGoDuration } from './go-duration';
 import { DISCOVERY_BACKENDS, OPERATOR_FALLBACK_TERMINATION_DELAY } from './operator-config';
 import { OperatorSettings } from './operator-settings';
+import { formatGoDuration, parseGoDuration } from '../go/duration';
 import { parseYamlDocuments, YamlInputError } from '../import/documents';
 import { isMap } from '../model/json';
 

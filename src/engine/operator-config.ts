@@ -15,8 +15,8 @@
  * the field path and the value.
  */
 import { RenderError } from './errors';
-import { parseGoDuration } from './go-duration';
 import { OperatorSettings, RegistrySecret } from './operator-settings';
+import { parseGoDuration } from '../go/duration';
 import { parseYamlDocuments, YamlInputError } from '../import/documents';
 import { isMap } from '../model/json';
 

@@ -28,7 +28,7 @@ import {
 import { FieldPath } from './field-path';
 import { QUANTITY_FORMAT_MESSAGE } from './structural/report';
 import { renderValue, ViolationRecord } from './violation';
-import { canonicalQuantity, compareQuantities, parseQuantity, QuantityParseError } from '../engine/hash/quantity';
+import { canonicalQuantity, compareQuantities, parseQuantity, QuantityParseError } from '../go/quantity';
 import { isMap, JsonMap, listAt, mapAt, stringAt } from '../model/json';
 
 /** Rule id of the API server's object checks. */

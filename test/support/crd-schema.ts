@@ -13,7 +13,7 @@
  *    of that type: wrapped into the smallest Kubernetes object that holds it (a PodSpec becomes the
  *    spec of a `v1 Pod`) and validated with kubernetes-models (`validateKubernetesObjects`, one child
  *    process for a whole batch), plus a walk for unknown fields along the Go struct layouts of
- *    src/engine/hash/go-types.ts (kubernetes-models accepts unknown fields; the CRD's embedded
+ *    src/go/types.ts (kubernetes-models accepts unknown fields; the CRD's embedded
  *    schema, like the API server's strict field validation, does not).
  *
  * 3. the CEL rules (`x-kubernetes-validations`) of the schema, for a create (no old object). No CEL
@@ -25,7 +25,7 @@ import { KUBERNETES_SCHEMA_VERSION, validateKubernetesObjects } from './kubernet
 import { GroveK8sType, GroveSchemaNode, PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA, LwsK8sType, LwsSchemaNode } from '../../imports/leaderworkerset.x-k8s.io.schema';
 import { CrdSchemaNode, CrdValidationRule } from '../../imports/nvidia.com.schema';
-import { GoType, goTypeRegistry } from '../../src/engine/hash/go-json';
+import { GoType, goTypeRegistry } from '../../src/go/json';
 import { isMap } from '../../src/model/json';
 import { FieldPath } from '../../src/validation/field-path';
 import { SchemaOverlay } from '../../src/validation/schema-node';
@@ -285,7 +285,7 @@ function pathBelow(e: EmbeddedValue, steps: readonly string[]): FieldPath {
   return path;
 }
 
-/** Go struct layouts (go-types.ts notation) of the embedded types that the built-in layouts lack. */
+/** Go struct layouts (src/go/types.ts notation) of the embedded types that the built-in layouts lack. */
 const EXTRA_LAYOUTS: Readonly<Record<string, string>> = {
   PersistentVolumeClaimObject: 'apiVersion?:s kind?:s metadata?:ObjectMeta spec?:PersistentVolumeClaimSpec status?:any',
 };

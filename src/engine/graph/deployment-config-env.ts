@@ -2,11 +2,11 @@
  * `DYN_DEPLOYMENT_CONFIG` in a component's `main` env: the frontend's entry gets its HTTP port,
  * and a component's `ServiceArgs` may set its replicas and `main` container resources.
  */
+import { goJsonEncode } from '../../go/json';
 import { isMap } from '../../model/json';
 import { assignOwn, shallowCopy } from '../../model/json-copy';
 import { DcdSpecJson, JsonObject } from '../../model/v1beta1';
 import { MAIN_CONTAINER } from '../../model/well-known';
-import { goJsonEncode } from '../hash/go-json';
 
 export const DEPLOYMENT_CONFIG_ENV = 'DYN_DEPLOYMENT_CONFIG';
 const FRONTEND_PORT = 8000;

@@ -11,6 +11,8 @@ import { applyGroveOverrides } from './provider-override';
 import { CliqueRole, cliqueRoles, usesScalingGroup } from './roles';
 import { applyScheduler, groveScheduling, GroveScheduling, volcanoQueueAnnotation } from './schedulers';
 import { componentTopologyConstraint, graphTopologyConstraint } from './topology';
+import { formatGoDuration, parseGoDuration } from '../../go/duration';
+import { readGoValue } from '../../go/value';
 import { lowerAscii } from '../../model/json';
 import { DgdJson, JsonObject } from '../../model/v1beta1';
 import {
@@ -27,9 +29,7 @@ import {
   addVllmShadowModeEnv, LABEL_FAILOVER_ENGINE_GROUP_MEMBER, rankClaimTemplates, rankResourceSharing, toGmsEnginePod,
   toGmsWeightServerPod, withGmsLoadFormat,
 } from '../experimental/inter-pod-gms';
-import { formatGoDuration, parseGoDuration } from '../go-duration';
 import { componentsRestarting } from '../graph/component-dcds';
-import { readGoValue } from '../hash/go-value';
 import { groveDeployer, groveGmsDeployer } from '../multinode/deployer';
 import { nodeCountOf } from '../multinode/roles';
 import { OperatorSettings } from '../operator-settings';

@@ -19,12 +19,12 @@
  * their `name` strings when both have one, otherwise the alphabetically first key of each; numbers
  * written as Go float64; strings escaped as Go does.
  */
-import { GoType, goTypeRegistry, GoTypeRef, GoTypeRegistry, STRUCT_PRIMITIVES } from './go-layout';
-import { elementLess, goSliceStable, goSortedJson } from './go-sorted-json';
-import { goJsonValue, GoValue } from './go-value';
 import { sha256Hex } from './worker-hash';
+import { GoType, goTypeRegistry, GoTypeRef, GoTypeRegistry, STRUCT_PRIMITIVES } from '../../go/layout';
+import { elementLess, goSliceStable, goSortedJson } from '../../go/sorted-json';
+import { goJsonValue, GoValue } from '../../go/value';
 
-export { goSliceStable, goSortedJson } from './go-sorted-json';
+export { goSliceStable, goSortedJson } from '../../go/sorted-json';
 
 interface ContentLayout {
   /** Go type of `spec`. */

@@ -8,7 +8,7 @@
  * `{}` and the hash `44136fa3`.
  */
 import * as crypto from 'node:crypto';
-import { goJsonEncode } from './go-json';
+import { goJsonEncode } from '../../go/json';
 
 /** SHA-256 of the UTF-8 bytes of `s`, lowercase hex. */
 export function sha256Hex(s: string): string {
@@ -33,7 +33,7 @@ export interface WorkerHashRecord {
   spec: any;
 }
 
-/** Layout of one record (see go-types.ts for the notation). */
+/** Layout of one record (see src/go/types.ts for the notation). */
 export const WORKER_HASH_TYPES: Readonly<Record<string, string>> = {
   WorkerHashRecord: 'labels?:{}s annotations?:{}s runtimeVersion?:s spec:DynamoComponentDeploymentSpec',
 };

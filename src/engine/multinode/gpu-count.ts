@@ -8,7 +8,7 @@ import { compareStrings, isMap, JsonMap } from '../../model/json';
 import { MAIN_CONTAINER } from '../../model/well-known';
 import { RenderError } from '../errors';
 import { DraLookup, RESOURCE_API_VERSION, RESOURCE_CLAIM, RESOURCE_CLAIM_TEMPLATE } from './dra-objects';
-import { parseQuantity, QuantityParseError } from '../hash/quantity';
+import { parseQuantity, QuantityParseError } from '../../go/quantity';
 
 export type { DraLookup } from './dra-objects';
 

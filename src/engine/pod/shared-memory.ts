@@ -4,8 +4,8 @@
  * named so or mounted at `/dev/shm`. A zero size (`"0"`, `0Gi`) adds nothing and removes nothing.
  */
 import { ContainerJson, objectItems, PodSpecJson, VolumeJson, VolumeMountJson } from './k8s-json';
+import { canonicalQuantity, isZeroQuantity, QuantityParseError } from '../../go/quantity';
 import { RenderError } from '../errors';
-import { canonicalQuantity, isZeroQuantity, QuantityParseError } from '../hash/quantity';
 
 export const SHARED_MEMORY_VOLUME = 'shared-memory';
 export const SHARED_MEMORY_MOUNT_PATH = '/dev/shm';

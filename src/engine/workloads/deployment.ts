@@ -3,11 +3,11 @@
  */
 import { DcdContext } from './dcd-context';
 import { KubeObject, kubeObjectWithGoReading } from './kube-object';
+import { GoValue, readGoValue } from '../../go/value';
 import { JsonObject } from '../../model/v1beta1';
 import {
   ANNOTATION_DEPLOYMENT_STRATEGY, ANNOTATION_MAX_SURGE, ANNOTATION_MAX_UNAVAILABLE, LABEL_SELECTOR,
 } from '../../model/well-known';
-import { GoValue, readGoValue } from '../hash/go-value';
 import { workloadAnnotations, workloadLabels } from '../workload-metadata';
 
 /** The rolling-update bound used when no annotation sets one. */

@@ -9,9 +9,9 @@
  * `parameters: null`, a profile plugin's `weight: null`); keys are sorted; the user's
  * `apiVersion`/`kind` are replaced.
  */
-import { JsonData, marshalSigsYaml } from './go-yaml';
+import { goJsonEncode } from '../../go/json';
+import { JsonData, marshalSigsYaml } from '../../go/yaml';
 import { JsonObject } from '../../model/v1beta1';
-import { goJsonEncode } from '../hash/go-json';
 
 /** `apiVersion` the operator stamps on the EPP configuration. */
 export const EPP_CONFIG_API_VERSION = 'inference.networking.x-k8s.io/v1alpha1';

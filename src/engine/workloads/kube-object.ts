@@ -2,11 +2,11 @@
  * The plain shape of the Kubernetes objects the workload renderers build, and small helpers to
  * build them the way the operator's Go code serialises them.
  */
+import { GoTypeRef } from '../../go/layout';
+import { goJsonValue, GoValue, readGoValue } from '../../go/value';
 import { assignOwn, shallowCopy } from '../../model/json-copy';
 import { ObjectMetaJson } from '../../model/v1beta1';
 import { ANNOTATION_LAST_APPLIED_GENERATION, ANNOTATION_LAST_APPLIED_HASH } from '../../model/well-known';
-import { GoTypeRef } from '../hash/go-layout';
-import { goJsonValue, GoValue, readGoValue } from '../hash/go-value';
 import { lastAppliedHashOfGoSpec } from '../hash/last-applied-hash';
 
 /** A rendered Kubernetes object: type, metadata and its content fields (`spec`, `data`, `rules`, ...). */
@@ -36,7 +36,7 @@ export function kubeObject(apiVersion: string, kind: string, meta: ObjectMetaInp
   return assignOwn({ apiVersion, kind, metadata } as KubeObject, content);
 }
 
-/** `value` as Go sends it when it is held in the Go type `type` (see `go-json.ts`). */
+/** `value` as Go sends it when it is held in the Go type `type` (see src/go/json.ts). */
 export function asGo<T = Record<string, unknown>>(value: unknown, type: GoTypeRef): T {
   return goJsonValue(value, type) as T;
 }

@@ -32,8 +32,8 @@ import {
 import { FieldProblem, pruneNulls } from './read';
 import { convertSharedSpec } from './shared-spec';
 import { convertComponentStatus, convertGraphStatus } from './status';
-import { compareUtf8 } from '../../engine/hash/go-json';
 import { stripEmptyValueStructs } from '../../engine/hash/last-applied-hash';
+import { compareUtf8 } from '../../go/json';
 import { isMap, JsonMap } from '../../model/json';
 
 export const V1BETA1 = 'nvidia.com/v1beta1';

@@ -1,6 +1,6 @@
 /**
  * Go struct layouts for the nvidia.com/v1alpha1 Dynamo types (prefix `A1`) and for the parts of
- * the v1beta1 types the built-in table (`engine/hash/go-types.ts`) does not hold (prefix `B1`),
+ * the v1beta1 types the built-in table (`go/types.ts`) does not hold (prefix `B1`),
  * in the notation of that table. They serve three purposes:
  *
  * - reading a v1alpha1 document the way the operator's Go types read it (`readAlphaSpec`):
@@ -12,8 +12,8 @@
  * Field order and `omitempty` follow the operator's v1alpha1 API (main of 2026-08-21) and
  * k8s.io/api autoscaling/v2 v0.36.
  */
-import { goTypeRegistry, GoTypeRegistry } from '../../engine/hash/go-json';
-import { K8S_STRUCTS } from '../../engine/hash/go-types';
+import { goTypeRegistry, GoTypeRegistry } from '../../go/json';
+import { K8S_STRUCTS } from '../../go/types';
 
 /** `PodSpec` without `containers`: the inline part of v1alpha1 `extraPodSpec`. */
 const POD_SPEC_WITHOUT_CONTAINERS = K8S_STRUCTS.PodSpec.split(/\s+/).filter(token => !token.startsWith('containers:')).join(' ');

@@ -4,8 +4,8 @@
  * (`semanticEqual`, `isGoZero`).
  */
 import { CONVERSION_GO_TYPES } from './go-types';
-import { goJsonEncode } from '../../engine/hash/go-json';
-import { goJsonValue } from '../../engine/hash/go-value';
+import { goJsonEncode } from '../../go/json';
+import { goJsonValue } from '../../go/value';
 import { isMap } from '../../model/json';
 
 /** A JSON object of a Go view. */

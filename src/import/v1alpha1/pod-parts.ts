@@ -4,7 +4,7 @@
  * back, and the emptiness checks the operator makes on Go values.
  */
 import { copy, GoMap, goText, hasKeys, isGoZero, nonEmpty } from './go-view';
-import { canonicalQuantity, QuantityParseError } from '../../engine/hash/quantity';
+import { canonicalQuantity, QuantityParseError } from '../../go/quantity';
 
 export const MAIN_CONTAINER = 'main';
 /** The container name a v1alpha1 `frontendSidecar` becomes. */

@@ -7,8 +7,8 @@
  */
 import { CONVERSION_GO_TYPES } from './go-types';
 import { GoMap } from './go-view';
-import { goJsonValue } from '../../engine/hash/go-value';
-import { QuantityParseError } from '../../engine/hash/quantity';
+import { QuantityParseError } from '../../go/quantity';
+import { goJsonValue } from '../../go/value';
 import { isMap } from '../../model/json';
 
 /** A problem of an input document: the field path (from the document root) and what is wrong. */

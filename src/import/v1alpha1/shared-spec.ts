@@ -20,8 +20,8 @@ import {
   ConversionLoss, containerIsEmpty, extraPodSpecIsZero, FRONTEND_SIDECAR_CONTAINER, MAIN_CONTAINER, podSpecOf, resourcesNeedPreservation,
   resourcesToNative, unparseableResources,
 } from './pod-parts';
-import { isZeroQuantity } from '../../engine/hash/quantity';
 import { mergoMerge } from '../../engine/pod/mergo';
+import { isZeroQuantity } from '../../go/quantity';
 
 
 /** What the shared-spec conversion needs to know of its caller. */

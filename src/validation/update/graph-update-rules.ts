@@ -8,7 +8,7 @@
 import { componentsByName } from './admit-update';
 import { checkComponentUpdate, checkOverrideUpdate, FIELD_IMMUTABLE } from './component-update-rules';
 import { mayMaterializeProvider, UpdateOptions } from './update-options';
-import { canonicalQuantity } from '../../engine/hash/quantity';
+import { canonicalQuantity } from '../../go/quantity';
 import { compareStrings, has, intAt, JsonMap, mapAt, stringAt } from '../../model/json';
 import { ANNOTATION_GPU_POWER_LIMIT, ANNOTATION_WORKLOAD_PROVIDER } from '../../model/well-known';
 import { componentEntries } from '../component-shape';

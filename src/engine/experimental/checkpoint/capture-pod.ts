@@ -5,6 +5,7 @@
  * container, then overlaid with `checkpoint.job.podTemplate`.
  */
 import { ComponentCheckpointConfig } from './component-config';
+import { readGoValue } from '../../../go/value';
 import { isMap, JsonMap } from '../../../model/json';
 import { copyJson } from '../../../model/json-copy';
 import { ComponentSpecJson, DgdJson, JsonObject } from '../../../model/v1beta1';
@@ -13,7 +14,6 @@ import { selectBackend } from '../../backend/select';
 import { discoveryServiceAccountName, kubeDiscoveryEnabled } from '../../discovery';
 import { RenderError } from '../../errors';
 import { graphComponentPodContext, withGraphTemplateDefaults } from '../../graph/template-defaults';
-import { readGoValue } from '../../hash/go-value';
 import { OperatorSettings } from '../../operator-settings';
 import { mergeEnvs } from '../../pod/env';
 import { ContainerJson, EnvVarJson, objectItems, PodSpecJson } from '../../pod/k8s-json';

@@ -26,17 +26,17 @@ import {
 } from './constants';
 import type { ComponentCheckpoint } from './graph-checkpoints';
 import { sortedRecord } from './snapshot-job';
+import { goJsonEncode } from '../../../go/json';
 import { isMap, JsonMap } from '../../../model/json';
 import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
 import { LABEL_COMPONENT, LABEL_GRAPH_NAME, LABEL_WORKER_HASH } from '../../../model/well-known';
 import { RenderError } from '../../errors';
 import { graphWorkerHash } from '../../graph/worker-hash';
-import { goJsonEncode } from '../../hash/go-json';
 import { sha256Hex } from '../../hash/worker-hash';
 import { OperatorSettings } from '../../operator-settings';
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
 
-/** Go struct layouts of the two hashed values (notation of src/engine/hash/go-types.ts). */
+/** Go struct layouts of the two hashed values (notation of src/go/types.ts). */
 export const DYNAMO_CHECKPOINT_HASH_TYPES: Readonly<Record<string, string>> = {
   DgdCheckpointIdentity: 'namespace?:s dgdName:s dgdUID?:s componentName:s workerHash?:s',
   NormalizedCheckpointIdentity: 'model:s backendFramework:s dynamoVersion?:s tensorParallelSize:i pipelineParallelSize:i '

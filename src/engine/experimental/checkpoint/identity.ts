@@ -13,13 +13,13 @@
  * layouts below, so that they equal the operator's byte for byte.
  */
 import { SNAPSHOT_COMPATIBILITY_VERSION, SNAPSHOT_JOB_NAME_PREFIX } from './constants';
+import { goJsonEncode } from '../../../go/json';
 import { isMap } from '../../../model/json';
 import { RenderError } from '../../errors';
-import { goJsonEncode } from '../../hash/go-json';
 import { sha256Hex } from '../../hash/worker-hash';
 import { ContainerJson, objectItems, PodSpecJson } from '../../pod/k8s-json';
 
-/** Go struct layouts of the two hashed values (notation of src/engine/hash/go-types.ts). */
+/** Go struct layouts of the two hashed values (notation of src/go/types.ts). */
 export const CHECKPOINT_HASH_TYPES: Readonly<Record<string, string>> = {
   CheckpointIdentity: 'namespace?:s dgdName:s dgdUID?:s componentName:s workerHash?:s compatibilityHash?:s compatibilityVersion?:s',
   SnapshotCompatibilityContract: 'version:s backendFramework:s gmsMode:s gmsDeviceClassName?:s targetContainer:Container '

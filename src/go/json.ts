@@ -2,7 +2,7 @@
  * Compact JSON exactly as Go's `encoding/json` writes it for a Go value that was read from the
  * given wire JSON.
  *
- * With a type (`GoTypeRef`, see `go-types.ts` for the notation) the value is treated as that Go
+ * With a type (`GoTypeRef`, see `types.ts` for the notation) the value is treated as that Go
  * type: struct fields come out in Go declaration order, `omitempty`/`omitzero` drop fields the
  * way Go does, absent non-omitted fields come out as their Go zero value (`""`, `0`, `false`,
  * `null`, or the zero struct such as `"metadata":{}` / `"resources":{}`), map keys are sorted
@@ -20,23 +20,23 @@
  * in sorted order and reported through `onUnknownField` (Go itself would drop them; seeing them
  * usually means the layout table lags the API). Use `unknownFields: 'drop'` for Go's behaviour.
  *
- * `goJsonValue` (go-value.ts) gives the same result as a value, without the text.
+ * `goJsonValue` (value.ts) gives the same result as a value, without the text.
  */
 import {
   GoStructLayout, GoType, GoTypeRef, GoTypeRegistry, goTypeRegistry, isEmptyValue, presentFields, Primitive, readLooseStruct,
-} from './go-layout';
+} from './layout';
+import { canonicalQuantity } from './quantity';
 import {
   definedKeys, formatGoDuration, formatGoFloat, formatGoTime, goQuote, goScalarText, integerText, isNil, isObject, parseGoDuration,
   sortUtf8, typeError,
-} from './go-text';
-import { canonicalQuantity } from './quantity';
+} from './text';
 
-export { GoTypeRegistry, goTypeRegistry, isEmptyValue, STRUCT_PRIMITIVES } from './go-layout';
-export type { GoField, GoType, GoTypeRef } from './go-layout';
-export { compareUtf8, formatGoDuration, formatGoFloat, goQuote, parseGoDuration } from './go-text';
+export { GoTypeRegistry, goTypeRegistry, isEmptyValue, STRUCT_PRIMITIVES } from './layout';
+export type { GoField, GoType, GoTypeRef } from './layout';
+export { compareUtf8, formatGoDuration, formatGoFloat, goQuote, parseGoDuration } from './text';
 
 export interface GoJsonOptions {
-  /** Extra (or overriding) struct layouts, in the notation of `go-types.ts`. */
+  /** Extra (or overriding) struct layouts, in the notation of `types.ts`. */
   readonly types?: Readonly<Record<string, string>>;
   /** What to do with object keys a struct layout does not list (default `append`). */
   readonly unknownFields?: 'append' | 'drop' | 'error';

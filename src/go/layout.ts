@@ -4,11 +4,11 @@
  * struct — which object key feeds which field (exact name, else Go's case-insensitive match),
  * `omitempty` and `omitzero`. Struct layouts are resolved once per registry and reused.
  */
-import { compareUtf8, goQuote, hasNoDefinedKey, isNil, isObject, sortUtf8 } from './go-text';
-import { DYNAMO_STRUCTS, K8S_CONTENT_STRUCTS, K8S_STRUCTS } from './go-types';
 import { isZeroQuantity } from './quantity';
+import { compareUtf8, goQuote, hasNoDefinedKey, isNil, isObject, sortUtf8 } from './text';
+import { DYNAMO_STRUCTS, K8S_CONTENT_STRUCTS, K8S_STRUCTS } from './types';
 
-/** A Go type expression in the notation of `go-types.ts`, e.g. `PodTemplateSpec`, `*i`, `{}q`. */
+/** A Go type expression in the notation of `types.ts`, e.g. `PodTemplateSpec`, `*i`, `{}q`. */
 export type GoTypeRef = string;
 
 export type Primitive = 's' | 'b' | 'i' | 'f64' | 'f32' | 'q' | 't' | 'mt' | 'ios' | 'dur' | 'bytes' | 'raw' | 'rawmsg' | 'any';

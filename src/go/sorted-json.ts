@@ -1,6 +1,6 @@
 /**
  * The canonical JSON the operator's `nvidia.com/last-applied-hash` is taken over:
- * `goJsonEncode(goSortKeys(value))` (see last-applied-hash.ts) in one walk, without the sorted
+ * `goJsonEncode(goSortKeys(value))` (see src/engine/hash/last-applied-hash.ts) in one walk, without the sorted
  * copy. Object keys are sorted byte-wise at every level; an array whose first element is an object
  * is written stably sorted (Go's `sort.SliceStable`) by the elements' `name` strings, else by
  * their alphabetically first keys; everything else as Go writes `interface{}` data.
@@ -10,9 +10,9 @@
  * their keys. The hint never changes the text; an object with a key its layout lacks is written
  * without it.
  */
-import { GoPath, GoPathTracker, NO_PATH } from './go-json';
-import { GoStructLayout, GoType, GoTypeRegistry, goTypeRegistry } from './go-layout';
-import { compareUtf8, definedKeys, goQuote, goScalarText, isObject, sortUtf8, typeError } from './go-text';
+import { GoPath, GoPathTracker, NO_PATH } from './json';
+import { GoStructLayout, GoType, GoTypeRegistry, goTypeRegistry } from './layout';
+import { compareUtf8, definedKeys, goQuote, goScalarText, isObject, sortUtf8, typeError } from './text';
 
 /** `goJsonEncode(goSortKeys(value))`; `type` is the Go type the value was read as, if any. */
 export function goSortedJson(value: unknown, type?: GoType, registry: GoTypeRegistry = goTypeRegistry()): string {

@@ -8,14 +8,14 @@
  * replaced by U+FFFD, -0 of integer fields read back as 0. The same errors are thrown for the same
  * input, and `onUnknownField` sees the same calls. The result shares nothing with the input.
  */
-import { GoJsonOptions, GoPath, GoPathTracker, goJsonEncode, NO_PATH } from './go-json';
+import { GoJsonOptions, GoPath, GoPathTracker, goJsonEncode, NO_PATH } from './json';
 import {
   GoStructLayout, GoType, GoTypeRef, GoTypeRegistry, goTypeRegistry, isEmptyValue, presentFields, Primitive, readLooseStruct,
-} from './go-layout';
+} from './layout';
+import { canonicalQuantity } from './quantity';
 import {
   definedKeys, formatGoDuration, formatGoFloat, formatGoTime, goString, integerText, isNil, isObject, parseGoDuration, sortUtf8, typeError,
-} from './go-text';
-import { canonicalQuantity } from './quantity';
+} from './text';
 
 /** A value read as a Go type (see `readGoValue`). */
 export interface GoValue {
