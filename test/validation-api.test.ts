@@ -3,9 +3,9 @@
  * malformed input, input immutability, document order, and the create-time defaulting.
  */
 import { DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
+import { parseQuantity, schemaQuantity } from '../src/go/quantity';
 import { isLenientSemver, parseImageVersion } from '../src/model/runtime-version';
 import { defaultComponentDeployment, defaultGraphDeployment } from '../src/validation/defaulting';
-import { parseQuantity } from '../src/validation/quantity';
 import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/validation/rule-catalog';
 import type { ValidateOptions } from '../src/validation/validate';
 import { formatViolation, validateDocument } from '../src/validation/validate';
@@ -311,16 +311,20 @@ describe('create-time defaulting', () => {
 
 describe('parsing helpers', () => {
   test('quantities', () => {
-    expect(parseQuantity('1e3')?.value).toBe(1000);
-    expect(parseQuantity('1E')?.value).toBe(1e18);
-    expect(parseQuantity('3000m')?.value).toBe(3);
-    expect(parseQuantity('1.5Gi')?.value).toBe(1.5 * 2 ** 30);
-    expect(parseQuantity('-0')?.sign).toBe(0);
-    expect(parseQuantity('-1Mi')?.sign).toBe(-1);
-    expect(parseQuantity(8)?.value).toBe(8);
-    expect(parseQuantity('1 Gi')).toBeUndefined();
-    expect(parseQuantity('abc')).toBeUndefined();
-    expect(parseQuantity(true)).toBeUndefined();
+    expect(schemaQuantity('1e3')?.value).toBe(1000);
+    expect(schemaQuantity('1E')?.value).toBe(1e18);
+    expect(schemaQuantity('3000m')?.value).toBe(3);
+    expect(schemaQuantity('1.5Gi')?.value).toBe(1.5 * 2 ** 30);
+    expect(schemaQuantity('-0')?.sign).toBe(0);
+    expect(schemaQuantity('-1Mi')?.sign).toBe(-1);
+    expect(schemaQuantity(8)?.value).toBe(8);
+    expect(schemaQuantity('1 Gi')).toBeUndefined();
+    expect(schemaQuantity('abc')).toBeUndefined();
+    expect(schemaQuantity(true)).toBeUndefined();
+    // the CRD pattern lets an exponent carry a fraction, which Go's parser refuses
+    expect(schemaQuantity('1E.5')?.value).toBe(Math.pow(10, 0.5));
+    expect(schemaQuantity('-1e2.5')?.sign).toBe(-1);
+    expect(() => parseQuantity('1e2.5')).toThrow('invalid quantity "1e2.5": unexpected characters');
   });
 
   test('image tag versions', () => {

@@ -1,6 +1,7 @@
 /**
- * Kubernetes `resource.Quantity` text as the Go type writes it back out after reading it
- * (k8s.io/apimachinery `ParseQuantity` followed by `MarshalJSON`).
+ * Kubernetes `resource.Quantity` as Go reads and prints it (k8s.io/apimachinery `ParseQuantity`
+ * followed by `MarshalJSON`), and the CRD schema's quantity pattern with the approximate numeric
+ * reading the schema-level checks use.
  *
  * Covered: plain and signed decimals (`1`, `-2`, `0.5`, `+3`), decimal SI suffixes
  * (`n u m "" k M G T P E`), binary suffixes (`Ki Mi Gi Ti Pi Ei`), decimal exponents
@@ -14,15 +15,18 @@
  * whereas the string `"1e3"` stays `1e3`).
  */
 
+/** The quantity pattern of the CRD schema (int-or-string fields such as sharedMemorySize). */
+export const QUANTITY_PATTERN = '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
+
 type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
 
 /** value = unscaled * 10^exp10 */
-interface Amount {
+export interface Amount {
   unscaled: bigint;
   exp10: number;
 }
 
-interface ParsedQuantity {
+export interface ParsedQuantity {
   amount: Amount;
   format: QuantityFormat;
   /** Set when the input text is already canonical and is written back unchanged. */
@@ -54,9 +58,15 @@ interface Scanned {
   intDigits: string;
   fracDigits: string;
   suffix: string;
+  /** What follows the suffix: empty for text Go reads */
+  rest: string;
 }
 
-/** Splits quantity text into sign, integer digits, fraction digits and suffix. */
+/**
+ * Splits quantity text into sign, integer digits, fraction digits, suffix (letters, then an
+ * optional sign and digits) and whatever follows. The one lexical reading of quantity text: Go's
+ * parser below and the schema checks' `schemaQuantity` both start from it.
+ */
 function scan(text: string): Scanned {
   let pos = 0;
   const end = text.length;
@@ -68,12 +78,12 @@ function scan(text: string): Scanned {
     pos++;
   }
   while (pos < end && text[pos] === '0') pos++;
-  if (pos >= end) return { positive, numberText: '0', intDigits: '0', fracDigits: '', suffix: '' };
+  if (pos >= end) return { positive, numberText: '0', intDigits: '0', fracDigits: '', suffix: '', rest: '' };
 
   const intStart = pos;
   while (pos < end && isDigit(text[pos])) pos++;
   let intDigits = text.slice(intStart, pos);
-  if (pos >= end) return { positive, numberText: text, intDigits: intDigits || '0', fracDigits: '', suffix: '' };
+  if (pos >= end) return { positive, numberText: text, intDigits: intDigits || '0', fracDigits: '', suffix: '', rest: '' };
   if (intDigits === '') intDigits = '0';
 
   let fracDigits = '';
@@ -82,7 +92,7 @@ function scan(text: string): Scanned {
     const fracStart = pos;
     while (pos < end && isDigit(text[pos])) pos++;
     fracDigits = text.slice(fracStart, pos);
-    if (pos >= end) return { positive, numberText: text, intDigits, fracDigits, suffix: '' };
+    if (pos >= end) return { positive, numberText: text, intDigits, fracDigits, suffix: '', rest: '' };
   }
   const numberText = text.slice(0, pos);
 
@@ -90,8 +100,7 @@ function scan(text: string): Scanned {
   while (pos < end && SUFFIX_LETTERS.includes(text[pos])) pos++;
   if (pos < end && (text[pos] === '-' || text[pos] === '+')) pos++;
   while (pos < end && isDigit(text[pos])) pos++;
-  if (pos < end) throw new QuantityParseError(text, 'unexpected characters');
-  return { positive, numberText, intDigits, fracDigits, suffix: text.slice(suffixStart) };
+  return { positive, numberText, intDigits, fracDigits, suffix: text.slice(suffixStart, pos), rest: text.slice(pos) };
 }
 
 interface SuffixMeaning {
@@ -124,6 +133,7 @@ export function parseQuantity(input: string): ParsedQuantity {
   if (text === '0') return { amount: { unscaled: 0n, exp10: 0 }, format: 'DecimalSI', verbatim: text };
 
   const sc = scan(text);
+  if (sc.rest !== '') throw new QuantityParseError(text, 'unexpected characters');
   const meaning = interpretSuffix(sc.suffix);
   if (!meaning) throw new QuantityParseError(input, `unknown suffix ${JSON.stringify(sc.suffix)}`);
 
@@ -190,8 +200,8 @@ function compare(a: Amount, b: Amount): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** Returns the integer value when the amount is a whole number. */
-function asInteger(a: Amount): bigint | undefined {
+/** The integer value of an amount, or undefined when it is not a whole number. */
+export function wholeAmount(a: Amount): bigint | undefined {
   if (a.exp10 >= 0) return a.unscaled * pow10(a.exp10);
   const d = pow10(-a.exp10);
   return a.unscaled % d === 0n ? a.unscaled / d : undefined;
@@ -215,7 +225,7 @@ export function formatQuantity(q: ParsedQuantity): string {
   let format = q.format;
   let integer: bigint | undefined;
   if (format === 'BinarySI') {
-    integer = asInteger(amount);
+    integer = wholeAmount(amount);
     if (compare(amount, { unscaled: -1024n, exp10: 0 }) > 0 && compare(amount, { unscaled: 1024n, exp10: 0 }) < 0) {
       format = 'DecimalSI';
     } else if (integer === undefined) {
@@ -279,4 +289,60 @@ export function isZeroQuantity(value: string | number): boolean {
 export function compareQuantities(a: string | number, b: string | number): number {
   const read = (v: string | number) => parseQuantity(typeof v === 'number' ? textOfNumber(v) : v).amount;
   return compare(read(a), read(b));
+}
+
+/** The sign of an amount: -1, 0 or 1. */
+export function amountSign(a: Amount): -1 | 0 | 1 {
+  return a.unscaled > 0n ? 1 : a.unscaled < 0n ? -1 : 0;
+}
+
+/**
+ * A quantity as the schema-level checks read it: its sign and its (possibly approximate)
+ * numeric value, enough to compare it with zero and to tell whole numbers from fractions.
+ */
+export interface Quantity {
+  readonly sign: -1 | 0 | 1;
+  readonly value: number;
+}
+
+const SCHEMA_QUANTITY = new RegExp(QUANTITY_PATTERN);
+
+/**
+ * Reads a quantity given as a number or a string by the CRD pattern (`2`, `"8Gi"`, `"500m"`,
+ * `"1e3"`); undefined when it is not a valid quantity there. The value is computed in floating
+ * point (`3000m` is exactly 3; an exponent may carry a fraction, as the pattern allows).
+ */
+export function schemaQuantity(raw: unknown): Quantity | undefined {
+  if (typeof raw === 'number') {
+    if (!Number.isFinite(raw)) return undefined;
+    return { sign: raw > 0 ? 1 : raw < 0 ? -1 : 0, value: raw };
+  }
+  if (typeof raw !== 'string') return undefined;
+  const text = raw.trim();
+  if (!SCHEMA_QUANTITY.test(text)) return undefined;
+  const parts = scan(text);
+  const mantissa = Number(`${parts.intDigits}.${parts.fracDigits}`);
+  // the pattern lets an exponent have a fraction (`1e2.5`), which Go's suffix stops before
+  const suffix = parts.suffix + parts.rest;
+  const binary = BINARY_SUFFIXES.find(([s]) => s === suffix);
+  const decimal = DECIMAL_SUFFIXES.find(([s]) => s === suffix);
+  let magnitude: number;
+  if (binary) {
+    magnitude = mantissa * Math.pow(2, binary[1]);
+  } else if (decimal) {
+    magnitude = scaleByPowerOfTen(mantissa, decimal[1]);
+  } else {
+    // decimal exponent form: e3, E-2, ...
+    const exponent = Number(suffix.slice(1));
+    if (!Number.isFinite(exponent)) return undefined;
+    magnitude = scaleByPowerOfTen(mantissa, exponent);
+  }
+  if (!Number.isFinite(magnitude)) return undefined;
+  const value = parts.positive ? magnitude : -magnitude;
+  return { sign: value > 0 ? 1 : value < 0 ? -1 : 0, value };
+}
+
+/** Multiplies or divides by a power of ten, dividing for negative exponents to keep `3000m` exactly 3. */
+function scaleByPowerOfTen(mantissa: number, exponent: number): number {
+  return exponent >= 0 ? mantissa * Math.pow(10, exponent) : mantissa / Math.pow(10, -exponent);
 }

@@ -11,9 +11,9 @@ import { checkExperimental } from './experimental-rules';
 import { checkRoles } from './multinode-rules';
 import { checkPodTemplate } from './pod-template-rules';
 import { checkProviderOverride } from './provider-override-rules';
-import { parseQuantity } from './quantity';
 import { checkRuntimeVersion } from './runtime-version-rules';
 import { ViolationSink } from './violation';
+import { schemaQuantity } from '../go/quantity';
 import { has, mapAt } from '../model/json';
 
 export function checkComponent(ctx: ComponentContext, sink: ViolationSink): void {
@@ -41,7 +41,7 @@ function checkReplicas(ctx: ComponentContext, sink: ViolationSink): void {
 /** Row 100: sharedMemorySize must not be negative. */
 function checkSharedMemorySize(ctx: ComponentContext, sink: ViolationSink): void {
   const raw = ctx.component.sharedMemorySize;
-  const quantity = parseQuantity(raw);
+  const quantity = schemaQuantity(raw);
   if (quantity !== undefined && quantity.sign < 0) {
     sink.invalid(ctx.path.child('sharedMemorySize'), raw, 'must be non-negative', '100');
   }

@@ -7,9 +7,9 @@
  *
  * Internal module.
  */
-import { QUANTITY_PATTERN } from './quantity';
 import { DocumentSchema, SchemaOverlay } from './schema-node';
 import { CrdSchemaNode, DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../../imports/nvidia.com.schema';
+import { QUANTITY_PATTERN } from '../go/quantity';
 
 /** Rule id for structural errors (wrong type, unknown field) that no numbered row covers. */
 export const STRUCTURAL_RULE = 'schema';

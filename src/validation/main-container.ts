@@ -3,7 +3,7 @@
  *
  * Internal module.
  */
-import { parseQuantity } from './quantity';
+import { schemaQuantity } from '../go/quantity';
 import { isMap, JsonMap, listAt, mapAt, stringAt } from '../model/json';
 
 export const MAIN_CONTAINER = 'main';
@@ -52,7 +52,7 @@ export function mainContainerGpuCount(component: JsonMap): GpuCount {
     if (gpuNames.length === 0) continue;
     const name = gpuNames[0];
     const raw = quantities[name];
-    const quantity = parseQuantity(raw);
+    const quantity = schemaQuantity(raw);
     if (quantity === undefined) return { error: `resource ${JSON.stringify(name)} has an invalid quantity ${JSON.stringify(raw)}` };
     if (!Number.isInteger(quantity.value)) {
       return { error: `resource ${JSON.stringify(name)} quantity ${JSON.stringify(raw)} is not a whole number` };

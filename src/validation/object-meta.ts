@@ -28,7 +28,7 @@ import {
 import { FieldPath } from './field-path';
 import { QUANTITY_FORMAT_MESSAGE } from './structural/report';
 import { renderValue, ViolationRecord } from './violation';
-import { canonicalQuantity, compareQuantities, parseQuantity, QuantityParseError } from '../go/quantity';
+import { amountSign, canonicalQuantity, compareQuantities, parseQuantity, QuantityParseError, wholeAmount } from '../go/quantity';
 import { isMap, JsonMap, listAt, mapAt, stringAt } from '../model/json';
 
 /** Rule id of the API server's object checks. */
@@ -287,10 +287,8 @@ function readQuantity(raw: unknown): ReadQuantity {
   if (typeof raw === 'number' && !Number.isFinite(raw)) return { error: QUANTITY_FORMAT_MESSAGE };
   if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
   try {
-    const parsed = parseQuantity(String(raw));
-    const { unscaled, exp10 } = parsed.amount;
-    const whole = exp10 >= 0 || unscaled % (10n ** BigInt(-exp10)) === 0n;
-    return { raw, text: canonicalQuantity(raw), sign: unscaled > 0n ? 1 : unscaled < 0n ? -1 : 0, whole };
+    const { amount } = parseQuantity(String(raw));
+    return { raw, text: canonicalQuantity(raw), sign: amountSign(amount), whole: wholeAmount(amount) !== undefined };
   } catch (e) {
     // a malformed quantity string is reported by the schema check
     if (e instanceof QuantityParseError) return undefined;

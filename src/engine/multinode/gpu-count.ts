@@ -8,7 +8,7 @@ import { compareStrings, isMap, JsonMap } from '../../model/json';
 import { MAIN_CONTAINER } from '../../model/well-known';
 import { RenderError } from '../errors';
 import { DraLookup, RESOURCE_API_VERSION, RESOURCE_CLAIM, RESOURCE_CLAIM_TEMPLATE } from './dra-objects';
-import { parseQuantity, QuantityParseError } from '../../go/quantity';
+import { parseQuantity, QuantityParseError, wholeAmount } from '../../go/quantity';
 
 export type { DraLookup } from './dra-objects';
 
@@ -29,13 +29,7 @@ function wholeCount(value: unknown, objectRef: string, field: string): number {
     if (e instanceof QuantityParseError) throw new RenderError(objectRef, field, `GPU count ${JSON.stringify(text)}: ${e.message}`);
     throw e;
   }
-  let whole: bigint | undefined;
-  if (amount.exp10 >= 0) {
-    whole = amount.unscaled * 10n ** BigInt(amount.exp10);
-  } else {
-    const divisor = 10n ** BigInt(-amount.exp10);
-    if (amount.unscaled % divisor === 0n) whole = amount.unscaled / divisor;
-  }
+  const whole = wholeAmount(amount);
   if (whole === undefined || whole > BigInt(Number.MAX_SAFE_INTEGER) || whole < 0n) {
     throw new RenderError(objectRef, field, `GPU count must be a whole number, got ${JSON.stringify(text)}`);
   }

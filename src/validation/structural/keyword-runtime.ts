@@ -12,7 +12,7 @@
  *
  * Internal module.
  */
-import { QUANTITY_PATTERN } from '../quantity';
+import { QUANTITY_PATTERN } from '../../go/quantity';
 
 /** `params` of an `x-kubernetes-list-type` error: the index of a duplicate and what repeats. */
 export interface DuplicateParams {
