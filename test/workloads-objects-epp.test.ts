@@ -1,15 +1,15 @@
-import { admitNewGraph } from '../src/validation/stored-object';
+import { EPP_CONFIGURATION_REQUIRED } from '../src/engine/component/epp';
 import { RenderError } from '../src/engine/errors';
 import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { eppConfigYaml } from '../src/engine/workloads/epp-config-yaml';
 import {
-  EPP_CONFIG_REQUIRED_MESSAGE, istioClientTls, operatorSupportsNativeEpp, renderEppConfigMap, renderEppDestinationRule,
-  renderEppResources, renderInferencePool,
+  istioClientTls, operatorSupportsNativeEpp, renderEppConfigMap, renderEppDestinationRule, renderEppResources, renderInferencePool,
 } from '../src/engine/workloads/epp-resources';
 import { formatGoFloatG, goYamlKeyLess, marshalSigsYaml, resolvesAsString } from '../src/go/yaml';
 import { DgdJson } from '../src/model/v1beta1';
+import { renderDocuments } from '../src/pipeline/check-and-render';
+import { admitNewGraph } from '../src/validation/stored-object';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -128,7 +128,7 @@ describe('render-core §10.2 EPP ConfigMap', () => {
     for (const version of ['1.4.2', '1.5.0']) {
       expect(() => renderEppConfigMap(dgd, settingsOf({ version }))).toThrow(RenderError);
       expect(() => renderEppConfigMap(dgd, settingsOf({ version })))
-        .toThrow(`DynamoGraphDeployment/llm: spec.components[1].eppConfig: ${EPP_CONFIG_REQUIRED_MESSAGE}`);
+        .toThrow(`DynamoGraphDeployment/llm: spec.components[1].eppConfig: ${EPP_CONFIGURATION_REQUIRED}`);
     }
     expect(renderEppConfigMap(dgd, settingsOf({ version: '1.6.0' }))).toBeUndefined();
     expect(operatorSupportsNativeEpp(settingsOf({ version: 'v1.6.1-rc.1' }))).toBe(true);

@@ -64,4 +64,3 @@ export const MAIN_CONTAINER = 'main';
 export const WORKER_HASH_PLACEHOLDER = 'worker-hash-placeholder';
 
 export const PLANNER_SERVICE_ACCOUNT = 'planner-serviceaccount';
-export const EPP_SERVICE_ACCOUNT = 'epp-serviceaccount';

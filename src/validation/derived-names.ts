@@ -27,6 +27,7 @@ import {
   ApiServerProblems, checkAnnotations, checkLabels, checkPodTemplateSpec, PodTemplateCheckOptions, ValueExplainer, ValueSite,
 } from './object-meta';
 import { ViolationRecord } from './violation';
+import { EPP_CONFIG_MAP_SUFFIX, INFERENCE_POOL_SUFFIX } from '../model/epp';
 import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
 import {
   ANNOTATION_DISCOVERY_BACKEND, LABEL_COMPONENT, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME, LABEL_SELECTOR, LABEL_WORKER_HASH,
@@ -41,7 +42,7 @@ function normalized(name: string): string {
 }
 
 /** Suffixes of the graph's shared resources the operator appends to the graph name. */
-const GRAPH_SUFFIXES = ['-k8s-service-discovery-binding', '-k8s-service-discovery-role', '-k8s-service-discovery', '-epp-config', '-pool'];
+const GRAPH_SUFFIXES = ['-k8s-service-discovery-binding', '-k8s-service-discovery-role', '-k8s-service-discovery', EPP_CONFIG_MAP_SUFFIX, INFERENCE_POOL_SUFFIX];
 
 /** What a derived value is made of. */
 interface Derivation {

@@ -13,25 +13,19 @@
 import { commonContainer, commonPodSpec } from './common';
 import { ComponentContext } from './context';
 import { ComponentDefaults } from './defaults';
+import {
+  EPP_CONFIG_FILE, EPP_GRPC_HEALTH_PORT, EPP_GRPC_HEALTH_PORT_NAME, EPP_GRPC_PORT, EPP_GRPC_PORT_NAME, EPP_METRICS_PORT, EPP_METRICS_PORT_NAME,
+  EPP_SERVICE_ACCOUNT, eppConfigMapName, INFERENCE_POOL_GROUP, inferencePoolName,
+} from '../../model/epp';
 import { NATIVE_RUST_EPP_VERSION, RuntimeVersion } from '../../model/runtime-version';
-import { EPP_SERVICE_ACCOUNT } from '../../model/well-known';
 import { OPERATOR_GATES } from '../operator-version';
 import { ContainerJson, PodSpecJson, tcpPort, valueEnv, VolumeJson, VolumeMountJson } from '../pod/k8s-json';
 import { formatVersion, versionAtLeast } from '../runtime-version';
 
-export const EPP_GRPC_PORT_NAME = 'grpc';
-export const EPP_GRPC_PORT = 9002;
-export const EPP_GRPC_HEALTH_PORT_NAME = 'grpc-health';
-export const EPP_GRPC_HEALTH_PORT = 9003;
-export const EPP_METRICS_PORT_NAME = 'metrics';
-export const EPP_METRICS_PORT = 9090;
 export const EPP_TERMINATION_GRACE_PERIOD_SECONDS = 130;
 export const EPP_CONFIG_VOLUME = 'epp-config';
 export const EPP_CONFIG_MOUNT_PATH = '/etc/epp';
-export const EPP_CONFIG_FILE = 'epp-config-dynamo.yaml';
 export const HF_CACHE_VOLUME = 'hf-cache';
-/** InferencePool API group the EPP watches. */
-export const INFERENCE_POOL_GROUP = 'inference.networking.k8s.io';
 /** The gRPC health service the EPP probes ask for. */
 const HEALTH_SERVICE = 'inference-extension';
 
@@ -55,15 +49,10 @@ export function eppFlavour(context: ComponentContext): EppFlavour {
   return context.eppConfig ? 'legacy' : 'native';
 }
 
-/** Name of the EPP's InferencePool: `<parent>-pool`. */
-export function eppPoolName(parentName: string): string {
-  return `${parentName}-pool`;
-}
-
 /** The ConfigMap holding the EPP configuration: the referenced one, else `<parent>-epp-config`. */
-export function eppConfigMapName(context: ComponentContext): string {
+function eppConfigMapOf(context: ComponentContext): string {
   const ref = context.eppConfig?.configMapRef;
-  return typeof ref?.name === 'string' && ref.name ? ref.name : `${context.parentName}-epp-config`;
+  return typeof ref?.name === 'string' && ref.name ? ref.name : eppConfigMapName(context.parentName);
 }
 
 function eppConfigKey(context: ComponentContext): string {
@@ -103,7 +92,7 @@ export function eppContainer(context: ComponentContext): ContainerJson {
     container.env!.push(valueEnv('HOME', '/home/dynamo'));
   } else {
     container.args = [
-      '--pool-name', eppPoolName(context.parentName),
+      '--pool-name', inferencePoolName(context.parentName),
       '--pool-namespace', context.parentNamespace,
       '--pool-group', INFERENCE_POOL_GROUP,
       '-v', '4',
@@ -125,7 +114,7 @@ export function eppPodSpec(context: ComponentContext): Omit<PodSpecJson, 'contai
   if (flavour !== 'native') {
     volumes.push({
       name: EPP_CONFIG_VOLUME,
-      configMap: { name: eppConfigMapName(context), items: [{ key: eppConfigKey(context), path: EPP_CONFIG_FILE }] },
+      configMap: { name: eppConfigMapOf(context), items: [{ key: eppConfigKey(context), path: EPP_CONFIG_FILE }] },
     });
   }
   if (flavour !== 'legacy') volumes.push({ name: HF_CACHE_VOLUME, emptyDir: {} });

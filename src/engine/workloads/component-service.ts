@@ -4,7 +4,8 @@
  */
 import { DcdContext } from './dcd-context';
 import { KubeObject, kubeObjectWithGoSpec, normalizeKubeResourceName } from './kube-object';
-import { EPP_GRPC_PORT, FRONTEND_HTTP_PORT, SYSTEM_PORT } from './workload-keys';
+import { FRONTEND_HTTP_PORT, SYSTEM_PORT } from './workload-keys';
+import { EPP_GRPC_PORT, EPP_GRPC_PORT_NAME } from '../../model/epp';
 import { shallowCopy } from '../../model/json-copy';
 import { JsonObject } from '../../model/v1beta1';
 import {
@@ -20,7 +21,7 @@ export function componentServicePort(workloadType: string): JsonObject {
     case 'frontend':
       return { name: 'http', protocol: 'TCP', port: FRONTEND_HTTP_PORT, targetPort: 'http' };
     case 'epp':
-      return { name: 'grpc', protocol: 'TCP', appProtocol: 'http2', port: EPP_GRPC_PORT, targetPort: EPP_GRPC_PORT };
+      return { name: EPP_GRPC_PORT_NAME, protocol: 'TCP', appProtocol: 'http2', port: EPP_GRPC_PORT, targetPort: EPP_GRPC_PORT };
     default:
       return { name: 'system', protocol: 'TCP', port: SYSTEM_PORT, targetPort: 'system' };
   }

@@ -6,34 +6,17 @@
 import { eppConfigYaml } from './epp-config-yaml';
 import { asGo, kubeObject, KubeObject, normalizeKubeResourceName } from './kube-object';
 import { ISTIO_NETWORKING_API_VERSION } from './virtual-service';
-import { EPP_GRPC_PORT, FRONTEND_HTTP_PORT } from './workload-keys';
+import { FRONTEND_HTTP_PORT } from './workload-keys';
+import { EPP_CONFIG_FILE, EPP_GRPC_PORT, eppConfigMapName, INFERENCE_POOL_API_VERSION, inferencePoolName } from '../../model/epp';
 import { ComponentSpecJson, DGD_KIND, DgdJson } from '../../model/v1beta1';
 import { LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_COMPONENT_TYPE, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME } from '../../model/well-known';
 import { withCreateBookkeeping } from '../bookkeeping';
-import { EPP_CONFIGURATION_REQUIRED, eppConfigurationRequired } from '../component/epp';
+import { eppConfigurationRequired } from '../component/epp';
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { RenderError } from '../errors';
 import { istioEnabled, OperatorSettings } from '../operator-settings';
 import { operatorHas } from '../operator-version';
 import { resolveRuntimeVersion } from '../runtime-version';
-
-/** Key of the EPP configuration file in its ConfigMap (and the file name it is mounted as). */
-export const EPP_CONFIG_KEY = 'epp-config-dynamo.yaml';
-export const INFERENCE_POOL_API_VERSION = 'inference.networking.k8s.io/v1';
-
-/** The message of the operator's error for a legacy EPP without configuration. */
-/** The snapshot operator's refusal of an EPP without configuration. */
-export const EPP_CONFIG_REQUIRED_MESSAGE = EPP_CONFIGURATION_REQUIRED;
-
-/** `<graph>-epp-config`. */
-export function eppConfigMapName(graphName: string): string {
-  return `${graphName}-epp-config`;
-}
-
-/** `<graph>-pool`. */
-export function inferencePoolName(graphName: string): string {
-  return `${graphName}-pool`;
-}
 
 /**
  * Whether an EPP without `eppConfig` is the native (Rust) EPP, which needs no configuration file:
@@ -85,7 +68,7 @@ export function renderEppConfigMap(dgd: DgdJson, settings: OperatorSettings): Ku
     name: eppConfigMapName(graphName),
     namespace: dgd.metadata.namespace ?? '',
     labels: eppLabels(graphName, epp.component.name ?? ''),
-  }, asGo({ data: { [EPP_CONFIG_KEY]: text } }, 'ConfigMapContent'));
+  }, asGo({ data: { [EPP_CONFIG_FILE]: text } }, 'ConfigMapContent'));
   return withCreateBookkeeping(configMap);
 }
 

@@ -5,9 +5,10 @@
  * does). These objects are created plainly: no owner, no bookkeeping annotations.
  */
 import { asGo, kubeObject, KubeObject } from './kube-object';
+import { EPP_SERVICE_ACCOUNT } from '../../model/epp';
 import { DGD_KIND, DgdJson } from '../../model/v1beta1';
 import {
-  APP_COMPONENT_RBAC, EPP_SERVICE_ACCOUNT, LABEL_APP_COMPONENT, LABEL_APP_MANAGED_BY, LABEL_APP_NAME, MANAGED_BY_OPERATOR, PLANNER_SERVICE_ACCOUNT,
+  APP_COMPONENT_RBAC, LABEL_APP_COMPONENT, LABEL_APP_MANAGED_BY, LABEL_APP_NAME, MANAGED_BY_OPERATOR, PLANNER_SERVICE_ACCOUNT,
 } from '../../model/well-known';
 import { RenderError } from '../errors';
 import { isClusterWide, OperatorSettings } from '../operator-settings';
