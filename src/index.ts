@@ -1,5 +1,6 @@
 export * from './constructs/enums';
 export * from './constructs/operator-options';
+export * from './model/registry-secret';
 export * from './constructs/synthesis-options';
 export * from './constructs/pod-template';
 export * from './constructs/experimental';

@@ -3,18 +3,7 @@ import * as fs from 'fs';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../engine/helm-values';
 import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings } from '../engine/operator-settings';
-
-/**
- * A `kubernetes.io/dockerconfigjson` Secret in the workload namespace. The operator discovers such
- * Secrets in the cluster and adds those holding credentials for a container's registry to the pod's
- * `imagePullSecrets`; a synthesis cannot look into the cluster, so they are declared here.
- */
-export interface RegistrySecret {
-  /** Name of the Secret. */
-  readonly name: string;
-  /** Registry hosts its `.dockerconfigjson` `auths` hold credentials for, for example `nvcr.io`. */
-  readonly registries: string[];
-}
+import { RegistrySecret } from '../model/registry-secret';
 
 /**
  * Settings of the Dynamo operator that change what it renders or admits. Each prop mirrors one field

@@ -2,11 +2,12 @@
  * The one place where construct `OperatorOptions` become the engine's `OperatorSettings`: validation
  * and every output mode of every construct resolve their operator here, so they always agree.
  */
-import { OperatorOptions, RegistrySecret } from './operator-options';
+import { OperatorOptions } from './operator-options';
 import { DISCOVERY_BACKENDS } from '../engine/operator-config';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { operatorVersionProblem } from '../engine/operator-version';
 import { parseGoDuration } from '../go/duration';
+import { RegistrySecret } from '../model/registry-secret';
 
 // Compile-time guarantees: every setting has an option of the same name and a compatible type.
 type MissingOption = Exclude<keyof OperatorSettings, keyof OperatorOptions>;

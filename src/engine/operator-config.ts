@@ -15,10 +15,11 @@
  * the field path and the value.
  */
 import { RenderError } from './errors';
-import { OperatorSettings, RegistrySecret } from './operator-settings';
+import { OperatorSettings } from './operator-settings';
 import { parseGoDuration } from '../go/duration';
 import { parseYamlDocuments, YamlInputError } from '../import/documents';
 import { isMap } from '../model/json';
+import { RegistrySecret } from '../model/registry-secret';
 
 /** `apiVersion` of the operator's configuration document. */
 export const OPERATOR_CONFIG_API_VERSION = 'operator.config.dynamo.nvidia.com/v1alpha1';

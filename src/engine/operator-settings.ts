@@ -7,13 +7,7 @@
  * unchanged) writes there, or, for a field it leaves out, the operator's own fallback.
  */
 
-/** A `kubernetes.io/dockerconfigjson` Secret the operator can see in the workload namespace. */
-export interface RegistrySecret {
-  /** The Secret's name. */
-  readonly name: string;
-  /** The registry hosts its `.dockerconfigjson` `auths` hold credentials for (e.g. `nvcr.io`). */
-  readonly registries: readonly string[];
-}
+import { RegistrySecret } from '../model/registry-secret';
 
 export interface OperatorSettings {
   /** Operator build version; stamped on new graphs as `nvidia.com/dynamo-operator-origin-version`. */
