@@ -5,13 +5,13 @@
 import { backendFrameworkForGeneratedDcds } from './backend-framework';
 import { applyDeploymentConfigEnv } from './deployment-config-env';
 import { applyKvTransferPolicy } from './kv-transfer-policy';
-import { addMissing } from './template-defaults';
+import { addMissing, mergeGraphEnv } from './template-defaults';
 import { compareStrings, isMap } from '../../model/json';
 import { copyJson, shallowCopy } from '../../model/json-copy';
 import { ComponentSpecJson, DCD_KIND, DcdJson, DcdSpecJson, DgdJson, API_VERSION, isWorkerType, JsonObject } from '../../model/v1beta1';
 import {
   ANNOTATION_ISTIO_INJECT, ANNOTATION_RESTART_AT, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY,
-  LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME, LABEL_WORKER_HASH, MAIN_CONTAINER,
+  LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME, LABEL_WORKER_HASH,
   PLANNER_SERVICE_ACCOUNT, PROPAGATED_GRAPH_ANNOTATIONS,
 } from '../../model/well-known';
 import { computeDynamoNamespace } from '../dynamo-namespace';
@@ -30,21 +30,6 @@ export function componentsRestarting(dgd: DgdJson): Set<string> {
   if (restart.strategy?.type === 'Parallel') return new Set(names);
   const order = restart.strategy?.order?.length ? restart.strategy.order : [...names].sort(compareStrings);
   return new Set(order.slice(0, 1));
-}
-
-/** Merges the graph's env under the `main` container's env (the container's entries win), sorted by name. */
-export function mergeGraphEnv(podTemplate: JsonObject, graphEnv: JsonObject[]): void {
-  podTemplate.spec = podTemplate.spec ?? {};
-  const containers: JsonObject[] = podTemplate.spec.containers ?? [];
-  let main = containers.find(c => c?.name === MAIN_CONTAINER);
-  if (!main) {
-    main = { name: MAIN_CONTAINER };
-    podTemplate.spec.containers = [main, ...containers];
-  }
-  const byName = new Map<string, JsonObject>();
-  for (const e of graphEnv) byName.set(e.name, e);
-  for (const e of main.env ?? []) byName.set(e.name, e);
-  main.env = [...byName.values()].sort((a, b) => compareStrings(a.name, b.name));
 }
 
 /** Removes empty label/annotation maps and an empty metadata object from a pod template. */

@@ -5,12 +5,11 @@
  * the propagated graph annotations (the component's own values win); and the pod-rendering
  * context of such a component, a DCD owned by the graph.
  */
-import { mergeGraphEnv } from './component-dcds';
 import { applyKvTransferPolicy } from './kv-transfer-policy';
-import { isMap, lowerAscii } from '../../model/json';
+import { compareStrings, isMap, lowerAscii } from '../../model/json';
 import { copyJson, shallowCopy } from '../../model/json-copy';
 import { API_VERSION, ComponentSpecJson, DCD_KIND, DcdJson, DgdJson, isWorkerType, JsonObject } from '../../model/v1beta1';
-import { PROPAGATED_GRAPH_ANNOTATIONS } from '../../model/well-known';
+import { MAIN_CONTAINER, PROPAGATED_GRAPH_ANNOTATIONS } from '../../model/well-known';
 import { RenderError } from '../errors';
 import { ClusterObjects } from '../multinode/dra-objects';
 import { OperatorSettings } from '../operator-settings';
@@ -22,6 +21,21 @@ export function addMissing(target: Record<string, string>, source: Readonly<Reco
     if (keys && !keys.includes(key)) continue;
     if (!Object.prototype.hasOwnProperty.call(target, key)) target[key] = value;
   }
+}
+
+/** Merges the graph's env under the `main` container's env (the container's entries win), sorted by name. */
+export function mergeGraphEnv(podTemplate: JsonObject, graphEnv: JsonObject[]): void {
+  podTemplate.spec = podTemplate.spec ?? {};
+  const containers: JsonObject[] = podTemplate.spec.containers ?? [];
+  let main = containers.find(c => c?.name === MAIN_CONTAINER);
+  if (!main) {
+    main = { name: MAIN_CONTAINER };
+    podTemplate.spec.containers = [main, ...containers];
+  }
+  const byName = new Map<string, JsonObject>();
+  for (const e of graphEnv) byName.set(e.name, e);
+  for (const e of main.env ?? []) byName.set(e.name, e);
+  main.env = [...byName.values()].sort((a, b) => compareStrings(a.name, b.name));
 }
 
 /** The pod template of a component copy, with label and annotation maps of its own. */
