@@ -11,7 +11,7 @@ import { isIntraPodFailover } from './gms-spec';
 import { INTRA_POD_CONTROL_PATH } from './intra-pod-gms';
 import { nodeCountOf } from '../multinode/roles';
 import { ContainerJson, EnvVarJson, PodSpecJson, tcpPort, valueEnv } from '../pod/k8s-json';
-import type { PodSpecHook } from '../pod/pod-template';
+import type { PodSpecHook } from '../pod/pod-spec-hook';
 import { DcdContext } from '../workloads/dcd-context';
 
 /** Engines of an intra-pod failover pod: one active, one standby. */

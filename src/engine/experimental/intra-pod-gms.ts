@@ -9,7 +9,7 @@ import { compareStrings, lowerAscii } from '../../model/json';
 import { RenderError } from '../errors';
 import { gpuMemoryServiceOf, isIntraPodGms } from './gms-spec';
 import { ContainerJson, EnvVarJson, PodSpecJson, valueEnv, VolumeJson, VolumeMountJson } from '../pod/k8s-json';
-import type { PodSpecHook } from '../pod/pod-template';
+import type { PodSpecHook } from '../pod/pod-spec-hook';
 import { DcdContext } from '../workloads/dcd-context';
 
 /** Pod claim (and container claim) through which every GMS participant gets the shared GPUs. */

@@ -9,6 +9,6 @@
 import { CHECKPOINT_PROBE_CADENCE_HOOK } from './checkpoint/component-restore';
 import { INTRA_POD_FAILOVER_HOOK } from './intra-pod-failover';
 import { INTRA_POD_GMS_HOOK } from './intra-pod-gms';
-import type { PodSpecHook } from '../pod/pod-template';
+import type { PodSpecHook } from '../pod/pod-spec-hook';
 
 export const EXPERIMENTAL_HOOKS: readonly PodSpecHook[] = [CHECKPOINT_PROBE_CADENCE_HOOK, INTRA_POD_GMS_HOOK, INTRA_POD_FAILOVER_HOOK];

@@ -9,6 +9,7 @@ import { applyFrontendSidecar } from './frontend-sidecar';
 import { applyImagePullSecrets } from './image-pull-secrets';
 import { ContainerJson, objectItems, PodSpecJson, VolumeMountJson } from './k8s-json';
 import { podTemplateAnnotations, podTemplateLabels } from './pod-metadata';
+import { PodSpecHook, PodTemplateOptions } from './pod-spec-hook';
 import { mergePodSpec, userSetSecurityContext } from './pod-spec-merge';
 import { applyDefaultSecurityContext } from './security-context';
 import { applyDiscoveryServiceAccount, applyFallbackServiceAccount } from './service-account';
@@ -27,37 +28,12 @@ import { operatorHasRuntimeGates } from '../component/runtime-gates';
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { RenderError } from '../errors';
 import { EXPERIMENTAL_HOOKS } from '../experimental/pod-hooks';
-import { LWS_DEPLOYER, MultinodeDeployer } from '../multinode/deployer';
+import { LWS_DEPLOYER } from '../multinode/deployer';
 import { draLookup } from '../multinode/dra-objects';
 import { gpusPerNode } from '../multinode/gpu-count';
-import { LABEL_ROLE, MultinodeLaunchRole, nodeCountOf } from '../multinode/roles';
+import { LABEL_ROLE, nodeCountOf } from '../multinode/roles';
 import { resolveRuntimeVersion } from '../runtime-version';
 import { DcdContext } from '../workloads/dcd-context';
-
-/** Which pod of a DCD's workload is rendered. */
-export interface PodTemplateOptions {
-  /**
-   * The LeaderWorkerSet role (render-multinode §3.4): the backend's multinode rewrites run for it
-   * (LWS addressing), the template gets label `role: <role>` and loses `nvidia.com/selector`.
-   * `main`: the single pod of the Deployment the component controller renders for a multinode DCD
-   * when LeaderWorkerSet is unavailable — the rewrites run for role `main`, the labels stay those
-   * of a Deployment pod. Absent: the single pod of a Deployment.
-   */
-  readonly multinodeRole?: MultinodeLaunchRole;
-  /**
-   * How the pods of a multinode replica address each other.
-   * @default LeaderWorkerSet addressing
-   */
-  readonly deployer?: MultinodeDeployer;
-}
-
-/** A rewrite of the finished pod spec (before labels and annotations are attached). */
-export interface PodSpecHook {
-  /** What the hook renders, for error messages and tracing. */
-  readonly name: string;
-  /** Rewrites `podSpec` in place; `options` says which pod of the workload it is. */
-  apply(podSpec: PodSpecJson, ctx: DcdContext, options: PodTemplateOptions): void;
-}
 
 /**
  * Rewrites the operator applies after image pull secrets (§5.2 step 19), in order: the

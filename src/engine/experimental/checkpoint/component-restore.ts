@@ -9,12 +9,12 @@
  * admission) and refuse a standalone DCD with `checkpointRef` (no compatibility hash without a graph).
  */
 import { CheckpointClusterState, findObserved, isSnapshotObject, ObservedObject } from './cluster-state';
+import type { ComponentCheckpoint } from './component-checkpoint';
 import { componentCheckpointConfig } from './component-config';
 import { DYNAMO_CHECKPOINT_KIND, LABEL_SNAPSHOT_CHECKPOINT_ID, STARTUP_WAIT_FOR_CHECKPOINT } from './constants';
 import {
   legacyIdentityHash, observedArtifactVersion, observedCheckpointId, observedReady, refuseStorageShapedRestore, requiredDynamoCheckpoint,
-} from './dynamo-checkpoint';
-import type { ComponentCheckpoint } from './graph-checkpoints';
+} from './observed-checkpoint';
 import { applyDynamoCheckpointMetadata } from './restore';
 import { isMap } from '../../../model/json';
 import { copyJson } from '../../../model/json-copy';
@@ -24,7 +24,7 @@ import { RenderError } from '../../errors';
 import { OperatorSettings } from '../../operator-settings';
 import { operatorHas } from '../../operator-version';
 import { PodSpecJson } from '../../pod/k8s-json';
-import type { PodSpecHook } from '../../pod/pod-template';
+import type { PodSpecHook } from '../../pod/pod-spec-hook';
 
 /** Whether the operator of `settings` has the DynamoCheckpoint generation. */
 export function usesDynamoCheckpoints(settings: OperatorSettings): boolean {

@@ -18,16 +18,19 @@
 import { captureClaimTemplate, captureClaimTemplateName, containerGpuCount, wireCaptureGms } from './capture-gms';
 import { captureComponentPodTemplate, graphRef } from './capture-pod';
 import { CheckpointClusterState, findObserved, ObservedObject } from './cluster-state';
+import type { ComponentCheckpoint } from './component-checkpoint';
 import { ComponentCheckpointConfig } from './component-config';
 import {
   ANNOTATION_AUTO_CHECKPOINT, ANNOTATION_CHECKPOINT_DELETION_POLICY, ANNOTATION_SNAPSHOT_ARTIFACT_VERSION, DEFAULT_ARTIFACT_VERSION,
-  DEFAULT_GMS_DEVICE_CLASS, DYNAMO_CHECKPOINT_KIND, DYNAMO_CHECKPOINT_PHASE_READY, LABEL_SNAPSHOT_CHECKPOINT_ID, OPERATOR_FINALIZER,
+  DEFAULT_GMS_DEVICE_CLASS, DYNAMO_CHECKPOINT_KIND, LABEL_SNAPSHOT_CHECKPOINT_ID, OPERATOR_FINALIZER,
   SNAPSHOT_API_VERSION, STARTUP_WAIT_FOR_CHECKPOINT,
 } from './constants';
-import type { ComponentCheckpoint } from './graph-checkpoints';
+import {
+  DYNAMO_CHECKPOINT_HASH_TYPES, observedArtifactVersion, observedCheckpointId, observedReady, refuseStorageShapedRestore, requiredDynamoCheckpoint,
+} from './observed-checkpoint';
 import { sortedRecord } from './snapshot-job';
 import { goJsonEncode } from '../../../go/json';
-import { isMap, JsonMap } from '../../../model/json';
+import { isMap } from '../../../model/json';
 import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
 import { LABEL_COMPONENT, LABEL_GRAPH_NAME, LABEL_WORKER_HASH } from '../../../model/well-known';
 import { RenderError } from '../../errors';
@@ -35,13 +38,6 @@ import { graphWorkerHash } from '../../graph/worker-hash';
 import { sha256Hex } from '../../hash/worker-hash';
 import { OperatorSettings } from '../../operator-settings';
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
-
-/** Go struct layouts of the two hashed values (notation of src/go/types.ts). */
-export const DYNAMO_CHECKPOINT_HASH_TYPES: Readonly<Record<string, string>> = {
-  DgdCheckpointIdentity: 'namespace?:s dgdName:s dgdUID?:s componentName:s workerHash?:s',
-  NormalizedCheckpointIdentity: 'model:s backendFramework:s dynamoVersion?:s tensorParallelSize:i pipelineParallelSize:i '
-    + 'dtype?:s maxModelLen?:i extraParameters?:{}s',
-};
 
 /** What identifies the automatic DynamoCheckpoint of one component. */
 export interface DgdCheckpointIdentityInput {
@@ -68,56 +64,6 @@ export function dgdCheckpointId(input: DgdCheckpointIdentityInput): string {
 /** `checkpoint-<id>`. */
 export function dynamoCheckpointName(id: string): string {
   return `checkpoint-${id}`;
-}
-
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) ? value : 0;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-/**
- * The legacy identity hash of a DynamoCheckpoint `spec.identity` (16 hex characters): parallel
- * sizes default to 1, empty values and an empty `extraParameters` left out.
- */
-export function legacyIdentityHash(identity: JsonMap): string {
-  const extra = isMap(identity.extraParameters) ? identity.extraParameters : {};
-  const value = {
-    model: str(identity.model),
-    backendFramework: str(identity.backendFramework),
-    dynamoVersion: str(identity.dynamoVersion),
-    tensorParallelSize: num(identity.tensorParallelSize) || 1,
-    pipelineParallelSize: num(identity.pipelineParallelSize) || 1,
-    dtype: str(identity.dtype),
-    maxModelLen: num(identity.maxModelLen),
-    extraParameters: Object.keys(extra).length > 0 ? extra : undefined,
-  };
-  return sha256Hex(goJsonEncode(value, 'NormalizedCheckpointIdentity', { types: DYNAMO_CHECKPOINT_HASH_TYPES })).slice(0, 16);
-}
-
-/**
- * The checkpoint ID of an observed DynamoCheckpoint: `status.checkpointID`, else
- * `status.identityHash`, else its checkpoint-ID label, else the legacy hash of `spec.identity`.
- */
-export function observedCheckpointId(ckpt: ObservedObject): string {
-  const status = isMap(ckpt.status) ? ckpt.status : {};
-  const fromStatus = str(status.checkpointID) || str(status.identityHash) || (ckpt.metadata.labels ?? {})[LABEL_SNAPSHOT_CHECKPOINT_ID] || '';
-  if (fromStatus !== '') return fromStatus;
-  const spec = isMap(ckpt.spec) ? ckpt.spec : {};
-  return legacyIdentityHash(isMap(spec.identity) ? spec.identity : {});
-}
-
-/** The artifact version of an observed DynamoCheckpoint (its annotation, `1` when absent). */
-export function observedArtifactVersion(ckpt: ObservedObject): string {
-  const version = ((ckpt.metadata.annotations ?? {})[ANNOTATION_SNAPSHOT_ARTIFACT_VERSION] ?? '').trim();
-  return version === '' ? DEFAULT_ARTIFACT_VERSION : version;
-}
-
-/** Whether an observed DynamoCheckpoint's artifact can be restored (`status.phase: Ready`). */
-export function observedReady(ckpt: ObservedObject): boolean {
-  return isMap(ckpt.status) && ckpt.status.phase === DYNAMO_CHECKPOINT_PHASE_READY;
 }
 
 /** The v1alpha1 (`intraPod` / `interPod`) spelling of a GPU memory service mode. */
@@ -194,26 +140,6 @@ export function dynamoCheckpoint(input: DynamoCheckpointInput): JsonObject {
 
 function fail(dgd: DgdJson, config: ComponentCheckpointConfig, message: string): never {
   throw new RenderError(graphRef(dgd), `spec.components[${config.index}].experimental.checkpoint`, message);
-}
-
-/** The observed DynamoCheckpoint `name` of the namespace, or a RenderError saying it must be given. */
-export function requiredDynamoCheckpoint(
-  state: CheckpointClusterState | undefined, namespace: string, name: string, refuse: (message: string) => never,
-): ObservedObject {
-  const found = findObserved(state, DYNAMO_CHECKPOINT_KIND, namespace, name);
-  if (found) return found;
-  return refuse(`failed to get referenced checkpoint ${name}: dynamocheckpoints.nvidia.com ${JSON.stringify(name)} not found `
-    + '(a DynamoCheckpoint lives in the cluster: pass the DynamoCheckpoint document, as the cluster returns it with status, together with the graph)');
-}
-
-/**
- * The restore of a Ready checkpoint with `startupPolicy: WaitForCheckpoint` is shaped at render
- * time with cluster storage the renderer cannot read: refused.
- */
-export function refuseStorageShapedRestore(name: string, refuse: (message: string) => never): never {
-  return refuse(`DynamoCheckpoint ${JSON.stringify(name)} is Ready and startupPolicy is WaitForCheckpoint: this operator shapes the restore `
-    + 'pods at render time with the checkpoint storage it discovers in the cluster (the snapshot agent\'s DaemonSet), which is not rendered; '
-    + 'use startupPolicy Immediate (pods are restore-shaped at admission) or render for an operator version with SnapshotJob checkpoints');
 }
 
 /** The resolved checkpoint of one component under an operator of the DynamoCheckpoint generation. */

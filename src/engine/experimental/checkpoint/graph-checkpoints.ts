@@ -7,11 +7,12 @@
 import { captureClaimTemplate, captureClaimTemplateName, captureGmsIdentity, containerGpuCount, wireCaptureGms } from './capture-gms';
 import { captureComponentPodTemplate, graphRef } from './capture-pod';
 import { CheckpointClusterState, condition, conditionTrue, findObserved, ObservedObject } from './cluster-state';
+import type { ComponentCheckpoint } from './component-checkpoint';
 import { ComponentCheckpointConfig, graphCheckpointConfigs } from './component-config';
 import { ANNOTATION_AUTO_CHECKPOINT, ANNOTATION_CHECKPOINT_OWNER_UID, SNAPSHOT_JOB_KIND } from './constants';
 import { dynamoCheckpointOf } from './dynamo-checkpoint';
 import { checkpointId, snapshotCompatibilityHash, snapshotJobName } from './identity';
-import { resolvePodSnapshot, ResolvedPodSnapshot } from './pod-snapshot';
+import { resolvePodSnapshot } from './pod-snapshot';
 import { snapshotJob } from './snapshot-job';
 import { isMap } from '../../../model/json';
 import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
@@ -20,43 +21,6 @@ import { graphWorkerHash } from '../../graph/worker-hash';
 import { OperatorSettings } from '../../operator-settings';
 import { operatorHas } from '../../operator-version';
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
-
-/**
- * Which checkpoint API the operator drives: Snapshot SnapshotJobs / PodSnapshots (operators with
- * `OPERATOR_GATES.snapshotJobCheckpoint`) or its own DynamoCheckpoints (1.4.0, 1.5.0).
- */
-export type CheckpointGeneration = 'snapshot-job' | 'dynamo-checkpoint';
-
-/** The resolved checkpoint of one component (the operator's `CheckpointInfo`). */
-export interface ComponentCheckpoint {
-  readonly generation: CheckpointGeneration;
-  readonly config: ComponentCheckpointConfig;
-  /** Automatic capture (no `checkpointRef`) or an explicit PodSnapshot. */
-  readonly automatic: boolean;
-  readonly startupPolicy: 'Immediate' | 'WaitForCheckpoint';
-  /** The snapshot compatibility hash the restore target expects (§3.3); empty for DynamoCheckpoints. */
-  readonly compatibilityHash: string;
-  /** A restorable PodSnapshot exists and is Ready. */
-  readonly ready: boolean;
-  /** A PodSnapshot was resolved (explicit reference, or the completed capture's). */
-  readonly exists: boolean;
-  /**
-   * `status.checkpoints[<component>].checkpointName`: the PodSnapshot name, empty while capturing;
-   * for the DynamoCheckpoint generation the DynamoCheckpoint name (automatic: from its creation on).
-   */
-  readonly checkpointName: string;
-  /** DynamoCheckpoint generation: the checkpoint ID (the snapshot artifact ID) and the artifact version. */
-  readonly checkpointId?: string;
-  readonly artifactVersion?: string;
-  /** Restore destinations: `targetContainerName` when written, else `main`. */
-  readonly restoreTargets: readonly string[];
-  /** The automatic SnapshotJob: name, and UID when the caller passed the observed job. */
-  readonly snapshotJob?: { readonly name: string; readonly uid: string };
-  /** The resolved PodSnapshot. */
-  readonly podSnapshot?: ResolvedPodSnapshot;
-  /** Objects the graph creates for the capture, in creation order (ResourceClaimTemplate, SnapshotJob). */
-  readonly objects: readonly JsonObject[];
-}
 
 function resolveError(dgd: DgdJson, config: ComponentCheckpointConfig, message: string): never {
   throw new RenderError(graphRef(dgd), `spec.components[${config.index}].experimental.checkpoint`, message);

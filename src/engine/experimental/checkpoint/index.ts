@@ -14,16 +14,15 @@ export { captureComponentPodTemplate } from './capture-pod';
 export { captureClaimTemplateName } from './capture-gms';
 export { checkpointId, snapshotCompatibilityHash, snapshotJobName, RESTORE_TIME_ENV } from './identity';
 export type { ResolvedPodSnapshot } from './pod-snapshot';
-export type { ComponentCheckpoint } from './graph-checkpoints';
+export type { ComponentCheckpoint } from './component-checkpoint';
 export { checkpointOf, renderCheckpointObjects, resolveGraphCheckpoints } from './graph-checkpoints';
 export {
   applyCheckpointToGeneratedDcd, applyCliqueRestoreMetadata, applyDynamoCheckpointMetadata, applyRestoreCandidateAnnotations,
   CHECKPOINT_RESTORE_POD_HOOK, gatedByCheckpoint, restoreCandidateAnnotations, restoreCandidateLabels,
 } from './restore';
-export type { CheckpointGeneration } from './graph-checkpoints';
-export {
-  dgdCheckpointId, dynamoCheckpoint, dynamoCheckpointName, DYNAMO_CHECKPOINT_HASH_TYPES, legacyIdentityHash, observedCheckpointId,
-} from './dynamo-checkpoint';
+export type { CheckpointGeneration } from './component-checkpoint';
+export { dgdCheckpointId, dynamoCheckpoint, dynamoCheckpointName } from './dynamo-checkpoint';
+export { DYNAMO_CHECKPOINT_HASH_TYPES, legacyIdentityHash, observedCheckpointId } from './observed-checkpoint';
 export {
   applyCheckpointProbeCadence, CHECKPOINT_PROBE_CADENCE_HOOK, resolveComponentCheckpoint, standaloneDcdWithCheckpoint, usesDynamoCheckpoints,
 } from './component-restore';

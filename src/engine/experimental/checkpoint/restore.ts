@@ -11,6 +11,7 @@
  * does not run. No labels are added either (the `nvidia.com/snapshot-*` restore labels belong to the
  * legacy [S] DynamoCheckpoint path, §3.8).
  */
+import { ComponentCheckpoint } from './component-checkpoint';
 import {
   ANNOTATION_CHECKPOINT_NAME, ANNOTATION_CHECKPOINT_STARTUP_POLICY, ANNOTATION_RESTORE_CANDIDATE, ANNOTATION_RESTORE_COMPATIBILITY_HASH,
   ANNOTATION_RESTORE_SNAPSHOT_CONTENT, ANNOTATION_RESTORE_SNAPSHOT_GMS_MODE, ANNOTATION_RESTORE_SNAPSHOT_JOB_UID, ANNOTATION_RESTORE_SNAPSHOT_UID,
@@ -20,11 +21,10 @@ import {
   RESTORE_SOURCE_POD_SNAPSHOT, RESTORE_SOURCE_SNAPSHOT_JOB, SNAPSHOT_RESTORE_STATUS_KEYS, SNAPSHOT_RESTORE_STATUS_PREFIXES, STARTUP_IMMEDIATE,
   STARTUP_WAIT_FOR_CHECKPOINT,
 } from './constants';
-import { ComponentCheckpoint } from './graph-checkpoints';
 import { isMap } from '../../../model/json';
 import { DcdJson, JsonObject } from '../../../model/v1beta1';
 import { MAIN_CONTAINER } from '../../../model/well-known';
-import type { PodSpecHook } from '../../pod/pod-template';
+import type { PodSpecHook } from '../../pod/pod-spec-hook';
 
 /**
  * Replaces the restore-candidate annotations in `annotations` (in place) by those of `checkpoint`:
