@@ -4,13 +4,13 @@ import { Construct } from 'constructs';
 import { Component, ComponentProps, MultinodeOptions } from './component';
 import { BackendFramework, OutputMode } from './enums';
 import type { ImportOptions } from './graph';
+import { componentImport, pipeline } from './on-first-use';
 import { operatorSettingsOf } from './operator-settings-of';
 import { checkProps, COMPONENT_DEPLOYMENT_PROPS } from './props-check';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
 import { ValidationCache } from './validation';
 import type { OperatorSettings } from '../engine/operator-settings';
-import { componentImport, pipeline } from '../lazy-modules';
 import { deepClone } from '../model/json';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson, JsonObject } from '../model/v1beta1';
 

@@ -3,12 +3,12 @@
  * command does for one file, as static methods (jsii exports classes, not free functions).
  */
 import { OutputMode } from './enums';
+import { pipeline, v1alpha1 } from './on-first-use';
 import { OperatorOptions } from './operator-options';
 import { operatorSettingsOf } from './operator-settings-of';
 import type { OperatorSettings } from '../engine/operator-settings';
 import { documentShapeProblem } from '../import/document-kinds';
 import { parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
-import { pipeline, v1alpha1 } from '../lazy-modules';
 
 /** Options of `DynamoDocuments.validateYaml`. */
 export interface ValidateYamlOptions {

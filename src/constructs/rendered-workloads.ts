@@ -16,9 +16,9 @@
  * two steps, each doing one thing.
  */
 import { Construct } from 'constructs';
+import { emittedAdmission } from './on-first-use';
 import { RenderedObject } from './rendered-object';
 import { RenderError } from '../engine/errors';
-import { emittedAdmission } from '../lazy-modules';
 import { isMap } from '../model/json';
 import { copyJsonForOutput } from '../model/json-copy';
 

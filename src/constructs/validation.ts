@@ -1,7 +1,7 @@
 /** Synth-time validation of the custom resources a construct describes. */
 import { Construct } from 'constructs';
+import { pipeline, violationFormat } from './on-first-use';
 import type { OperatorSettings } from '../engine/operator-settings';
-import { pipeline, violationFormat } from '../lazy-modules';
 
 /**
  * Violations of the document, as the given operator would admit it on create, as one message
