@@ -62,7 +62,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       // one line naming the shared reference material that is absent (its tests are skipped)
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       coverageReporters: ['text-summary'],
-      coveragePathIgnorePatterns: ['/node_modules/', '/src/validation/structural/generated/'],
+      coveragePathIgnorePatterns: ['/node_modules/', '/src/admission/structural/generated/'],
     },
   },
   eslintOptions: {
@@ -83,7 +83,7 @@ eslintrc?.addOverride('parserOptions.project', './tsconfig.dev.json');
 // The validate functions of the schemas the library validates with, generated (ajv standalone code)
 // before jsii compiles and copied beside the compiled modules; regenerated from the sources, so not
 // committed (the test setup generates what is missing, for jest runs without a compile).
-const GENERATED_VALIDATORS = 'src/validation/structural/generated';
+const GENERATED_VALIDATORS = 'src/admission/structural/generated';
 project.gitignore.exclude(`/${GENERATED_VALIDATORS}/`);
 project.compileTask.prependExec('ts-node --transpile-only --project tsconfig.dev.json scripts/generate-validators.ts');
 project.compileTask.exec(`rm -rf lib/${GENERATED_VALIDATORS} && cp -r ${GENERATED_VALIDATORS} lib/${GENERATED_VALIDATORS}`);
@@ -195,13 +195,13 @@ project.addTask('test:languages', {
 });
 
 // The admission rules users can look up (docs/admission-rules.md, shipped in the package), generated
-// from src/validation/rule-docs.ts; the test task fails when the committed page is stale.
+// from src/admission/rule-docs.ts; the test task fails when the committed page is stale.
 project.addTask('docs:admission-rules', {
-  description: 'Write docs/admission-rules.md from src/validation/rule-docs.ts',
+  description: 'Write docs/admission-rules.md from src/admission/rule-docs.ts',
   exec: 'ts-node --project tsconfig.dev.json scripts/admission-rules-doc.ts',
 });
 project.testTask.spawn(project.addTask('check:admission-rules-doc', {
-  description: 'Fail when docs/admission-rules.md is not the text generated from src/validation/rule-docs.ts',
+  description: 'Fail when docs/admission-rules.md is not the text generated from src/admission/rule-docs.ts',
   exec: 'ts-node --project tsconfig.dev.json scripts/admission-rules-doc.ts --check',
 }));
 

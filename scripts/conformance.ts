@@ -16,8 +16,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { OUTPUT_MODES, renderDocuments } from '../src/pipeline/check-and-render';
 import { parseYamlDocuments } from '../src/import/documents';
+import { OUTPUT_MODES, renderDocuments } from '../src/pipeline/check-and-render';
 import { runScenario, ScenarioOutcome, ScenarioRenderer } from '../test/support/conformance/scenario';
 import { DEFERRED_SCENARIOS, scenarioOutputMode, SUPPORTED_SCENARIOS } from '../test/support/conformance/supported';
 

@@ -24,15 +24,15 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoGraph } from '../src';
-import { validateOptionsFor } from '../src/validation/stored-object';
+import { checkEmittedObjects, formatEmittedViolation, isEmittedKindChecked } from '../src/admission/emitted-admission';
+import { validateOptionsFor } from '../src/admission/stored-object';
+import { validateDocument } from '../src/admission/validate';
 import { RenderError } from '../src/engine/errors';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { parseYamlDocuments } from '../src/import/documents';
 import { jsonEqual } from '../src/model/json';
 import { isDcd, isDgd } from '../src/model/v1beta1';
-import { checkEmittedObjects, formatEmittedViolation, isEmittedKindChecked } from '../src/validation/emitted-admission';
-import { validateDocument } from '../src/validation/validate';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 import {
   checkGraphs, DEFERRAL_REASONS, graphProblems, GraphWorkloads, multinodeGaps, renderGraphWorkloads, sortedEntries, WORKLOADS_PATH_TITLES,
   WORKLOADS_PATHS, workloadsTotals, WorkloadsPath,

@@ -1,7 +1,7 @@
 /**
  * Generates the validate functions of every schema the library validates with
- * (src/validation/structural/validator-catalog.ts): ajv's standalone code, one CommonJS module per
- * schema and mode, in src/validation/structural/generated/ (not committed; the compile task copies
+ * (src/admission/structural/validator-catalog.ts): ajv's standalone code, one CommonJS module per
+ * schema and mode, in src/admission/structural/generated/ (not committed; the compile task copies
  * the folder into lib/, and the test setup generates what is missing).
  *
  * Only what is missing is generated: a module's name is the digest of its schema's content, and
@@ -15,12 +15,12 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { AnyValidateFunction } from 'ajv/dist/core';
-import { createAjv } from '../src/validation/structural/ajv-instance';
-import { validatorCatalog } from '../src/validation/structural/validator-catalog';
-import { GENERATED_FOLDER, GeneratedManifest, ValidatorMode, validatorKey, validatorModuleName } from '../src/validation/structural/validators';
+import { createAjv } from '../src/admission/structural/ajv-instance';
+import { validatorCatalog } from '../src/admission/structural/validator-catalog';
+import { GENERATED_FOLDER, GeneratedManifest, ValidatorMode, validatorKey, validatorModuleName } from '../src/admission/structural/validators';
 
 const ROOT = path.join(__dirname, '..');
-const STRUCTURAL = path.join(ROOT, 'src', 'validation', 'structural');
+const STRUCTURAL = path.join(ROOT, 'src', 'admission', 'structural');
 export const GENERATED_DIR = path.join(STRUCTURAL, GENERATED_FOLDER);
 
 /** What the generated code depends on besides the schemas. */

@@ -1,7 +1,7 @@
 /**
  * Generates `imports/k8s-openapi.schema.ts`: the Kubernetes OpenAPI schemas of the core types the
  * library embeds in custom resources or emits as objects, in a compact form for runtime validation
- * (src/validation/structural/kubernetes.ts), without descriptions.
+ * (src/admission/structural/kubernetes.ts), without descriptions.
  *
  * Source: the `kubernetes-models` dev dependency (5.1.x, generated from the Kubernetes v1.36.0
  * OpenAPI spec). The package does not ship the JSON schemas themselves but one ajv "standalone"

@@ -16,7 +16,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/validation/rule-catalog';
+import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/admission/rule-catalog';
 
 /** One numbered row of the digest. */
 export interface DigestRow {
@@ -37,7 +37,7 @@ export interface TestReferences {
   readonly inRange: ReadonlyMap<string, readonly string[]>;
 }
 
-/** The catalog of `src/validation/rule-catalog.ts`. */
+/** The catalog of `src/admission/rule-catalog.ts`. */
 export interface RuleCatalog {
   readonly implemented: readonly string[];
   readonly notApplicable: Readonly<Record<string, string>>;

@@ -5,10 +5,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { admissionRulesMarkdown, admissionRulesPath, runAdmissionRulesDoc } from '../scripts/admission-rules-doc';
-import { CEL_RULE, INTERNAL_RULE } from '../src/validation/cel';
-import { STRUCTURAL_RULE } from '../src/validation/dynamo-schema';
-import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/validation/rule-catalog';
-import { allRuleDocs, offlineStatus, ruleDoc, ruleDocAnchor, ruleDocReference } from '../src/validation/rule-docs';
+import { CEL_RULE, INTERNAL_RULE } from '../src/admission/cel';
+import { STRUCTURAL_RULE } from '../src/admission/dynamo-schema';
+import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/admission/rule-catalog';
+import { allRuleDocs, offlineStatus, ruleDoc, ruleDocAnchor, ruleDocReference } from '../src/admission/rule-docs';
 
 const SRC = path.resolve(__dirname, '..', 'src');
 /** The rule id of the API server's built-in object checks (metadata, built-in kinds). */
@@ -24,15 +24,15 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * The rule ids the validation and engine sources can put on a violation: every quoted number of one
- * to three digits in src/validation (there, such numbers are rule ids: sink calls, rule maps) and every
+ * to three digits in src/admission (there, such numbers are rule ids: sink calls, rule maps) and every
  * `rule: '<word>'` / `*_RULE = '<word>'` literal of both directories.
  */
 function emittedRuleIds(): Set<string> {
   const ids = new Set<string>();
-  const files = [...sourceFiles(path.join(SRC, 'validation')), ...sourceFiles(path.join(SRC, 'engine'))];
+  const files = [...sourceFiles(path.join(SRC, 'admission')), ...sourceFiles(path.join(SRC, 'engine'))];
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
-    const inValidation = file.startsWith(path.join(SRC, 'validation'));
+    const inValidation = file.startsWith(path.join(SRC, 'admission'));
     if (inValidation && !file.endsWith('rule-catalog.ts') && !file.endsWith('rule-docs.ts')) {
       for (const match of text.matchAll(/'([1-9]\d{0,2})'/g)) ids.add(match[1]);
     }

@@ -1,7 +1,7 @@
 import { parseAllDocuments } from 'yaml';
 import { runCliOn } from './support/cli-in-process';
-import { parseOperatorConfiguration } from '../src/engine/operator-config';
 import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
+import { parseOperatorConfiguration } from '../src/import/operator-config';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

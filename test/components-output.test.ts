@@ -6,8 +6,8 @@ import { BackendFramework, DynamoGraph, OutputMode } from '../src';
 import { matchScenario } from './support/conformance/matcher';
 import { scenarioInput } from './support/conformance/scenario';
 import { CONFORMANCE_DIR, describeNeeding } from './support/shared';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { parseYamlDocuments } from '../src/import/documents';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 function dgd(spec: any, metadata: any = { name: 'llm', namespace: 'team-a' }): any {
   return { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata, spec };

@@ -6,7 +6,7 @@
 import { App, Chart, Testing } from 'cdk8s';
 import { EnvValue } from 'cdk8s-plus-34';
 import { ComponentDeployment, ComponentType, DynamoGraph, OutputMode } from '../src';
-import * as validate from '../src/validation/validate';
+import * as validate from '../src/admission/validate';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const N = 4;

@@ -9,8 +9,8 @@ import { ComponentDeployment, ComponentType, DynamoGraph, OutputMode } from '../
 import * as renderers from '../src/engine/workloads/render-workloads';
 
 // the stand-in objects are not complete Kubernetes objects: their admission check is not what is tested here
-jest.mock('../src/validation/emitted-admission', () => ({
-  ...jest.requireActual('../src/validation/emitted-admission'),
+jest.mock('../src/admission/emitted-admission', () => ({
+  ...jest.requireActual('../src/admission/emitted-admission'),
   checkEmittedObject: () => [],
 }));
 

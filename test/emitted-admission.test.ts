@@ -8,10 +8,10 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoGraph, DynamoValidationPlugin, IValidationContext, OutputMode, ValidationViolation } from '../src';
 import { CliRun, runCliOn } from './support/cli-in-process';
+import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/admission/emitted-admission';
 import { RenderError } from '../src/engine/errors';
 import * as engineRender from '../src/engine/render';
 import { OUTPUT_MODES, OutputMode as EngineOutput, renderDocuments } from '../src/pipeline/check-and-render';
-import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/validation/emitted-admission';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

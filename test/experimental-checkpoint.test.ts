@@ -8,7 +8,7 @@
 import * as crypto from 'crypto';
 import { envOf, renderError } from './support/pod-render';
 import { corpusFiles } from './support/shared';
-import { admitNewGraph } from '../src/validation/stored-object';
+import { admitNewGraph } from '../src/admission/stored-object';
 import {
   ANNOTATION_CHECKPOINT_NAME, ANNOTATION_CHECKPOINT_STARTUP_POLICY, ANNOTATION_RESTORE_CANDIDATE, ANNOTATION_RESTORE_COMPATIBILITY_HASH,
   ANNOTATION_RESTORE_SNAPSHOT_CONTENT, ANNOTATION_RESTORE_SNAPSHOT_JOB_UID, ANNOTATION_RESTORE_SNAPSHOT_UID, ANNOTATION_RESTORE_SOURCE_KIND,

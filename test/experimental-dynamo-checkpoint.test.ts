@@ -7,12 +7,12 @@
  */
 import * as crypto from 'crypto';
 import { renderError } from './support/pod-render';
-import { admitNewGraph } from '../src/validation/stored-object';
+import { admitNewGraph } from '../src/admission/stored-object';
 import { dgdCheckpointId, legacyIdentityHash } from '../src/engine/experimental/checkpoint';
 import { graphWorkerHash } from '../src/engine/graph/worker-hash';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { DgdJson, JsonObject } from '../src/model/v1beta1';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

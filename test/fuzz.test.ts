@@ -9,8 +9,8 @@ import {
   admissibleGraphProperty, checkAdmissibleGraph, checkMutatedGraph, FindingTally, KNOWN_FINDINGS, mutatedGraphProperty, PropertyFailure,
 } from './support/fuzz-properties';
 import { parseFuzzArgs } from '../scripts/fuzz';
+import { validateDocument } from '../src/admission/validate';
 import { DgdJson } from '../src/model/v1beta1';
-import { validateDocument } from '../src/validation/validate';
 
 const RUNS = 200;
 const SEED = process.env.FUZZ_SEED !== undefined ? { seed: Number(process.env.FUZZ_SEED) } : {};

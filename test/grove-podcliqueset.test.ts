@@ -11,8 +11,8 @@ import { RenderError } from '../src/engine/errors';
 import { groveComponents } from '../src/engine/grove/component-view';
 import { renderPodCliqueSet } from '../src/engine/grove/pod-cliqueset';
 import { DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { DgdJson, JsonObject } from '../src/model/v1beta1';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const LABEL_WORKER_HASH = 'nvidia.com/dynamo-worker-hash';
 const LABEL_SELECTOR = 'nvidia.com/selector';

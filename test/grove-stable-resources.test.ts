@@ -1,4 +1,4 @@
-import { admitNewGraph } from '../src/validation/stored-object';
+import { admitNewGraph } from '../src/admission/stored-object';
 import { graphWorkerHash } from '../src/engine/graph/worker-hash';
 import {
   elasticEpLeaderServiceName, groveComponentResourceName, isSinglePodElasticEpLeader, renderGroveStableResources,

@@ -3,15 +3,15 @@
  * operator configuration template derives them (values merged over the chart defaults as Helm merges
  * them; the configuration read as the operator reads it).
  */
+import { DEFAULT_OPERATOR_SETTINGS, resolveOperatorSettings } from '../src/engine/operator-settings';
 import {
   DEFAULT_HELM_NAMESPACE,
   DEFAULT_HELM_RELEASE_NAME,
   deriveOperatorSettingsFromHelmValues,
   mergeHelmValues,
   parseHelmValues,
-} from '../src/engine/helm-values';
-import { parseOperatorConfiguration } from '../src/engine/operator-config';
-import { DEFAULT_OPERATOR_SETTINGS, resolveOperatorSettings } from '../src/engine/operator-settings';
+} from '../src/import/helm-values';
+import { parseOperatorConfiguration } from '../src/import/operator-config';
 
 const derive = (values: unknown, release = {}) => deriveOperatorSettingsFromHelmValues(values, release, 'values.yaml');
 const fromYaml = (text: string, release = {}) => derive(parseHelmValues(text, 'values.yaml'), release);

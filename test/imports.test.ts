@@ -34,9 +34,9 @@ import {
   TYPES_FILE,
 } from '../scripts/import-crds';
 import { skippedBecause } from './support/shared';
-import { SchemaOverlay } from '../src/validation/schema-node';
-import { checkStructure } from '../src/validation/structural-check';
-import { ViolationSink } from '../src/validation/violation';
+import { SchemaOverlay } from '../src/admission/schema-node';
+import { checkStructure } from '../src/admission/structural-check';
+import { ViolationSink } from '../src/admission/violation';
 
 const IMPORTS_DIR = path.join(__dirname, '..', 'imports');
 const CRD_DIR = defaultCrdDir();

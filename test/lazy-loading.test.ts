@@ -80,8 +80,8 @@ describe(`requiring the package (${FROM_LIB ? 'lib/' : 'src/ through ts-node'}) 
     expect(phases.synthesized).toEqual(expect.arrayContaining([
       'src/pipeline/check-and-render',
       'src/engine/render',
-      'src/validation/validate',
-      'src/validation/emitted-admission',
+      'src/admission/validate',
+      'src/admission/emitted-admission',
       'imports/nvidia.com.schema',
       'imports/k8s-openapi.schema',
     ]));

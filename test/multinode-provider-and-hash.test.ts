@@ -8,13 +8,13 @@
  * Go JSON encoder.
  */
 import { createHash } from 'node:crypto';
-import { admitNewGraph } from '../src/validation/stored-object';
+import { defaultComponentDeployment } from '../src/admission/defaulting';
+import { admitNewGraph } from '../src/admission/stored-object';
 import { RenderError } from '../src/engine/errors';
 import { graphWorkerHash } from '../src/engine/graph/worker-hash';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { DgdJson } from '../src/model/v1beta1';
-import { defaultComponentDeployment } from '../src/validation/defaulting';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'clusterenv-x7k2p';
 const VER = '1.4.2';

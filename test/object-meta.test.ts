@@ -1,15 +1,15 @@
 /**
- * The API server's object checks beyond the OpenAPI schema (src/validation/object-meta.ts, rule
+ * The API server's object checks beyond the OpenAPI schema (src/admission/object-meta.ts, rule
  * `apiserver`), on every emitted object (`checkEmittedObject`) and, where the operator would create
  * an object the API server rejects, on the input (`validateDocument`), with the input names a
- * derived name is made of (src/validation/derived-names.ts). Messages are those of Kubernetes
+ * derived name is made of (src/admission/derived-names.ts). Messages are those of Kubernetes
  * v1.36 (k8s.io/apimachinery v0.36.0, k8s.io/kubernetes pkg/apis/{core,apps}/validation).
  */
 import { corpusFiles, CORPUS_DIR, withVersionedImages } from './support/shared';
+import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/admission/emitted-admission';
+import { validateDocument } from '../src/admission/validate';
 import { RenderError } from '../src/engine/errors';
 import { renderDocuments } from '../src/pipeline/check-and-render';
-import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/validation/emitted-admission';
-import { validateDocument } from '../src/validation/validate';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

@@ -4,15 +4,15 @@
  */
 import { admittedWorkerHash, cliqueMain, cliqueOf, envValue, groveComponent, groveGraph, renderGrove, renderPodCliqueSetOf } from './support/grove-fixtures';
 import { renderError } from './support/pod-render';
+import { formatViolation, validateDocument, validateUpdate, Violation } from '../src/admission';
 import { runCli } from '../src/cli/main';
 import { DEFAULT_OPERATOR_SETTINGS, DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
 import {
   OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas, operatorVersionProblem,
   parseOperatorVersion, SUPPORTED_OPERATOR_VERSIONS,
 } from '../src/engine/operator-version';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { DgdJson, JsonObject } from '../src/model/v1beta1';
-import { formatViolation, validateDocument, validateUpdate, Violation } from '../src/validation';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'ns';
 const IMAGE_15 = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.5.0';

@@ -1,11 +1,11 @@
 /**
  * `checkAndRender`: the one pipeline the CLI, the plugin, the constructs and DynamoDocuments share.
  */
+import * as validate from '../src/admission/validate';
 import { RenderError } from '../src/engine/errors';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import * as engineRender from '../src/engine/render';
 import { checkAndRender, formatProblem, renderDocuments } from '../src/pipeline/check-and-render';
-import * as validate from '../src/validation/validate';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const SETTINGS = resolveOperatorSettings({});

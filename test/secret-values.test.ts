@@ -1,6 +1,6 @@
 /** A Secret's values never appear in a message, whatever is wrong with them. */
+import { checkEmittedObject, formatEmittedViolation } from '../src/admission/emitted-admission';
 import { runCli } from '../src/cli/main';
-import { checkEmittedObject, formatEmittedViolation } from '../src/validation/emitted-admission';
 
 const SECRET = {
   apiVersion: 'v1',

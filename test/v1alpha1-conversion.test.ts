@@ -7,9 +7,9 @@
  */
 import { Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoDocuments, DynamoGraph } from '../src';
+import { formatViolation, validateDocument } from '../src/admission/validate';
 import { stringifyYamlDocuments } from '../src/import/documents';
 import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../src/import/v1alpha1';
-import { formatViolation, validateDocument } from '../src/validation/validate';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

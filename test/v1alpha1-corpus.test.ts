@@ -8,12 +8,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CORPUS_DIR, describeNeeding, withVersionedImages } from './support/shared';
+import { formatViolation, validateDocument } from '../src/admission/validate';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { canonicalQuantity } from '../src/go/quantity';
 import { parseYamlDocuments } from '../src/import/documents';
 import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../src/import/v1alpha1';
 import { renderDocuments } from '../src/pipeline/check-and-render';
-import { formatViolation, validateDocument } from '../src/validation/validate';
 
 const ALPHA_DIR = CORPUS_DIR ? path.join(CORPUS_DIR, 'v1alpha1') : undefined;
 

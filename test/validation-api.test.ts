@@ -2,13 +2,13 @@
  * The public surface of synth-time validation: formatting, the rule catalog, robustness against
  * malformed input, input immutability, document order, and the create-time defaulting.
  */
+import { defaultComponentDeployment, defaultGraphDeployment } from '../src/admission/defaulting';
+import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/admission/rule-catalog';
+import type { ValidateOptions } from '../src/admission/validate';
+import { formatViolation, validateDocument } from '../src/admission/validate';
 import { DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
 import { parseQuantity, schemaQuantity } from '../src/go/quantity';
 import { isLenientSemver, parseImageVersion } from '../src/model/runtime-version';
-import { defaultComponentDeployment, defaultGraphDeployment } from '../src/validation/defaulting';
-import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/validation/rule-catalog';
-import type { ValidateOptions } from '../src/validation/validate';
-import { formatViolation, validateDocument } from '../src/validation/validate';
 import { dcd, dgd, dgdWith, found, frontend, FULL_PLATFORM, worker } from './fixtures/validation/builders';
 
 describe('formatViolation', () => {

@@ -1,6 +1,6 @@
 /**
  * The CRD CEL rules (`x-kubernetes-validations`, kind `CEL` rows of validation-rules.md) evaluated by
- * the CEL engine (src/validation/cel): every rule of every imported CRD schema has a passing and a
+ * the CEL engine (src/admission/cel): every rule of every imported CRD schema has a passing and a
  * failing case, the failures read as the API server prints them, transition rules see the old
  * object, and the engine's own behaviour (messages, reasons, field paths, typing, errors) is pinned.
  */
@@ -9,17 +9,17 @@ import * as path from 'path';
 import { PCS_V1ALPHA1_SCHEMA } from '../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../imports/leaderworkerset.x-k8s.io.schema';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../imports/nvidia.com.schema';
-import { parseYamlDocuments } from '../src/import/documents';
-import { CEL_RULE, checkCelRules, INTERNAL_RULE } from '../src/validation/cel/check';
-import { compileExpression } from '../src/validation/cel/compile';
+import { CEL_RULE, checkCelRules, INTERNAL_RULE } from '../src/admission/cel/check';
+import { compileExpression } from '../src/admission/cel/compile';
 import {
   checkDynamoCelRules, DCD_CEL_SCHEMA, DGD_CEL_SCHEMA, DYNAMO_CEL_ROWS, DYNAMO_EMBEDDED_CEL, dynamoCelRow, TARGET_API_COMPONENT_RULES,
-} from '../src/validation/cel/dynamo-rules';
-import { CelRule, CelSchemaNode } from '../src/validation/cel/schema';
-import { celPropertyName } from '../src/validation/cel/values';
-import { ViolationSink } from '../src/validation/violation';
+} from '../src/admission/cel/dynamo-rules';
+import { CelRule, CelSchemaNode } from '../src/admission/cel/schema';
+import { celPropertyName } from '../src/admission/cel/values';
+import { ViolationSink } from '../src/admission/violation';
 import { dcd, dgd, dgdWith, found, frontend, podTemplate, worker } from './fixtures/validation/builders';
 import { skippedBecause } from './support/shared';
+import { parseYamlDocuments } from '../src/import/documents';
 
 const SHARED = path.resolve(__dirname, '..', '..', 'shared');
 const CRD_DIR = process.env.DYNAMO_CRDS_DIR ? path.resolve(process.env.DYNAMO_CRDS_DIR) : path.join(SHARED, 'crds');

@@ -3,11 +3,11 @@
  * taken from the documents given with the graph; without it the rules are not checked, and
  * `uncheckedClusterRules` / the CLI say which.
  */
+import { uncheckedClusterRules, validateDocument, Violation } from '../src/admission';
 import { runCli } from '../src/cli/main';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { stringifyYamlDocuments } from '../src/import/documents';
 import { JsonObject } from '../src/model/v1beta1';
-import { uncheckedClusterRules, validateDocument, Violation } from '../src/validation';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.5.0';
 

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
 import { FULL_PLATFORM } from './fixtures/validation/builders';
 import { describeNeeding } from './support/shared';
-import { formatViolation, validateDocument } from '../src/validation/validate';
+import { formatViolation, validateDocument } from '../src/admission/validate';
 
 const corpusRoot = process.env.DYNAMO_CORPUS_DIR ?? path.resolve(__dirname, '..', '..', 'shared', 'corpus');
 const corpusDir = fs.existsSync(path.join(corpusRoot, 'v1beta1')) ? path.join(corpusRoot, 'v1beta1') : corpusRoot;

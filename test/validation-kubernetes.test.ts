@@ -1,5 +1,5 @@
 /**
- * Kubernetes OpenAPI validation at runtime (src/validation/structural/kubernetes.ts, emitted.ts):
+ * Kubernetes OpenAPI validation at runtime (src/admission/structural/kubernetes.ts, emitted.ts):
  * the generated schema file, core objects and embedded Kubernetes types checked in process with
  * ajv, and the objects the engine renders (goldens, corpus graphs with and without Grove).
  */
@@ -9,10 +9,10 @@ import { K8S_KINDS, K8S_SCHEMAS } from '../imports/k8s-openapi.schema';
 import { K8S_SCHEMA_SIZE_BUDGET, generateK8sSchemas } from '../scripts/import-k8s-schemas';
 import { validateKubernetesObjects } from './support/kubernetes-schema';
 import { corpusFiles, goldenScenario, testEachGolden, testNeeding, withVersionedImages } from './support/shared';
+import { FieldPath } from '../src/admission/field-path';
+import { checkEmbeddedType, isCheckedKind, QUANTITY_FORMAT_MESSAGE, validateEmittedObject, validateEmittedObjects } from '../src/admission/structural';
+import { ViolationSink } from '../src/admission/violation';
 import { renderDocuments } from '../src/pipeline/check-and-render';
-import { FieldPath } from '../src/validation/field-path';
-import { checkEmbeddedType, isCheckedKind, QUANTITY_FORMAT_MESSAGE, validateEmittedObject, validateEmittedObjects } from '../src/validation/structural';
-import { ViolationSink } from '../src/validation/violation';
 
 const GENERATED = path.join(__dirname, '..', 'imports', 'k8s-openapi.schema.ts');
 

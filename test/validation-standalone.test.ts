@@ -1,5 +1,5 @@
 /**
- * The validate functions generated at build time (ajv standalone code, src/validation/structural/
+ * The validate functions generated at build time (ajv standalone code, src/admission/structural/
  * validators.ts) against the ones ajv compiles at run time from the same schemas: every schema of
  * the catalog has its generated functions, validation uses them, and both give the same results
  * and the same errors (custom keyword params included) on rendered objects and on mutants of them,
@@ -9,11 +9,11 @@ import type { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
 import { renderGrove, groveComponent, groveGraph } from './support/grove-fixtures';
 import { mutants } from './support/mutants';
 import { K8S_KINDS } from '../imports/k8s-openapi.schema';
+import { validateEmittedObjects } from '../src/admission/structural';
+import { compileAtRuntime, runtimeCompileCount, sharedSchemasOf } from '../src/admission/structural/ajv-instance';
+import { CatalogEntry, validatorCatalog } from '../src/admission/structural/validator-catalog';
+import { prebuiltValidator, ValidatorMode } from '../src/admission/structural/validators';
 import { renderDocuments } from '../src/pipeline/check-and-render';
-import { validateEmittedObjects } from '../src/validation/structural';
-import { compileAtRuntime, runtimeCompileCount, sharedSchemasOf } from '../src/validation/structural/ajv-instance';
-import { CatalogEntry, validatorCatalog } from '../src/validation/structural/validator-catalog';
-import { prebuiltValidator, ValidatorMode } from '../src/validation/structural/validators';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

@@ -1,20 +1,20 @@
 /**
- * The structural schema check on ajv (src/validation/structural/): each keyword of the CRD
+ * The structural schema check on ajv (src/admission/structural/): each keyword of the CRD
  * structural schemas the API server honours, with a failing and a passing case and the exact
  * API-server message (validation-rules.md, the Structural rows).
  */
 import { corpusFiles } from './support/shared';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
+import { DCD_SCHEMA, DGD_SCHEMA } from '../src/admission/dynamo-schema';
+import { FieldPath } from '../src/admission/field-path';
 import { applyStoredDefaults } from '../src/admission/stored-defaults';
-import { DCD_SCHEMA, DGD_SCHEMA } from '../src/validation/dynamo-schema';
-import { FieldPath } from '../src/validation/field-path';
-import { checkCompiled, compileCrdSchema, compiledDocumentSchema } from '../src/validation/structural/crd';
-import { crdJsonSchema } from '../src/validation/structural/crd-json-schema';
-import { applyAjvDefaults } from '../src/validation/structural/defaults';
-import { StructuralNode } from '../src/validation/structural/json-schema';
-import { QUANTITY_FORMAT_MESSAGE } from '../src/validation/structural/report';
-import { checkStructure } from '../src/validation/structural-check';
-import { ViolationSink } from '../src/validation/violation';
+import { checkCompiled, compileCrdSchema, compiledDocumentSchema } from '../src/admission/structural/crd';
+import { crdJsonSchema } from '../src/admission/structural/crd-json-schema';
+import { applyAjvDefaults } from '../src/admission/structural/defaults';
+import { StructuralNode } from '../src/admission/structural/json-schema';
+import { QUANTITY_FORMAT_MESSAGE } from '../src/admission/structural/report';
+import { checkStructure } from '../src/admission/structural-check';
+import { ViolationSink } from '../src/admission/violation';
 
 /** `path: message (rule)` of each violation of `doc` against `root`. */
 function check(root: StructuralNode, doc: unknown, options: { rules?: Record<string, string>; pruned?: Record<string, string> } = {}): string[] {

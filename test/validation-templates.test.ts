@@ -1,14 +1,14 @@
 /**
  * Pod templates of emitted objects checked once per distinct template
- * (src/validation/structural/templates.ts): the same violations as a check of the whole object,
+ * (src/admission/structural/templates.ts): the same violations as a check of the whole object,
  * a repeated template validated once, its violations reported at each of its places.
  */
 import { groveComponent, groveGraph, renderGrove } from './support/grove-fixtures';
 import { mutants } from './support/mutants';
+import { checkEmittedObject } from '../src/admission/emitted-admission';
+import { emittedObjectViolations } from '../src/admission/structural/emitted';
+import { templateValidationCount } from '../src/admission/structural/templates';
 import { renderDocuments } from '../src/pipeline/check-and-render';
-import { checkEmittedObject } from '../src/validation/emitted-admission';
-import { emittedObjectViolations } from '../src/validation/structural/emitted';
-import { templateValidationCount } from '../src/validation/structural/templates';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

@@ -1,7 +1,7 @@
-import { FieldPath } from '../src/validation/field-path';
-import { checkUpdateRules, UpdateOptions, validateUpdate } from '../src/validation/update-rules';
-import { formatViolation, validateDocument } from '../src/validation/validate';
-import { ViolationSink } from '../src/validation/violation';
+import { FieldPath } from '../src/admission/field-path';
+import { checkUpdateRules, UpdateOptions, validateUpdate } from '../src/admission/update-rules';
+import { formatViolation, validateDocument } from '../src/admission/validate';
+import { ViolationSink } from '../src/admission/violation';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const OPERATOR = 'system:serviceaccount:dynamo-system:dynamo-platform-dynamo-operator-controller-manager';

@@ -1,9 +1,9 @@
 import { RenderError } from '../src/engine/errors';
 import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import * as workloads from '../src/engine/workloads/render-workloads';
 import { WAIT_FOR_LEADER_SCRIPT } from '../src/engine/workloads/wait-leader-config-map';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 

@@ -2,12 +2,12 @@
  * The workloads output end to end with the real pod template (render-core §16 golden scenarios,
  * the Deployment-level facts).
  */
+import { defaultComponentDeployment } from '../src/admission/defaulting';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { dcdContext } from '../src/engine/workloads/dcd-context';
 import { asGo } from '../src/engine/workloads/kube-object';
-import { defaultComponentDeployment } from '../src/validation/defaulting';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 function workloads(doc: any): any[] {
   return renderDocuments([doc], { output: 'workloads' }) as any[];

@@ -1,3 +1,4 @@
+import { admitNewGraph } from '../src/admission/stored-object';
 import { EPP_CONFIGURATION_REQUIRED } from '../src/engine/component/epp';
 import { RenderError } from '../src/engine/errors';
 import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
@@ -9,7 +10,6 @@ import {
 import { formatGoFloatG, goYamlKeyLess, marshalSigsYaml, resolvesAsString } from '../src/go/yaml';
 import { DgdJson } from '../src/model/v1beta1';
 import { renderDocuments } from '../src/pipeline/check-and-render';
-import { admitNewGraph } from '../src/validation/stored-object';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

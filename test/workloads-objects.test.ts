@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import { admitNewGraph } from '../src/validation/stored-object';
+import { admitNewGraph } from '../src/admission/stored-object';
 import { RenderError } from '../src/engine/errors';
 import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';

@@ -4,9 +4,9 @@
  */
 import { envOf, mainOf, renderError } from './support/pod-render';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { mergeIntOrString, mergoMerge } from '../src/engine/pod/mergo';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
 import { dcdContext } from '../src/engine/workloads/dcd-context';
+import { mergeIntOrString, mergoMerge } from '../src/go/mergo';
 import { DcdJson } from '../src/model/v1beta1';
 
 const NS = 'team-a';

@@ -6,9 +6,9 @@ import { mainOf, renderError } from './support/pod-render';
 import { kvTransferEnv, shortestFloat } from '../src/engine/graph/kv-transfer-policy';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { dcdContext } from '../src/engine/workloads/dcd-context';
 import { DcdJson } from '../src/model/v1beta1';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

@@ -10,10 +10,10 @@ import { CONFORMANCE_DIR, testNeeding } from './support/shared';
 import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
 import { registryHost } from '../src/engine/pod/image-pull-secrets';
 import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 import { dcdContext } from '../src/engine/workloads/dcd-context';
 import { parseYamlDocuments } from '../src/import/documents';
 import { DcdJson } from '../src/model/v1beta1';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

@@ -11,14 +11,14 @@ import * as YAML from 'yaml';
 import { renderGraphWorkloads, WORKLOADS_OPERATORS, WorkloadsPath } from './support/corpus-workloads';
 import { jsonDifferences, KUBECTL, kubectlObjects, kubectlRead, kubectlVersion } from './support/kubectl';
 import { CORPUS_DIR, withVersionedImages } from './support/shared';
-import { parseOperatorConfiguration } from '../src/engine/operator-config';
-import { OutputMode, renderDocuments } from '../src/pipeline/check-and-render';
+import { validateDocument } from '../src/admission/validate';
 import {
   decodeUtf8, isAmbiguousPlainScalar, MAX_ALIAS_EXPANSION, MAX_NESTING_DEPTH, parseYamlBytes, parseYamlDocuments, resolvePlainScalar,
   stringifyYamlDocuments, YamlInputError,
 } from '../src/import/documents';
+import { parseOperatorConfiguration } from '../src/import/operator-config';
 import { DgdJson } from '../src/model/v1beta1';
-import { validateDocument } from '../src/validation/validate';
+import { OutputMode, renderDocuments } from '../src/pipeline/check-and-render';
 
 // ------------------------------------------------------------------------------------------------
 // Skipping, loudly, what needs kubectl or the corpus

@@ -3,9 +3,9 @@
  * own `util.parseArgs`.
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { DEFAULT_HELM_NAMESPACE, DEFAULT_HELM_RELEASE_NAME } from '../engine/helm-values';
 import { OperatorSettings } from '../engine/operator-settings';
 import { OUTPUT_MODES, OutputMode } from '../engine/render';
+import { DEFAULT_HELM_NAMESPACE, DEFAULT_HELM_RELEASE_NAME } from '../import/helm-values';
 
 /** A command line that cannot be run as given (exit code 2, with the usage). */
 export class UsageError extends Error {

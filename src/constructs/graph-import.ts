@@ -2,6 +2,7 @@
 import { Construct } from 'constructs';
 import { Component } from './component';
 import { DynamoGraph, ImportOptions } from './graph';
+import { formatViolation } from '../admission/violation';
 import { DEFAULT_OPERATOR_SETTINGS } from '../engine/operator-settings';
 import { parseYamlDocuments, singleDocumentOfKind } from '../import/documents';
 import { importableMetadata } from '../import/metadata';
@@ -9,7 +10,6 @@ import { convertV1alpha1Document, isV1alpha1DynamoDocument, V1ALPHA1 } from '../
 import { deepClone } from '../model/json';
 import { API_VERSION, DGD_KIND, DgdJson } from '../model/v1beta1';
 import { checkAndRender } from '../pipeline/check-and-render';
-import { formatViolation } from '../validation/violation';
 
 /**
  * The document itself, or, for a nvidia.com/v1alpha1 DynamoGraphDeployment or

@@ -9,12 +9,12 @@
  */
 import type * as componentImportModule from './component-import';
 import type * as graphImportModule from './graph-import';
+import type * as emittedAdmissionModule from '../admission/emitted-admission';
+import type * as ruleDocsModule from '../admission/rule-docs';
+import type * as violationModule from '../admission/violation';
 import type * as v1alpha1Module from '../import/v1alpha1';
 import { onFirstUse } from '../lazy-modules';
 import type * as pipelineModule from '../pipeline/check-and-render';
-import type * as emittedAdmissionModule from '../validation/emitted-admission';
-import type * as ruleDocsModule from '../validation/rule-docs';
-import type * as violationModule from '../validation/violation';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -22,13 +22,13 @@ import type * as violationModule from '../validation/violation';
 export const pipeline = onFirstUse<typeof pipelineModule>(() => require('../pipeline/check-and-render'));
 
 /** How violations are described (`validation/violation`). */
-export const violationFormat = onFirstUse<typeof violationModule>(() => require('../validation/violation'));
+export const violationFormat = onFirstUse<typeof violationModule>(() => require('../admission/violation'));
 
 /** Admission of the objects the operator creates, with their schemas (`validation/emitted-admission`). */
-export const emittedAdmission = onFirstUse<typeof emittedAdmissionModule>(() => require('../validation/emitted-admission'));
+export const emittedAdmission = onFirstUse<typeof emittedAdmissionModule>(() => require('../admission/emitted-admission'));
 
 /** The admission rules' documentation (`validation/rule-docs`). */
-export const ruleDocs = onFirstUse<typeof ruleDocsModule>(() => require('../validation/rule-docs'));
+export const ruleDocs = onFirstUse<typeof ruleDocsModule>(() => require('../admission/rule-docs'));
 
 /** The v1alpha1 → v1beta1 conversion (`import/v1alpha1`). */
 export const v1alpha1 = onFirstUse<typeof v1alpha1Module>(() => require('../import/v1alpha1'));

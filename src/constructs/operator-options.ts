@@ -1,8 +1,8 @@
 /** The Dynamo operator installation a graph is rendered for. */
 import * as fs from 'fs';
-import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../engine/helm-values';
-import { parseOperatorConfiguration } from '../engine/operator-config';
 import { OperatorSettings } from '../engine/operator-settings';
+import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../import/helm-values';
+import { parseOperatorConfiguration } from '../import/operator-config';
 import { RegistrySecret } from '../model/registry-secret';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The render engine: pure functions from a Dynamo object as the API server stores it after CREATE
- * (defaulted by admission, see `src/validation/stored-object.ts`) plus operator settings to the
+ * (defaulted by admission, see `src/admission/stored-object.ts`) plus operator settings to the
  * objects the operator creates for it. Checking documents and choosing what to render for each is the
  * pipeline's (`src/pipeline/check-and-render.ts`); the engine never validates.
  */

@@ -8,6 +8,12 @@
  * The command line (`render`, `validate`, `diff`), the cdk8s validation plugin, the constructs and
  * `DynamoDocuments` all go through `checkAndRender`; each only words the problems for its audience.
  */
+import { checkEmittedObject, EmittedViolation, formatEmittedViolation, isEmittedKindChecked } from '../admission/emitted-admission';
+import { admitNewComponent, admitNewGraph, validateOptionsFor } from '../admission/stored-object';
+import { describeKey, documentKey, findOld } from '../admission/update/document-match';
+import { UpdateOptions, validateUpdate } from '../admission/update-rules';
+import { uncheckedClusterRules, UncheckedRule, validateDocument } from '../admission/validate';
+import { Violation } from '../admission/violation';
 import { RenderError } from '../engine/errors';
 import { OperatorSettings } from '../engine/operator-settings';
 import {
@@ -16,12 +22,6 @@ import {
 } from '../engine/render';
 import { deepClone, isMap } from '../model/json';
 import { DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
-import { checkEmittedObject, EmittedViolation, formatEmittedViolation, isEmittedKindChecked } from '../validation/emitted-admission';
-import { admitNewComponent, admitNewGraph, validateOptionsFor } from '../validation/stored-object';
-import { describeKey, documentKey, findOld } from '../validation/update/document-match';
-import { UpdateOptions, validateUpdate } from '../validation/update-rules';
-import { uncheckedClusterRules, UncheckedRule, validateDocument } from '../validation/validate';
-import { Violation } from '../validation/violation';
 
 export type { OutputMode } from '../engine/render';
 export { OUTPUT_MODES, DEFAULT_NAMESPACE, isClusterStateDocument } from '../engine/render';

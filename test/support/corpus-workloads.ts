@@ -14,11 +14,11 @@
 import { checkCrdObjects, CrdCheck } from './crd-schema';
 import { SchemaCheck, validateKubernetesObjects } from './kubernetes-schema';
 import { withVersionedImages } from './shared';
+import { validateDocument } from '../../src/admission/validate';
 import { RenderError } from '../../src/engine/errors';
 import { OperatorSettings } from '../../src/engine/operator-settings';
 import { ComponentSpecJson, DgdJson } from '../../src/model/v1beta1';
 import { renderDocuments } from '../../src/pipeline/check-and-render';
-import { validateDocument } from '../../src/validation/validate';
 
 /** The workload paths the corpus is rendered on. */
 export type WorkloadsPath = 'lws' | 'grove';

@@ -4,7 +4,7 @@
  * structural schemas generated from their CRDs (`imports/leaderworkerset.x-k8s.io.schema.ts`,
  * `imports/grove.io.schema.ts`), as the API server would on create:
  *
- * 1. the structural walk of src/validation (`checkStructure`): JSON types, required fields, enum,
+ * 1. the structural walk of src/admission (`checkStructure`): JSON types, required fields, enum,
  *    pattern, length and bound failures, item counts, list-map key and set uniqueness, unknown fields
  *    (unless the node keeps unknown fields). The walk stops at a `{ k8sType }` marker node and only
  *    checks the marker's JSON type there;
@@ -25,12 +25,12 @@ import { KUBERNETES_SCHEMA_VERSION, validateKubernetesObjects } from './kubernet
 import { GroveK8sType, GroveSchemaNode, PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA, LwsK8sType, LwsSchemaNode } from '../../imports/leaderworkerset.x-k8s.io.schema';
 import { CrdSchemaNode, CrdValidationRule } from '../../imports/nvidia.com.schema';
+import { FieldPath } from '../../src/admission/field-path';
+import { SchemaOverlay } from '../../src/admission/schema-node';
+import { checkStructure } from '../../src/admission/structural-check';
+import { ViolationSink } from '../../src/admission/violation';
 import { GoType, goTypeRegistry } from '../../src/go/json';
 import { isMap } from '../../src/model/json';
-import { FieldPath } from '../../src/validation/field-path';
-import { SchemaOverlay } from '../../src/validation/schema-node';
-import { checkStructure } from '../../src/validation/structural-check';
-import { ViolationSink } from '../../src/validation/violation';
 
 /** A node of either compact CRD schema (they share the keywords; only the `k8sType` names differ). */
 export type CrdObjectSchemaNode = LwsSchemaNode | GroveSchemaNode;
@@ -124,7 +124,7 @@ function identity(object: unknown): { apiVersion: string; kind: string; name: st
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. The structural walk (src/validation/structural-check.ts)
+// 1. The structural walk (src/admission/structural-check.ts)
 // ---------------------------------------------------------------------------------------------
 
 /** Below a marker node the walk checks only the JSON type; step 2 checks the rest. */

@@ -16,8 +16,8 @@ import * as path from 'path';
 import * as fc from 'fast-check';
 import { anyFuzzGraph } from './fuzz-graphs';
 import { mutatedGraph } from './fuzz-mutations';
+import { checkEmittedObjects, formatEmittedViolation } from '../../src/admission/emitted-admission';
 import { parseYamlDocuments, stringifyYamlDocuments } from '../../src/import/documents';
-import { checkEmittedObjects, formatEmittedViolation } from '../../src/validation/emitted-admission';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');

@@ -2,12 +2,12 @@
  * Small builders for graphs rendered on the Grove workload provider through the public engine
  * (`renderDocuments`, output `workloads`), and accessors for the PodCliqueSet they produce.
  */
+import { formatViolation, validateDocument } from '../../src/admission';
+import { admitNewGraph } from '../../src/admission/stored-object';
 import { graphWorkerHash } from '../../src/engine/graph/worker-hash';
 import { resolveOperatorSettings, OperatorSettings } from '../../src/engine/operator-settings';
 import { DgdJson, JsonObject } from '../../src/model/v1beta1';
 import { renderDocuments } from '../../src/pipeline/check-and-render';
-import { formatViolation, validateDocument } from '../../src/validation';
-import { admitNewGraph } from '../../src/validation/stored-object';
 
 /** A runtime image whose tag is a plain semantic version. */
 export const GROVE_TEST_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

@@ -60,17 +60,17 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { defaultComponentDeployment } from '../../src/admission/defaulting';
+import { admitNewGraph, validateOptionsFor } from '../../src/admission/stored-object';
+import type { UpdateOptions } from '../../src/admission/update/update-options';
+import { validateUpdate } from '../../src/admission/update-rules';
+import { validateDocument } from '../../src/admission/validate';
+import type { Violation } from '../../src/admission/violation';
 import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/operator-settings';
 import { parseYamlDocuments } from '../../src/import/documents';
 import { isMap, JsonMap } from '../../src/model/json';
 import { DgdJson } from '../../src/model/v1beta1';
 import { OutputMode, renderDocuments } from '../../src/pipeline/check-and-render';
-import { defaultComponentDeployment } from '../../src/validation/defaulting';
-import { admitNewGraph, validateOptionsFor } from '../../src/validation/stored-object';
-import type { UpdateOptions } from '../../src/validation/update/update-options';
-import { validateUpdate } from '../../src/validation/update-rules';
-import { validateDocument } from '../../src/validation/validate';
-import type { Violation } from '../../src/validation/violation';
 
 /** The folder of the scenario files. */
 export const OPERATOR_SCENARIOS_DIR = path.resolve(__dirname, '..', 'operator-scenarios');

@@ -20,11 +20,13 @@
  * written as Go float64; strings escaped as Go does.
  */
 import { sha256Hex } from './worker-hash';
-import { GoType, goTypeRegistry, GoTypeRef, GoTypeRegistry, STRUCT_PRIMITIVES } from '../../go/layout';
+import { stripEmptyValueStructs } from '../../go/empty-structs';
+import { GoType, goTypeRegistry, GoTypeRef } from '../../go/layout';
 import { elementLess, goSliceStable, goSortedJson } from '../../go/sorted-json';
 import { goJsonValue, GoValue } from '../../go/value';
 
 export { goSliceStable, goSortedJson } from '../../go/sorted-json';
+export { stripEmptyValueStructs } from '../../go/empty-structs';
 
 interface ContentLayout {
   /** Go type of `spec`. */
@@ -146,32 +148,4 @@ export function goSortKeys(value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-/**
- * The nvidia.com/v1beta1 serialisation clean-up, in place: walking the JSON together with its Go
- * type, an object member is deleted when its value is `{}` (after cleaning its own members) and
- * its Go field is a non-pointer struct. Members unknown to the layout are left alone.
- */
-export function stripEmptyValueStructs(registry: GoTypeRegistry, type: GoType, value: unknown): void {
-  let t = type;
-  while (t.kind === 'ptr') t = t.elem;
-  if (isObject(value)) {
-    if (t.kind === 'struct') {
-      const layout = registry.struct(t.name);
-      for (const key of Object.keys(value)) {
-        const p = layout.positions.get(key);
-        if (p === undefined) continue;
-        const f = layout.fields[p];
-        stripEmptyValueStructs(registry, f.type, value[key]);
-        const child = value[key];
-        const valueStruct = f.type.kind === 'struct' || (f.type.kind === 'prim' && STRUCT_PRIMITIVES.has(f.type.prim));
-        if (valueStruct && isObject(child) && Object.keys(child).length === 0) delete value[key];
-      }
-    } else if (t.kind === 'map') {
-      for (const key of Object.keys(value)) stripEmptyValueStructs(registry, t.elem, value[key]);
-    }
-  } else if (Array.isArray(value) && t.kind === 'slice') {
-    for (const item of value) stripEmptyValueStructs(registry, t.elem, item);
-  }
 }

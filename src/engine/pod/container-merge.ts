@@ -7,7 +7,7 @@
  */
 import { mergeEnvs } from './env';
 import { ContainerJson } from './k8s-json';
-import { mergoMerge } from './mergo';
+import { mergoMerge } from '../../go/mergo';
 import { isMap, JsonMap } from '../../model/json';
 import { copyJson, shallowCopy } from '../../model/json-copy';
 import { MAIN_CONTAINER } from '../../model/well-known';

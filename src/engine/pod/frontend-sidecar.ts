@@ -7,7 +7,7 @@
  */
 import { addStandardEnv, mergeEnvs } from './env';
 import { ContainerJson, objectItems, PodSpecJson, VolumeMountJson } from './k8s-json';
-import { mergoMerge } from './mergo';
+import { mergoMerge } from '../../go/mergo';
 import { ComponentContext } from '../component/context';
 import { frontendContainer } from '../component/frontend';
 import { RenderError } from '../errors';

@@ -4,7 +4,7 @@
  * `terminationGracePeriodSeconds: 0` keeps the default), maps merge key by key.
  */
 import { PodSpecJson } from './k8s-json';
-import { mergoMerge } from './mergo';
+import { mergoMerge } from '../../go/mergo';
 import { isMap } from '../../model/json';
 
 /** The base pod spec with the user's pod spec overlaid; `containers` of the user spec is ignored. */

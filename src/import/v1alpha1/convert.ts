@@ -32,7 +32,7 @@ import {
 import { FieldProblem, pruneNulls } from './read';
 import { convertSharedSpec } from './shared-spec';
 import { convertComponentStatus, convertGraphStatus } from './status';
-import { stripEmptyValueStructs } from '../../engine/hash/last-applied-hash';
+import { stripEmptyValueStructs } from '../../go/empty-structs';
 import { compareUtf8 } from '../../go/json';
 import { isMap, JsonMap } from '../../model/json';
 

@@ -9,7 +9,7 @@
  */
 import { copy, GoMap, isGoZero, nonEmpty } from './go-view';
 import { containerIsEmpty, FRONTEND_SIDECAR_CONTAINER, MAIN_CONTAINER, resourcesNeedPreservation } from './pod-parts';
-import { mergoMerge } from '../../engine/pod/mergo';
+import { mergoMerge } from '../../go/mergo';
 
 /** Restores the preserved v1beta1-only data of one component into `dst` (see the module comment). */
 export function restoreSharedHubOnlyFields(dst: GoMap, preserved: GoMap | undefined, src: GoMap): void {

@@ -20,7 +20,7 @@ import {
   ConversionLoss, containerIsEmpty, extraPodSpecIsZero, FRONTEND_SIDECAR_CONTAINER, MAIN_CONTAINER, podSpecOf, resourcesNeedPreservation,
   resourcesToNative, unparseableResources,
 } from './pod-parts';
-import { mergoMerge } from '../../engine/pod/mergo';
+import { mergoMerge } from '../../go/mergo';
 import { isZeroQuantity } from '../../go/quantity';
 
 

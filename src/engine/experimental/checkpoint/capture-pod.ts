@@ -5,6 +5,7 @@
  * container, then overlaid with `checkpoint.job.podTemplate`.
  */
 import { ComponentCheckpointConfig } from './component-config';
+import { mergoMerge } from '../../../go/mergo';
 import { readGoValue } from '../../../go/value';
 import { isMap, JsonMap } from '../../../model/json';
 import { copyJson } from '../../../model/json-copy';
@@ -17,7 +18,6 @@ import { graphComponentPodContext, withGraphTemplateDefaults } from '../../graph
 import { OperatorSettings } from '../../operator-settings';
 import { mergeEnvs } from '../../pod/env';
 import { ContainerJson, EnvVarJson, objectItems, PodSpecJson } from '../../pod/k8s-json';
-import { mergoMerge } from '../../pod/mergo';
 import { renderPodSpec } from '../../pod/pod-template';
 
 /** The capture pod template of one component, before GPU memory service wiring. */

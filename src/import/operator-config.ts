@@ -14,10 +14,10 @@
  * type, or a value the operator's own configuration validation refuses, is an error naming the file,
  * the field path and the value.
  */
-import { RenderError } from './errors';
-import { OperatorSettings } from './operator-settings';
+import { parseYamlDocuments, YamlInputError } from './documents';
+import { RenderError } from '../engine/errors';
+import { OperatorSettings } from '../engine/operator-settings';
 import { parseGoDuration } from '../go/duration';
-import { parseYamlDocuments, YamlInputError } from '../import/documents';
 import { isMap } from '../model/json';
 import { RegistrySecret } from '../model/registry-secret';
 

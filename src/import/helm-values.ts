@@ -14,11 +14,11 @@
  * The chart defaults below are those of the platform chart 1.5.0 (and 1.4.0, whose values for these
  * fields are the same), limited to the values its operator configuration and its install checks read.
  */
-import { RenderError } from './errors';
+import { parseYamlDocuments, YamlInputError } from './documents';
 import { DISCOVERY_BACKENDS, OPERATOR_FALLBACK_TERMINATION_DELAY } from './operator-config';
-import { OperatorSettings } from './operator-settings';
+import { RenderError } from '../engine/errors';
+import { OperatorSettings } from '../engine/operator-settings';
 import { formatGoDuration, parseGoDuration } from '../go/duration';
-import { parseYamlDocuments, YamlInputError } from '../import/documents';
 import { isMap } from '../model/json';
 
 /** The release name the Dynamo install guides use (`helm install dynamo-platform ...`). */

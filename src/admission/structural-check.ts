@@ -5,7 +5,7 @@
  * formats, too many or too few items, duplicate list-map keys and set items, unknown fields. CEL
  * rules (`x-kubernetes-validations`) are left to the rule modules.
  *
- * The schema is compiled once to a JSON schema and validated with ajv (src/validation/structural/).
+ * The schema is compiled once to a JSON schema and validated with ajv (src/admission/structural/).
  *
  * Internal module.
  */

@@ -105,7 +105,7 @@ const POD_TEMPLATE_METADATA: CrdSchemaNode = {
 /**
  * The embedded Kubernetes types, checked where Dynamo rules look. Where a node keeps unknown
  * fields, the admission check completes it with the Kubernetes OpenAPI definition of the type
- * (src/validation/structural/embedded-overlay.ts): the rest
+ * (src/admission/structural/embedded-overlay.ts): the rest
  * of a pod template, container, env var or config map key selector is then checked as the API
  * server checks the CRD's embedded schema.
  */

@@ -8,7 +8,7 @@
 import { componentEntries, isMultinode, nodeCount } from './component-shape';
 import { admittingOperator, ValidateOptions } from './options';
 import { expectedTarget, GROVE_API_VERSION, OverrideScope, roleScope } from './provider-override-rules';
-import { applyStoredDefaults } from '../admission/stored-defaults';
+import { applyStoredDefaults } from './stored-defaults';
 import { has, isMap, JsonMap, mapAt, stringAt } from '../model/json';
 import { copyJson } from '../model/json-copy';
 import { ANNOTATION_ENABLE_GROVE, ANNOTATION_ORIGIN_VERSION, ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_COMPONENT, PROVIDER_GROVE } from '../model/well-known';

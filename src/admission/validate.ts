@@ -3,7 +3,7 @@
  * (nvidia.com/v1beta1) as it would be created: the defaulting of the API server and the Dynamo
  * mutating webhooks is applied to a copy, then every create-time rule a single object can break
  * is evaluated (structural schema, CEL rules, validating webhooks). The CEL rules of the CRDs are
- * evaluated by a CEL engine (src/validation/cel); given the stored object (`options.old`), their
+ * evaluated by a CEL engine (src/admission/cel); given the stored object (`options.old`), their
  * transition rules are evaluated too.
  */
 import { checkDynamoCelRules } from './cel/dynamo-rules';

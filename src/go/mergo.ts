@@ -15,8 +15,8 @@
  * (see `mergeIntOrString`). Probe and lifecycle handler ports are the IntOrString fields that
  * can meet a default.
  */
-import { isMap, JsonMap } from '../../model/json';
-import { copyJson } from '../../model/json-copy';
+import { isMap, JsonMap } from '../model/json';
+import { copyJson } from '../model/json-copy';
 
 /** Whether mergo treats the value as empty (Go zero value, nil, or empty list). */
 export function isMergoEmpty(value: unknown): boolean {

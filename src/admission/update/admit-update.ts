@@ -11,12 +11,12 @@
  * Internal module.
  */
 import { OldSource, UpdateOptions } from './update-options';
-import { applyStoredDefaults } from '../../admission/stored-defaults';
 import { has, JsonMap, mapAt, stringAt } from '../../model/json';
 import { copyJson } from '../../model/json-copy';
 import { ANNOTATION_ORIGIN_VERSION, ANNOTATION_WORKLOAD_PROVIDER } from '../../model/well-known';
 import { componentEntries } from '../component-shape';
 import { defaultComponentDeployment, defaultGraphDeployment } from '../defaulting';
+import { applyStoredDefaults } from '../stored-defaults';
 import { DGD_KIND_NAME } from '../validate';
 
 /** Annotations the operator materialises on a graph; `kubectl apply` keeps them when a manifest omits them. */
