@@ -18,7 +18,7 @@ import { emittedValueExplainer } from './derived-names';
 import { inDocumentOrder } from './document-order';
 import { apiServerRecords } from './object-meta';
 import { isCheckedKind, validateEmittedObject } from './structural';
-import { componentAt, fieldText, renderValue, Violation, ViolationSink } from './violation';
+import { attachObject, fieldText, renderValue, Violation, ViolationSink } from './violation';
 import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../../imports/leaderworkerset.x-k8s.io.schema';
 import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../imports/nvidia.com.snapshot.schema';
@@ -68,14 +68,9 @@ function celViolations(obj: Record<string, unknown>): EmittedViolation[] {
     return [{ kind, name, path: '', message: `Internal error: CEL check failed unexpectedly: ${detail}`, rule: 'internal' }];
   }
   return inDocumentOrder(sink.all, obj).map((record) => {
-    const component = componentAt(record.path, obj);
-    const path = record.path.toString();
-    const base: EmittedViolation = component === undefined
-      ? { kind, name, path, message: record.message, rule: record.rule }
-      : { kind, name, path, component, message: record.message, rule: record.rule };
-    const withValue: EmittedViolation = record.value === undefined ? base : { ...base, value: record.value };
-    if (!record.rule.startsWith(CEL_RULE_PREFIX)) return withValue;
-    return { ...withValue, rule: CEL_RULE, expression: record.rule.slice(CEL_RULE_PREFIX.length) };
+    const violation: EmittedViolation = attachObject(record, kind, name, obj);
+    if (!record.rule.startsWith(CEL_RULE_PREFIX)) return violation;
+    return { ...violation, rule: CEL_RULE, expression: record.rule.slice(CEL_RULE_PREFIX.length) };
   });
 }
 

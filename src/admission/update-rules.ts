@@ -14,8 +14,8 @@ import { admitNew, admitOld } from './update/admit-update';
 import { checkComponentDeploymentUpdate, checkGraphUpdate } from './update/graph-update-rules';
 import { checkNewObjectOnUpdate, isTerminating } from './update/new-object-rules';
 import { UpdateOptions } from './update/update-options';
-import { attachObject, DCD_KIND_NAME, DGD_KIND_NAME, SUPPORTED_API_VERSION, unexpectedFailure, validateDocument } from './validate';
-import { Violation, ViolationSink } from './violation';
+import { DCD_KIND_NAME, DGD_KIND_NAME, SUPPORTED_API_VERSION, unexpectedFailure, validateDocument } from './validate';
+import { attachObject, Violation, ViolationSink } from './violation';
 import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
 
 export type { UpdateOptions, SubmitMode, OldSource } from './update/update-options';

@@ -22,7 +22,7 @@ import { customResourceMetaRecords } from './object-meta';
 import { withoutFieldsOfNewerOperators } from './operator-rules';
 import { ValidateOptions } from './options';
 import { checkStructure } from './structural-check';
-import { componentAt, Violation, ViolationRecord, ViolationSink } from './violation';
+import { attachObject, Violation, ViolationRecord, ViolationSink } from './violation';
 import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
 
 export { formatViolation } from './violation';
@@ -150,18 +150,4 @@ export function checkObjectName(doc: JsonMap, sink: ViolationSink): void {
   }
   if (name === '') return;
   for (const error of dns1123SubdomainErrors(name)) sink.invalid(path, name, error, STRUCTURAL_RULE);
-}
-
-/**
- * A record with the kind and name of its object, and the name of the graph component its field
- * lies in (looked up in `doc`, the object the record was found in): the violation the caller sees.
- */
-export function attachObject(record: ViolationRecord, kind: string, name: string, doc: unknown): Violation {
-  const path = record.path.toString();
-  const component = componentAt(record.path, doc);
-  const base: Violation = component === undefined
-    ? { kind, name, path, message: record.message, rule: record.rule }
-    : { kind, name, path, component, message: record.message, rule: record.rule };
-  const withValue = record.value === undefined ? base : { ...base, value: record.value };
-  return record.structural === true ? { ...withValue, structural: true } : withValue;
 }

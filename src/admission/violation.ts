@@ -74,6 +74,20 @@ export interface ViolationRecord {
   readonly structural?: boolean;
 }
 
+/**
+ * A record with the kind and name of its object, and the name of the graph component its field
+ * lies in (looked up in `doc`, the object the record was found in): the violation the caller sees.
+ */
+export function attachObject(record: ViolationRecord, kind: string, name: string, doc: unknown): Violation {
+  const path = record.path.toString();
+  const component = componentAt(record.path, doc);
+  const base: Violation = component === undefined
+    ? { kind, name, path, message: record.message, rule: record.rule }
+    : { kind, name, path, component, message: record.message, rule: record.rule };
+  const withValue = record.value === undefined ? base : { ...base, value: record.value };
+  return record.structural === true ? { ...withValue, structural: true } : withValue;
+}
+
 const MAX_RENDERED_VALUE = 120;
 
 /** A value as it appears inside a message: strings quoted, numbers plain, objects as JSON, long values cut. */

@@ -3,10 +3,7 @@
  * is `{}`; the hashes of the objects the operator stores reproduce that clean-up.
  */
 import { GoType, GoTypeRegistry, STRUCT_PRIMITIVES } from './layout';
-
-function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isMap } from '../model/json';
 
 /**
  * The nvidia.com/v1beta1 serialisation clean-up, in place: walking the JSON together with its Go
@@ -16,7 +13,7 @@ function isObject(v: unknown): v is Record<string, any> {
 export function stripEmptyValueStructs(registry: GoTypeRegistry, type: GoType, value: unknown): void {
   let t = type;
   while (t.kind === 'ptr') t = t.elem;
-  if (isObject(value)) {
+  if (isMap(value)) {
     if (t.kind === 'struct') {
       const layout = registry.struct(t.name);
       for (const key of Object.keys(value)) {
@@ -26,7 +23,7 @@ export function stripEmptyValueStructs(registry: GoTypeRegistry, type: GoType, v
         stripEmptyValueStructs(registry, f.type, value[key]);
         const child = value[key];
         const valueStruct = f.type.kind === 'struct' || (f.type.kind === 'prim' && STRUCT_PRIMITIVES.has(f.type.prim));
-        if (valueStruct && isObject(child) && Object.keys(child).length === 0) delete value[key];
+        if (valueStruct && isMap(child) && Object.keys(child).length === 0) delete value[key];
       }
     } else if (t.kind === 'map') {
       for (const key of Object.keys(value)) stripEmptyValueStructs(registry, t.elem, value[key]);

@@ -27,7 +27,7 @@ import { inDocumentOrder } from '../document-order';
 import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from '../dynamo-schema';
 import { FieldPath } from '../field-path';
 import { SchemaOverlay } from '../schema-node';
-import { componentAt, Violation, ViolationSink } from '../violation';
+import { attachObject, Violation, ViolationSink } from '../violation';
 
 /** One custom resource kind checked here. */
 interface CustomKind {
@@ -135,15 +135,7 @@ export function emittedObjectViolations(obj: unknown, deferred: boolean): Violat
     const detail = error instanceof Error ? error.message : String(error);
     return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
   }
-  return inDocumentOrder(sink.all, obj).map((record) => {
-    const component = componentAt(record.path, obj);
-    const path = record.path.toString();
-    const base: Violation = component === undefined
-      ? { kind, name, path, message: record.message, rule: record.rule }
-      : { kind, name, path, component, message: record.message, rule: record.rule };
-    const withValue = record.value === undefined ? base : { ...base, value: record.value };
-    return record.structural === true ? { ...withValue, structural: true } : withValue;
-  });
+  return inDocumentOrder(sink.all, obj).map((record) => attachObject(record, kind, name, obj));
 }
 
 /** The structural violations of every emitted object, in object order. */

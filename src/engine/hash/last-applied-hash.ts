@@ -26,7 +26,6 @@ import { elementLess, goSliceStable, goSortedJson } from '../../go/sorted-json';
 import { goJsonValue, GoValue } from '../../go/value';
 
 export { goSliceStable, goSortedJson } from '../../go/sorted-json';
-export { stripEmptyValueStructs } from '../../go/empty-structs';
 
 interface ContentLayout {
   /** Go type of `spec`. */
