@@ -15,8 +15,8 @@ export class UsageError extends Error {
 }
 
 /** The commands. */
-export type CommandName = 'render' | 'validate' | 'diff' | 'convert';
-const COMMANDS: readonly CommandName[] = ['render', 'validate', 'diff', 'convert'];
+export type CommandName = 'render' | 'validate' | 'diff' | 'convert' | 'explain';
+const COMMANDS: readonly CommandName[] = ['render', 'validate', 'diff', 'convert', 'explain'];
 
 /** What the command line asks for. */
 export type Invocation =
@@ -46,6 +46,8 @@ export interface ParsedArgs {
   readonly operatorFlags: Partial<OperatorSettings>;
   /** `diff --json`: the differences as a JSON array instead of one line per object. */
   readonly json?: boolean;
+  /** `explain --mermaid`: a Mermaid flowchart of each graph instead of its footprint table. */
+  readonly mermaid?: boolean;
   readonly files: string[];
 }
 
@@ -65,9 +67,30 @@ FILE may be - for standard input.`;
 const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [OPERATOR...] FILE...`;
 const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
 const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
+const EXPLAIN_USAGE = 'cdk8s-dynamo explain [--mermaid] [OPERATOR...] FILE...';
 const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
+  explain: `usage: ${EXPLAIN_USAGE}
+
+Explains each DynamoGraphDeployment as the operator would run it, after checking the documents as
+validate does: per component its type, replicas (marked * when unset: the operator's default of
+1; + with a scaling adapter, whose replicas an autoscaler or the planner sets), nodes per replica,
+pods, GPUs per pod (the main container's GPU resource as rendered; with the GPU memory service,
+its DRA claim) and in total, and the DRA ResourceClaimTemplates the operator creates; then the
+graph's total GPUs. GPUs asked for through a container's resource claims are counted from the
+ResourceClaimTemplates and DeviceClasses in the input. One section per graph; other documents
+are not explained.
+
+  --mermaid                a Mermaid flowchart of each graph (flowchart LR): clients, Gateway and
+                           endpoint picker, frontends and router mode, workers, planner, with
+                           replicas and GPUs
+
+${OPERATOR_HELP}
+${COMMON_HELP}
+
+Exit status: 0 explained, 1 invalid input or unreadable file, 2 usage error.
+`,
   convert: `usage: ${CONVERT_USAGE}
 
 Converts nvidia.com/v1alpha1 DynamoGraphDeployment and DynamoComponentDeployment documents to
@@ -149,6 +172,7 @@ export function helpText(command?: CommandName): string {
   ${VALIDATE_USAGE}
   ${CONVERT_USAGE}
   ${DIFF_USAGE}
+  ${EXPLAIN_USAGE}
   cdk8s-dynamo --version
   cdk8s-dynamo [COMMAND] --help
 
@@ -157,6 +181,7 @@ Commands:
   validate   check documents as the cluster would admit them
   convert    write nvidia.com/v1alpha1 Dynamo documents as the nvidia.com/v1beta1 objects they convert to
   diff       compare two versions as rendered, and say which changes restart pods
+  explain    the replicas, nodes and GPUs each graph runs with, or its Mermaid flowchart
 
 ${OPERATOR_HELP}
 
@@ -174,6 +199,8 @@ export function usageText(command?: CommandName): string {
   else if (command === undefined) synopsis.push(CONVERT_USAGE);
   if (command === 'diff') synopsis.splice(0, synopsis.length, DIFF_USAGE);
   else if (command === undefined) synopsis.push(DIFF_USAGE);
+  if (command === 'explain') synopsis.splice(0, synopsis.length, EXPLAIN_USAGE);
+  else if (command === undefined) synopsis.push(EXPLAIN_USAGE);
   const more = command === undefined ? 'cdk8s-dynamo --help' : `cdk8s-dynamo ${command} --help`;
   return `usage:\n${synopsis.map(line => `  ${line}\n`).join('')}Run '${more}' for the options.\n`;
 }
@@ -218,6 +245,10 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     output: { type: 'string', multiple: true },
     namespace: { type: 'string', multiple: true },
     json: { type: 'boolean' },
+  },
+  explain: {
+    ...SHARED_OPTIONS,
+    mermaid: { type: 'boolean' },
   },
 };
 
@@ -295,6 +326,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       requester,
       operatorFlags: operatorFlags as Partial<OperatorSettings>,
       json: values.json === true ? true : undefined,
+      mermaid: values.mermaid === true ? true : undefined,
       files,
     },
   };

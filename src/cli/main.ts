@@ -51,6 +51,7 @@ import * as path from 'path';
 import { helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageText } from './args';
 import { convertLoadedDocuments, runConvert } from './convert-command';
 import type * as diffCommand from './diff-command';
+import type * as explainCommand from './explain-command';
 import { outputClash, outputName, writeOutputs } from './output-files';
 import { RenderError } from '../engine/errors';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
@@ -275,6 +276,9 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   // loaded only by `diff`: the other commands do not pay for it
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (args.command === 'diff') return (require('./diff-command') as typeof diffCommand).runDiff(loaded, args, settings, io);
+  // `explain`: each graph's footprint or flowchart, after the same checks as `validate` (explain-command.ts)
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (args.command === 'explain') return (require('./explain-command') as typeof explainCommand).runExplain(loaded, args, settings, io);
   if (args.command !== 'render') return 0;
   if (args.outDir === undefined) {
     io.stdout(stringifyYamlDocuments(rendered.flatMap(r => r.objects)));

@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 import { Component, ComponentOptions, ComponentProps, ProviderOverride } from './component';
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
 import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
-import { graphImport, pipeline } from './on-first-use';
+import { explain, graphImport, pipeline } from './on-first-use';
 import { operatorSettingsOf } from './operator-settings-of';
 import { envVarJson } from './pod-template-json';
 import { checkProps, GRAPH_PROPS } from './props-check';
@@ -15,6 +15,7 @@ import { SynthesisOptions } from './synthesis-options';
 import { ValidationCache } from './validation';
 import type { RenderError } from '../engine/errors';
 import type { OperatorSettings } from '../engine/operator-settings';
+import type { GraphFootprint } from '../explain/footprint-types';
 import { deepClone } from '../model/json';
 import { copyJson, shallowCopy } from '../model/json-copy';
 import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
@@ -283,6 +284,34 @@ export class DynamoGraph extends Construct {
     const spec: DgdSpecJson = copyJson(this.spec);
     if (this.componentList.length > 0) spec.components = this.componentList.map(c => c._toSpecJson());
     const doc: DgdJson = { apiVersion: API_VERSION, kind: DGD_KIND, metadata: copyJson(this.metadata), spec };
+    return doc;
+  }
+
+  /**
+   * What the graph occupies once the graph's operator runs it: per component its type, replicas,
+   * nodes, pods, GPUs per pod and in total, and the DRA ResourceClaimTemplates the operator creates;
+   * and the graph's total GPUs. Read from the graph as admission stores it, as `cdk8s-dynamo
+   * explain` reads it. Throws when the operator would refuse the graph (the validation messages) or
+   * cannot render it.
+   */
+  public footprint(): GraphFootprint {
+    return explain().graphFootprint(this.admittedJson(), this.settings);
+  }
+
+  /**
+   * A Mermaid flowchart (`flowchart LR`) of the graph: clients, the Gateway and endpoint picker,
+   * the frontends with their router mode, the workers, the planner and what it scales, each with
+   * its replicas and GPUs; the text `cdk8s-dynamo explain --mermaid` prints. Throws as `footprint()`.
+   */
+  public toMermaid(): string {
+    return explain().graphMermaidText(this.admittedJson(), this.settings);
+  }
+
+  /** The document, when the graph's operator admits it; else throws the validation messages. */
+  private admittedJson(): DgdJson {
+    const doc = this.toJson();
+    const violations = this.validation.violations(doc);
+    if (violations.length > 0) throw new Error(violations.join('\n'));
     return doc;
   }
 

@@ -12,6 +12,7 @@ import type * as graphImportModule from './graph-import';
 import type * as emittedAdmissionModule from '../admission/emitted-admission';
 import type * as ruleDocsModule from '../admission/rule-docs';
 import type * as violationModule from '../admission/violation';
+import type * as explainModule from '../explain/explain';
 import type * as v1alpha1Module from '../import/v1alpha1';
 import { onFirstUse } from '../lazy-modules';
 import type * as pipelineModule from '../pipeline/check-and-render';
@@ -29,6 +30,9 @@ export const emittedAdmission = onFirstUse<typeof emittedAdmissionModule>(() => 
 
 /** The admission rules' documentation (`validation/rule-docs`). */
 export const ruleDocs = onFirstUse<typeof ruleDocsModule>(() => require('../admission/rule-docs'));
+
+/** A graph's footprint and flowchart (`explain/explain`). */
+export const explain = onFirstUse<typeof explainModule>(() => require('../explain/explain'));
 
 /** The v1alpha1 → v1beta1 conversion (`import/v1alpha1`). */
 export const v1alpha1 = onFirstUse<typeof v1alpha1Module>(() => require('../import/v1alpha1'));

@@ -1,0 +1,50 @@
+/**
+ * `cdk8s-dynamo explain FILE...`: the footprint of each DynamoGraphDeployment as a table, or with
+ * `--mermaid` its flowchart (see `src/explain/`). The files have been loaded and checked by `runCli`
+ * as `validate` checks them; a graph the engine cannot read is an error of its file (exit 1, and
+ * nothing is printed).
+ */
+import { ParsedArgs } from './args';
+import { RenderError } from '../engine/errors';
+import { OperatorSettings } from '../engine/operator-settings';
+import { formatFootprint, graphFootprint, graphMermaidText } from '../explain/explain';
+import { isDgd } from '../model/v1beta1';
+
+/** The documents of one input file. */
+export interface ExplainInput {
+  readonly file: string;
+  readonly docs: readonly unknown[];
+}
+
+/** Where the command writes. */
+export interface ExplainIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+/** Runs `explain` on the loaded files; returns the exit code (0, or 1 when a graph cannot be explained). */
+export function runExplain(inputs: readonly ExplainInput[], args: ParsedArgs, settings: OperatorSettings, io: ExplainIo): number {
+  const sections: string[] = [];
+  const problems: string[] = [];
+  for (const { file, docs } of inputs) {
+    const graphs = docs.filter(isDgd);
+    if (graphs.length === 0) {
+      io.stderr(`${file}: no DynamoGraphDeployment to explain\n`);
+      continue;
+    }
+    for (const graph of graphs) {
+      try {
+        sections.push(args.mermaid === true ? graphMermaidText(graph, settings, docs) : formatFootprint(graphFootprint(graph, settings, docs)));
+      } catch (e) {
+        if (!(e instanceof RenderError)) throw e;
+        problems.push(`${file}: ${e.message}`);
+      }
+    }
+  }
+  if (problems.length > 0) {
+    io.stderr(problems.map(p => `${p}\n`).join(''));
+    return 1;
+  }
+  io.stdout(sections.join('\n'));
+  return 0;
+}
