@@ -6,8 +6,8 @@
  * labelled with its type, replicas and GPUs (from its footprint). Node ids are positional (`c0`,
  * `c1`, ...), so any component name is safe; labels are quoted with Mermaid's entity escapes.
  */
-import { ComponentFootprint, GraphFootprint } from './footprint-types';
 import { StoredGraph } from './footprint';
+import { ComponentFootprint, GraphFootprint } from './footprint-types';
 import { isMap } from '../model/json';
 import { ComponentSpecJson, isWorkerType, JsonObject } from '../model/v1beta1';
 import { MAIN_CONTAINER } from '../model/well-known';

@@ -1,0 +1,212 @@
+/**
+ * `explain`: the footprint of a graph (replicas, nodes, pods, GPUs, DRA claims) as the operator
+ * runs it, its Mermaid flowchart, and the construct methods that return the same as the command.
+ */
+import { Chart, Testing } from 'cdk8s';
+import { runCli } from '../src/cli/main';
+import { DynamoGraph } from '../src/constructs/graph';
+import { resolveOperatorSettings } from '../src/engine/operator-settings';
+import { formatFootprint, graphFootprint, graphMermaidText } from '../src/explain/explain';
+import { mermaidText, routerMode } from '../src/explain/mermaid';
+import { stringifyYamlDocuments } from '../src/import/documents';
+
+const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+const COMPONENT_PATH = resolveOperatorSettings({});
+const GROVE = resolveOperatorSettings({ groveAvailable: true });
+
+/** A component with a `main` container asking for `gpus` GPUs (none: no resources). */
+function component(name: string, type: string, gpus = 0, extra: Record<string, unknown> = {}, main: Record<string, unknown> = {}): any {
+  const container: Record<string, unknown> = { name: 'main', image: IMAGE, ...main };
+  if (gpus > 0) container.resources = { limits: { 'nvidia.com/gpu': String(gpus) } };
+  return { name, type, podTemplate: { spec: { containers: [container] } }, ...extra };
+}
+
+function graph(name: string, ...components: any[]): any {
+  return { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name }, spec: { backendFramework: 'vllm', components } };
+}
+
+const WORKER_ARGS = { command: ['python3', '-m', 'dynamo.vllm'] };
+
+describe('footprint', () => {
+  test('aggregated: an unset replicas is the operator\'s 1, GPUs from the main container\'s limit', () => {
+    const fp = graphFootprint(graph('agg', component('Frontend', 'frontend'), component('worker', 'worker', 2, {}, WORKER_ARGS)), COMPONENT_PATH);
+    expect(fp).toMatchObject({ name: 'agg', namespace: 'default', workloadProvider: 'component', totalGpus: 2 });
+    expect(fp.components[1]).toEqual({
+      name: 'worker',
+      type: 'worker',
+      replicas: 1,
+      replicasDefaulted: true,
+      scalingAdapter: false,
+      nodesPerReplica: 1,
+      podsPerReplica: 1,
+      gpusPerPod: 2,
+      totalGpus: 2,
+      workload: 'Deployment',
+      draClaims: [],
+      notes: [],
+    });
+    expect(fp.components[0]).toMatchObject({ type: 'frontend', gpusPerPod: 0, totalGpus: 0 });
+  });
+
+  test('disaggregated: replicas × GPUs per component; a scaling adapter is said', () => {
+    const fp = graphFootprint(graph('disagg',
+      component('Frontend', 'frontend', 0, { replicas: 2 }),
+      component('prefill', 'prefill', 1, { replicas: 3 }, WORKER_ARGS),
+      component('decode', 'decode', 4, { replicas: 2, scalingAdapter: {} }, WORKER_ARGS)), COMPONENT_PATH);
+    expect(fp.components.map(c => [c.name, c.replicas, c.replicasDefaulted, c.scalingAdapter, c.gpusPerPod, c.totalGpus])).toEqual([
+      ['Frontend', 2, false, false, 0, 0], ['prefill', 3, false, false, 1, 3], ['decode', 2, false, true, 4, 8],
+    ]);
+    expect(fp.totalGpus).toBe(11);
+  });
+
+  test('GPUs a DYN_DEPLOYMENT_CONFIG gives a worker count, as in the DCD the graph controller generates', () => {
+    const config = JSON.stringify({ decode: { ServiceArgs: { resources: { gpu: 2 } } } });
+    const fp = graphFootprint(graph('cfg', component('decode', 'decode', 0, {}, { ...WORKER_ARGS, env: [{ name: 'DYN_DEPLOYMENT_CONFIG', value: config }] })), COMPONENT_PATH);
+    expect(fp.components[0]).toMatchObject({ gpusPerPod: 2, totalGpus: 2 });
+  });
+
+  const multinode = graph('mn', component('Frontend', 'frontend'),
+    component('decode', 'decode', 8, { replicas: 2, multinode: { nodeCount: 2 } }, WORKER_ARGS));
+
+  test('multinode on LeaderWorkerSet: a leader and a worker pod per replica, each with the main container\'s GPUs', () => {
+    const fp = graphFootprint(multinode, COMPONENT_PATH);
+    expect(fp.components[1]).toMatchObject({ workload: 'LeaderWorkerSet', replicas: 2, nodesPerReplica: 2, podsPerReplica: 2, gpusPerPod: 8, totalGpus: 32 });
+    expect(fp.totalGpus).toBe(32);
+  });
+
+  test('multinode on Grove: the same GPUs in a PodCliqueScalingGroup', () => {
+    const fp = graphFootprint(multinode, GROVE);
+    expect(fp.workloadProvider).toBe('grove');
+    expect(fp.components[1]).toMatchObject({ workload: 'PodCliqueScalingGroup', nodesPerReplica: 2, podsPerReplica: 2, gpusPerPod: 8, totalGpus: 32 });
+    expect(fp.components[0]).toMatchObject({ workload: 'PodClique', podsPerReplica: 1 });
+  });
+
+  test('intra-pod GPU memory service: one claim per pod from the graph\'s ResourceClaimTemplate', () => {
+    const fp = graphFootprint(graph('gms', component('worker', 'worker', 2, { replicas: 3, experimental: { gpuMemoryService: {} } }, WORKER_ARGS)), COMPONENT_PATH);
+    expect(fp.components[0]).toMatchObject({ gpusPerPod: 2, totalGpus: 6 });
+    expect(fp.components[0].draClaims).toEqual([
+      { templateName: 'gms-worker-gpu', createdBy: 'DynamoGraphDeployment', deviceClassName: 'gpu.nvidia.com', gpusPerClaim: 2, claims: 3 },
+    ]);
+  });
+
+  test('inter-pod GPU memory service with failover on Grove: a claim per node rank and replica, shared by the weight server and engines', () => {
+    const fp = graphFootprint(graph('ip', component('worker', 'worker', 4, {
+      replicas: 2,
+      multinode: { nodeCount: 2 },
+      experimental: { gpuMemoryService: { mode: 'InterPod', deviceClassName: 'gpu.example.com' }, failover: { mode: 'InterPod', numShadows: 2 } },
+    }, WORKER_ARGS)), GROVE);
+    const worker = fp.components[0];
+    // per rank: the weight server and 1 + 2 engines
+    expect(worker).toMatchObject({ workload: 'PodCliqueScalingGroup', nodesPerReplica: 2, podsPerReplica: 8, gpusPerPod: 4, totalGpus: 16 });
+    expect(worker.draClaims.map(c => [c.templateName, c.createdBy, c.deviceClassName, c.gpusPerClaim, c.claims])).toEqual([
+      ['ip-worker-gpu', 'DynamoGraphDeployment', 'gpu.example.com', 4, 0],
+      ['worker-gpu-rank-0', 'PodCliqueSet', 'gpu.example.com', 4, 2],
+      ['worker-gpu-rank-1', 'PodCliqueSet', 'gpu.example.com', 4, 2],
+    ]);
+  });
+
+  test('planner and endpoint picker: typed components without GPUs', () => {
+    const fp = graphFootprint(graph('pe', component('Planner', 'planner'), component('Epp', 'epp', 0, { eppConfig: { configMapRef: { name: 'cfg' } } })), COMPONENT_PATH);
+    expect(fp.components.map(c => [c.type, c.replicas, c.totalGpus])).toEqual([['planner', 1, 0], ['epp', 1, 0]]);
+  });
+
+  test('the table: one row per component, the total, marks for defaulted replicas and scaling adapters', () => {
+    const text = formatFootprint(graphFootprint(graph('t', component('Frontend', 'frontend'),
+      component('decode', 'decode', 4, { replicas: 2, scalingAdapter: {} }, WORKER_ARGS)), COMPONENT_PATH));
+    expect(text.split('\n')).toEqual([
+      'DynamoGraphDeployment default/t (workload provider: component)',
+      'COMPONENT  TYPE      REPLICAS  NODES  PODS  GPUS/POD  GPUS  DRA CLAIMS',
+      'Frontend   frontend  1*        1      1     0         0     -',
+      'decode     decode    2+        1      2     4         8     -',
+      'total                                                 8',
+      '* replicas not set: the operator\'s default',
+      '+ scaling adapter: an autoscaler or the planner sets the replicas',
+      '',
+    ]);
+  });
+});
+
+describe('mermaid', () => {
+  const disagg = graph('my-graph',
+    component('Frontend', 'frontend', 0, {}, { args: ['-m', 'dynamo.frontend', '--router-mode', 'kv'] }),
+    component('Planner', 'planner'),
+    component('prefill-1', 'prefill', 1, { replicas: 2 }, WORKER_ARGS),
+    component('decode', 'decode', 2, { replicas: 2, multinode: { nodeCount: 2 } }, WORKER_ARGS),
+    component('Epp', 'epp', 0, { eppConfig: { configMapRef: { name: 'cfg' } } }));
+  const text = graphMermaidText(disagg, COMPONENT_PATH);
+
+  test('a flowchart LR with positional node ids and the replicas and GPUs in the labels', () => {
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('flowchart LR');
+    expect(lines).toContain('  c0["Frontend<br/>frontend · router: kv<br/>1 replica"]');
+    expect(lines).toContain('  c2["prefill-1<br/>prefill worker<br/>2 replicas · 1 GPU/pod · 2 GPUs"]');
+    expect(lines).toContain('  c3["decode<br/>decode worker<br/>2 replicas × 2 nodes · 2 GPU/pod · 8 GPUs"]');
+  });
+
+  test('traffic: clients → Gateway → EPP and the frontend; frontend → workers; prefill → decode; planner scales the workers', () => {
+    const lines = text.split('\n');
+    for (const edge of [
+      '  clients --> gateway', '  gateway -. "endpoint pick" .-> c4', '  gateway -- "picked pod" --> c0',
+      '  c0 --> c2', '  c0 --> c3', '  c2 -. "KV cache" .-> c3', '  c1 -. "scales" .-> c2', '  c1 -. "scales" .-> c3',
+    ]) expect(lines).toContain(edge);
+    expect(lines).not.toContain('  clients --> c0');
+  });
+
+  test('the shape of the whole text', () => {
+    expect(text).toMatchSnapshot();
+  });
+
+  test('without an EPP clients reach the frontends; a worker\'s frontend sidecar is the Gateway\'s target with one', () => {
+    expect(graphMermaidText(graph('g', component('Frontend', 'frontend'), component('w', 'worker', 1, {}, WORKER_ARGS)), COMPONENT_PATH))
+      .toContain('  clients --> c0\n  c0 --> c1\n');
+    const sidecar = component('w', 'decode', 1, { frontendSidecar: 'fe' }, WORKER_ARGS);
+    sidecar.podTemplate.spec.containers.push({ name: 'fe', image: IMAGE, args: ['-m', 'dynamo.frontend', '--router-mode=direct'] });
+    const gaie = graphMermaidText(graph('g', component('Epp', 'epp', 0, { eppConfig: { configMapRef: { name: 'cfg' } } }), sidecar), COMPONENT_PATH);
+    expect(gaie).toContain('decode worker + frontend sidecar (router: direct)');
+    expect(gaie).toContain('  gateway -- "picked pod" --> c1\n');
+  });
+
+  test('router mode: the flag wins over DYN_ROUTER_MODE, which wins over the default', () => {
+    expect(routerMode({ args: ['python3 -m dynamo.frontend --router-mode kv'], env: [{ name: 'DYN_ROUTER_MODE', value: 'random' }] }).mode).toBe('kv');
+    expect(routerMode({ env: [{ name: 'DYN_ROUTER_MODE', value: 'random' }] })).toEqual({ mode: 'random', explicit: true });
+    expect(routerMode({}, [{ name: 'DYN_ROUTER_MODE', value: 'kv' }]).mode).toBe('kv');
+    expect(routerMode(undefined)).toEqual({ mode: 'round-robin', explicit: false });
+  });
+
+  test('labels escape what Mermaid reads as markup', () => {
+    expect(mermaidText('a "b" <c> #d')).toBe('a #quot;b#quot; #lt;c#gt; #35;d');
+  });
+});
+
+describe('the construct methods equal the command', () => {
+  const doc = graph('llm', component('Frontend', 'frontend'), component('Planner', 'planner'),
+    component('prefill', 'prefill', 1, { replicas: 2 }, WORKER_ARGS), component('decode', 'decode', 4, {}, WORKER_ARGS));
+
+  function cli(...argv: string[]): { code: number; stdout: string; stderr: string } {
+    let stdout = '';
+    let stderr = '';
+    const code = runCli(argv, { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readFile: () => stringifyYamlDocuments([doc]) });
+    return { code, stdout, stderr };
+  }
+
+  test('footprint() and toMermaid()', () => {
+    const g = DynamoGraph.fromObject(new Chart(Testing.app(), 'test'), 'llm', doc);
+    expect(g.footprint()).toEqual(graphFootprint(doc, COMPONENT_PATH));
+    expect(formatFootprint(g.footprint())).toBe(cli('explain', 'graph.yaml').stdout);
+    expect(g.toMermaid()).toBe(cli('explain', '--mermaid', 'graph.yaml').stdout);
+    expect(g.footprint().totalGpus).toBe(6);
+  });
+
+  test('with Grove as the graph\'s operator', () => {
+    const g = DynamoGraph.fromObject(new Chart(Testing.app(), 'test'), 'llm', doc, { operator: { groveAvailable: true } });
+    expect(formatFootprint(g.footprint())).toBe(cli('explain', '--grove', 'graph.yaml').stdout);
+    expect(g.footprint().workloadProvider).toBe('grove');
+  });
+
+  test('a graph the operator refuses throws its validation messages', () => {
+    const g = new DynamoGraph(new Chart(Testing.app(), 'test'), 'bad');
+    g.addWorker('w', { image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:my-tag' });
+    expect(() => g.footprint()).toThrow(/rule 47/);
+    expect(() => g.toMermaid()).toThrow(/rule 47/);
+  });
+});
