@@ -15,8 +15,8 @@ export class UsageError extends Error {
 }
 
 /** The commands. */
-export type CommandName = 'render' | 'validate' | 'diff' | 'convert' | 'explain';
-const COMMANDS: readonly CommandName[] = ['render', 'validate', 'diff', 'convert', 'explain'];
+export type CommandName = 'render' | 'validate' | 'diff' | 'convert' | 'explain' | 'eject';
+const COMMANDS: readonly CommandName[] = ['render', 'validate', 'diff', 'convert', 'explain', 'eject'];
 
 /** What the command line asks for. */
 export type Invocation =
@@ -29,7 +29,10 @@ export interface ParsedArgs {
   readonly command: CommandName;
   readonly output: OutputMode;
   readonly namespace?: string;
-  /** `render --out DIR` (and `convert --out DIR`): one `<input-name>.k8s.yaml` per input file in DIR instead of stdout. */
+  /**
+   * `render --out DIR` (and `convert --out DIR`): one `<input-name>.k8s.yaml` per input file in DIR instead of stdout;
+   * `eject --out DIR`: DIR/main.ts and the files of its project.
+   */
   readonly outDir?: string;
   readonly operatorConfig?: string;
   /** `--helm-values`: a values file of the platform chart release. */
@@ -68,6 +71,7 @@ const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [
 const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
 const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
 const EXPLAIN_USAGE = 'cdk8s-dynamo explain [--mermaid] [OPERATOR...] FILE...';
+const EJECT_USAGE = 'cdk8s-dynamo eject [--out DIR] FILE';
 const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
@@ -90,6 +94,30 @@ ${OPERATOR_HELP}
 ${COMMON_HELP}
 
 Exit status: 0 explained, 1 invalid input or unreadable file, 2 usage error.
+`,
+  eject: `usage: ${EJECT_USAGE}
+
+Writes the DynamoGraphDeployments and DynamoComponentDeployments of FILE as the TypeScript of a
+cdk8s app that synthesizes them (main.ts: new App() ... app.synth()), written with the library as a
+person would write it: new DynamoGraph(...) with addFrontend, addWorker, addPrefillWorker,
+addDecodeWorker, addPlanner, addEpp, addMultinodeWorker or addComponent per component; image,
+command, args, workingDir, env (cdk8s-plus EnvValues, secrets and config maps as references),
+envFrom and gpus of the main container as props; GpuMemoryService, Failover and CheckpointConfig for
+the preview features; the typed podTemplate only for the rest. nvidia.com/v1alpha1 documents are
+converted first, as render converts them. Each Dynamo document gets a chart of its own, named after
+it; other documents become ApiObjects in the chart of the Dynamo document that follows them (the
+last chart for those after it). The app synthesizes the documents as written (the status of an
+object read from the cluster is left out). The input is not checked: run validate on it; the app
+checks it when it synthesizes. A field the library cannot write is an error naming the document
+and the field, and nothing is written.
+
+  --out DIR                write DIR/main.ts, and DIR/package.json, DIR/tsconfig.json and
+                           DIR/cdk8s.yaml to run it (npm install && npx cdk8s synth), instead of
+                           main.ts on standard output
+
+${COMMON_HELP}
+
+Exit status: 0 written, 1 input that cannot be ejected or unreadable file, 2 usage error.
 `,
   convert: `usage: ${CONVERT_USAGE}
 
@@ -173,6 +201,7 @@ export function helpText(command?: CommandName): string {
   ${CONVERT_USAGE}
   ${DIFF_USAGE}
   ${EXPLAIN_USAGE}
+  ${EJECT_USAGE}
   cdk8s-dynamo --version
   cdk8s-dynamo [COMMAND] --help
 
@@ -182,6 +211,7 @@ Commands:
   convert    write nvidia.com/v1alpha1 Dynamo documents as the nvidia.com/v1beta1 objects they convert to
   diff       compare two versions as rendered, and say which changes restart pods
   explain    the replicas, nodes and GPUs each graph runs with, or its Mermaid flowchart
+  eject      write Dynamo documents as the TypeScript of a cdk8s app that uses the library
 
 ${OPERATOR_HELP}
 
@@ -201,6 +231,8 @@ export function usageText(command?: CommandName): string {
   else if (command === undefined) synopsis.push(DIFF_USAGE);
   if (command === 'explain') synopsis.splice(0, synopsis.length, EXPLAIN_USAGE);
   else if (command === undefined) synopsis.push(EXPLAIN_USAGE);
+  if (command === 'eject') synopsis.splice(0, synopsis.length, EJECT_USAGE);
+  else if (command === undefined) synopsis.push(EJECT_USAGE);
   const more = command === undefined ? 'cdk8s-dynamo --help' : `cdk8s-dynamo ${command} --help`;
   return `usage:\n${synopsis.map(line => `  ${line}\n`).join('')}Run '${more}' for the options.\n`;
 }
@@ -226,6 +258,10 @@ const SHARED_OPTIONS: Record<string, OptionSpec> = {
 
 const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   convert: {
+    help: SHARED_OPTIONS.help,
+    out: { type: 'string', multiple: true },
+  },
+  eject: {
     help: SHARED_OPTIONS.help,
     out: { type: 'string', multiple: true },
   },
@@ -310,6 +346,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   if (files.length === 0) throw new UsageError('no input FILE given', command);
   if (files.some(file => file === '')) throw new UsageError('an input FILE is the empty string', command);
   if (command === 'diff' && files.length !== 2) throw new UsageError(`diff compares two FILEs, OLD and NEW; got ${files.length}`, command);
+  if (command === 'eject' && files.length !== 1) throw new UsageError(`eject writes the app of one FILE; got ${files.length}`, command);
   if (command === 'diff' && files[0] === '-' && files[1] === '-') throw new UsageError('only one of OLD and NEW can be - (standard input)', command);
   return {
     action: 'run',

@@ -6,6 +6,7 @@
  *   cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
  *   cdk8s-dynamo convert [--out DIR] FILE...
  *   cdk8s-dynamo diff [--output graph|components|workloads] [--json] [--namespace NS] [OPERATOR...] OLD NEW
+ *   cdk8s-dynamo eject [--out DIR] FILE
  *   cdk8s-dynamo --version | --help | COMMAND --help
  *
  * The options and help texts are in `args.ts`; `render --out DIR` writes one
@@ -52,6 +53,7 @@ import { helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageTe
 import { convertLoadedDocuments, runConvert } from './convert-command';
 import type * as diffCommand from './diff-command';
 import type * as explainCommand from './explain-command';
+import type * as ejectCommand from './eject-command';
 import { outputClash, outputName, writeOutputs } from './output-files';
 import { RenderError } from '../engine/errors';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
@@ -209,6 +211,8 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   const args = invocation.args;
   // `convert`: the documents as the API server converts them, nothing checked (convert-command.ts)
   if (args.command === 'convert') return runConvert(args, io, (file, problems) => loadFile(file, io, problems));
+  // `eject`: the documents, v1alpha1 ones converted, as a cdk8s app in TypeScript (eject-command.ts), nothing checked
+  if (args.command === 'eject') return eject(args, io);
   if (args.outDir !== undefined) {
     const clash = outputClash(args.files);
     if (clash !== undefined) {
@@ -290,6 +294,21 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     return 1;
   }
   return 0;
+}
+
+/** `eject FILE`: loads and converts FILE as every command does, then writes its app. */
+function eject(args: ParsedArgs, io: CliIo): number {
+  const problems: string[] = [];
+  const [file] = args.files;
+  const load = loadFile(file, io, problems);
+  const docs = load ? convertLoadedDocuments(file, load.docs, io, problems, { admission: false }) : [];
+  if (problems.length > 0) {
+    io.stderr(problems.map(p => `${p}\n`).join(''));
+    return 1;
+  }
+  // loaded only by `eject`: the other commands do not pay for it
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./eject-command') as typeof ejectCommand).runEject(file, docs, args, packageVersion(), io);
 }
 
 interface RenderedFile {

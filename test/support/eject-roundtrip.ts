@@ -1,0 +1,112 @@
+/**
+ * The round trip of `eject`: the generated apps compiled under `strict` in ONE TypeScript program
+ * (`cdk8s-dynamo` mapped to the project's own src/), each then run (`app.synth()` into a temporary
+ * folder) and its synthesized objects read back, to compare with what the input means.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as ts from 'typescript';
+import { Construct } from 'constructs';
+import * as library from '../../src';
+import type { OperatorOptions } from '../../src';
+import { parseYamlDocuments } from '../../src/import/documents';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+/** Where the apps are placed for the compiler (never written: the compiler host serves them). */
+const VIRTUAL_DIR = path.join(ROOT, '.eject-apps');
+
+/** The compiler options of the README's quick start (strict), `cdk8s-dynamo` mapped to src/. */
+const OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.CommonJS,
+  moduleResolution: ts.ModuleResolutionKind.Node10,
+  strict: true,
+  esModuleInterop: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: [],
+  ignoreDeprecations: '6.0',
+  paths: { 'cdk8s-dynamo': [path.join(ROOT, 'src', 'index.ts')] },
+};
+
+/** The compiler's errors of each app (by the name given), all apps checked in one program. */
+export function compileApps(apps: ReadonlyMap<string, string>): Map<string, string[]> {
+  const files = new Map<string, string>();
+  for (const [name, code] of apps) files.set(path.join(VIRTUAL_DIR, `${name.replace(/[^\w.-]/g, '_')}.ts`), code);
+  const host = ts.createCompilerHost(OPTIONS);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const text = files.get(path.resolve(fileName));
+    if (text !== undefined) return ts.createSourceFile(fileName, text, languageVersion, true);
+    return getSourceFile(fileName, languageVersion, onError, shouldCreate);
+  };
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = fileName => files.has(path.resolve(fileName)) || fileExists(fileName);
+  const readFile = host.readFile.bind(host);
+  host.readFile = fileName => files.get(path.resolve(fileName)) ?? readFile(fileName);
+  const program = ts.createProgram([...files.keys()], OPTIONS, host);
+  const errors = new Map<string, string[]>();
+  const names = [...apps.keys()];
+  [...files.keys()].forEach((file, i) => {
+    const source = program.getSourceFile(file)!;
+    const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+    errors.set(names[i], diagnostics.map(d => {
+      const where = d.start === undefined ? '' : `${source.getLineAndCharacterOfPosition(d.start).line + 1}: `;
+      return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+    }));
+  });
+  const global = program.getGlobalDiagnostics().map(d => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  if (global.length > 0) throw new Error(`the program of the ejected apps: ${global.join('; ')}`);
+  return errors;
+}
+
+/**
+ * The library as an app sees it, its graphs and component deployments rendered for `operator` when
+ * the app names no operator (the generated code does not: it describes the documents, not the
+ * operator they are deployed to).
+ */
+function libraryFor(operator: OperatorOptions | undefined): unknown {
+  if (operator === undefined) return library;
+  class DynamoGraph extends library.DynamoGraph {
+    constructor(scope: Construct, id: string, props: library.DynamoGraphProps = {}) {
+      super(scope, id, { operator, ...props });
+    }
+  }
+  class ComponentDeployment extends library.ComponentDeployment {
+    constructor(scope: Construct, id: string, props: library.ComponentDeploymentProps = {}) {
+      super(scope, id, { operator, ...props });
+    }
+  }
+  return { ...library, DynamoGraph, ComponentDeployment };
+}
+
+/** Runs an app (its TypeScript transpiled) and returns the objects `app.synth()` writes, chart by chart. */
+export function runApp(code: string, operator?: OperatorOptions): unknown[] {
+  const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'eject-synth-'));
+  const before = process.env.CDK8S_OUTDIR;
+  process.env.CDK8S_OUTDIR = outdir;
+  try {
+    const modules: { [name: string]: unknown } = {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      'cdk8s': require('cdk8s'), 'cdk8s-plus-34': require('cdk8s-plus-34'), 'cdk8s-dynamo': libraryFor(operator),
+    };
+    const requireModule = (name: string): unknown => {
+      if (!(name in modules)) throw new Error(`the app requires ${name}`);
+      return modules[name];
+    };
+    const module = { exports: {} };
+    new Function('require', 'module', 'exports', js)(requireModule, module, module.exports);
+    return fs.readdirSync(outdir).sort().flatMap(file => parseYamlDocuments(fs.readFileSync(path.join(outdir, file), 'utf8'), file));
+  } finally {
+    if (before === undefined) delete process.env.CDK8S_OUTDIR; else process.env.CDK8S_OUTDIR = before;
+    fs.rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** `apiVersion kind namespace/name` of an object, to pair the objects of two renderings. */
+export function objectKey(o: unknown): string {
+  const m = o as { apiVersion?: string; kind?: string; metadata?: { name?: string; namespace?: string } };
+  return `${m.apiVersion} ${m.kind} ${m.metadata?.namespace ?? ''}/${m.metadata?.name ?? ''}`;
+}
