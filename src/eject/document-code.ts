@@ -98,7 +98,7 @@ function componentStatement(component: Record<string, any>, path: string, graph:
     method = 'addMultinodeWorker';
     // a multinode worker is a worker unless its type says otherwise
     if (type === undefined) problems.add(`${path}.type`, 'required to eject a multinode component (addMultinodeWorker makes an untyped one a worker)');
-    else if (type !== 'worker') props.push(['type', enumMember('ComponentType', type, `${path}.type`, names, problems) ?? raw('undefined')]);
+    else if (type !== 'worker') props.unshift(['type', enumMember('ComponentType', type, `${path}.type`, names, problems) ?? raw('undefined')]);
   } else if (type === undefined) {
     method = 'addComponent';
   } else if (typeof type === 'string' && ADD_METHODS[type] !== undefined) {

@@ -52,9 +52,9 @@ export class ChartReferences {
     if (known !== undefined) return known;
     const words = identifierWords(name);
     const last = words[words.length - 1]?.toLowerCase();
-    const suffix = kind === 'Secret' ? (last === 'secret' ? [] : ['Secret']) : (last === 'config' || last === 'configmap' ? [] : ['ConfigMap']);
-    const variable = this.names.variable(camelCase([...words, ...suffix]));
-    const id = this.ids.unique(pascalCase([...words, ...suffix]));
+    const suffix = kind === 'Secret' ? (last === 'secret' ? '' : 'Secret') : (last === 'config' || last === 'configmap' ? '' : 'ConfigMap');
+    const variable = this.names.variable(`${camelCase(words)}${suffix}`);
+    const id = this.ids.unique(`${pascalCase(words)}${suffix}`);
     this.declarations.push(`const ${variable} = ${factory}(${this.chartVariable}, ${JSON.stringify(id)}, ${JSON.stringify(name)});`);
     this.byName.set(key, variable);
     return variable;

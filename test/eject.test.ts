@@ -1,0 +1,217 @@
+/**
+ * `eject`: Dynamo documents as the TypeScript of a cdk8s app written with the library's own API.
+ * The generator on targeted documents (each construct and prop it writes, and what it refuses),
+ * and the round trip: every app compiled under `strict` in one TypeScript program, run, and its
+ * synthesized objects compared, as JSON values, with the CLI's graph output of the input.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { kubernetesTypesSource, TYPES_FILE } from '../scripts/generate-eject-types';
+import { ejectDocuments } from '../src/eject';
+import { json, print } from '../src/eject/code';
+import { DEV_DEPENDENCIES, PEER_VERSIONS, projectFiles } from '../src/eject/project-files';
+import { parseYamlDocuments } from '../src/import/documents';
+import { runCliOn } from './support/cli-in-process';
+import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
+
+const FIXTURES = path.join(__dirname, 'fixtures', 'eject');
+const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+/** The platform the fixtures need: Grove (GPU memory service, failover) and checkpointing. */
+const OPERATOR = { groveAvailable: true, checkpointEnabled: true };
+const OPERATOR_FILE = 'orchestrators:\n  grove:\n    enabled: true\ncheckpoint:\n  enabled: true\n';
+
+function eject(text: string): { code: string; problems: readonly string[]; notices: readonly string[] } {
+  const result = ejectDocuments(parseYamlDocuments(text, 'input.yaml'));
+  return { code: result.code ?? '', problems: result.problems, notices: result.notices };
+}
+
+/** The CLI's graph output of a file, by object. */
+function cliGraphOutput(text: string): Map<string, unknown> {
+  const r = runCliOn({ 'input.yaml': text, 'operator.yaml': OPERATOR_FILE }, ['render', '--output', 'graph', '--operator-config', 'operator.yaml', 'input.yaml']);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return new Map(parseYamlDocuments(r.stdout, 'stdout').map(o => [objectKey(o), o]));
+}
+
+const ROUND_TRIPS = ['everything.yaml', 'disagg.yaml', 'checkpoint.yaml'];
+const apps = new Map(ROUND_TRIPS.map(name => [name, eject(fixture(name)).code]));
+let compileErrors: Map<string, string[]>;
+
+beforeAll(() => {
+  compileErrors = compileApps(apps);
+}, 120_000);
+
+describe('round trip: eject, compile under strict, run, compare with the CLI graph output', () => {
+  test.each(ROUND_TRIPS)('%s', name => {
+    expect(compileErrors.get(name)).toEqual([]);
+    const synthesized = new Map(runApp(apps.get(name)!, OPERATOR).map(o => [objectKey(o), o]));
+    const reference = cliGraphOutput(fixture(name));
+    expect([...synthesized.keys()].sort()).toEqual([...reference.keys()].sort());
+    for (const [key, object] of reference) expect(synthesized.get(key)).toEqual(object);
+  });
+
+  test('a broken app is caught: a wrong prop does not compile', () => {
+    const broken = new Map([['broken', apps.get('disagg.yaml')!.replace('gpus: 2', 'gpus: "2"')]]);
+    expect(compileApps(broken).get('broken')!.join('\n')).toMatch(/not assignable to type 'number'/);
+  });
+});
+
+describe('the code written', () => {
+  const everything = apps.get('everything.yaml')!;
+  const disagg = apps.get('disagg.yaml')!;
+
+  test('a complete app: imports, new App(), a chart named after the graph, app.synth()', () => {
+    expect(everything.startsWith('import { ApiObject, App, Chart } from "cdk8s";\nimport * as kplus from "cdk8s-plus-34";\n'
+      + 'import { BackendFramework, DynamoGraph, Failover, GpuMemoryService, GpuSharingMode } from "cdk8s-dynamo";\n\nconst app = new App();\n\n'
+      + 'const chart = new Chart(app, "everything");\n')).toBe(true);
+    expect(everything.endsWith('\n\napp.synth();\n')).toBe(true);
+    expect(everything).toContain('const graph = new DynamoGraph(chart, "Graph", {\n  metadata: {\n    name: "everything",\n    namespace: "team-a",');
+    expect(everything).toContain('  backendFramework: BackendFramework.VLLM,\n');
+  });
+
+  test('one add method per component type; the untyped component with addComponent', () => {
+    expect(everything).toMatch(/graph\.addFrontend\("Frontend", \{\n {2}replicas: 2,/);
+    expect(everything).toContain('graph.addWorker("VllmWorker", {');
+    expect(everything).toContain('graph.addPlanner("Planner", {');
+    expect(everything).toContain('graph.addComponent("untyped", {\n  image: "nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0",\n  globalDynamoNamespace: true,\n});');
+    expect(disagg).toContain('graph1.addPrefillWorker("prefill", {\n  replicas: 2,\n  image: "nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime:1.4.0",\n  gpus: 2,\n});');
+    expect(disagg).toContain('graph1.addMultinodeWorker("decode", {\n  type: ComponentType.DECODE,\n  multinode: {\n    nodeCount: 2,\n'
+      + '    roles: [{ name: MultinodeRoleName.LEADER, replicas: 1 }, { name: MultinodeRoleName.WORKER, replicas: 1 }],\n  },');
+  });
+
+  test('a component deployment is a ComponentDeployment in a chart of its own', () => {
+    expect(disagg).toContain('const chart2 = new Chart(app, "standalone");\nconst deployment2 = new ComponentDeployment(chart2, "Deployment", {\n'
+      + '  metadata: { name: "standalone" },\n  backendFramework: BackendFramework.VLLM,\n  type: ComponentType.WORKER,\n  replicas: 1,\n');
+    expect(disagg).toContain('const chart1 = new Chart(app, "disagg");\nconst graph1 = new DynamoGraph(chart1, "Graph",');
+  });
+
+  test('env as EnvValues; secrets and config maps as references declared once per chart', () => {
+    expect(everything.match(/kplus\.Secret\.fromSecretName/g)).toHaveLength(1);
+    expect(everything).toContain('const hfTokenSecret = kplus.Secret.fromSecretName(chart, "HfTokenSecret", "hf-token-secret");');
+    expect(everything).toContain('const settingsConfigMap = kplus.ConfigMap.fromConfigMapName(chart, "SettingsConfigMap", "settings");');
+    expect(everything).toContain('env: {\n    LOG_LEVEL: kplus.EnvValue.fromValue("debug"),\n'
+      + '    HF_TOKEN: kplus.EnvValue.fromSecretValue({ secret: hfTokenSecret, key: "token" }),\n  },');
+    expect(everything).toContain('POD: kplus.EnvValue.fromFieldRef(kplus.EnvFieldPaths.POD_NAME),');
+    expect(everything).toContain('ZONE: kplus.EnvValue.fromFieldRef(kplus.EnvFieldPaths.POD_LABEL, { key: "topology.kubernetes.io/zone" }),');
+    expect(everything).toContain('SETTING: kplus.EnvValue.fromConfigMap(settingsConfigMap, "setting", { optional: true }),');
+    expect(everything).toContain('MEM: kplus.EnvValue.fromResource(kplus.ResourceFieldPaths.MEMORY_LIMIT, { divisor: "1Mi" }),');
+    expect(everything).toContain('envFrom: [kplus.Env.fromConfigMap(settingsConfigMap, "APP_"), kplus.Env.fromSecret(hfTokenSecret)],');
+  });
+
+  test('strings through JSON.stringify: quotes, backslashes, newlines, ${...}, backquotes as the language reads them', () => {
+    expect(everything).toContain('QUOTE: kplus.EnvValue.fromValue("say \\"hi\\"\\n\\t\\\\ and ${HOME} `x` é"),');
+    // every string literal, read back by JavaScript, is the string (line and paragraph separators, lone surrogates too)
+    for (const value of ['say "hi"\n\t\\', '${HOME} `x` \'q\'', '\u2028\u2029', '\ud800 é \u0000', '</script>']) {
+      const text = print(json({ [value]: [value] }));
+      expect(new Function(`return (${text});`)()).toEqual({ [value]: [value] });
+    }
+  });
+
+  test('an env entry no EnvValue writes stays in the pod template with those before it; the rest are props', () => {
+    expect(everything).toContain('env: { AFTER: kplus.EnvValue.fromValue("1") },');
+    expect(everything).toMatch(/ {10}name: "main",\n(.*\n){8} {10}env: \[\{ name: "NO_VALUE" \}\],\n/);
+  });
+
+  test('the typed podTemplate holds only what no prop writes, with Quantity and IntOrString', () => {
+    expect(everything).toContain('resources: {\n            limits: { memory: kplus.k8s.Quantity.fromString("40Gi") },\n'
+      + '            requests: { cpu: kplus.k8s.Quantity.fromNumber(2) },\n          },');
+    expect(everything).toContain('readinessProbe: {\n            httpGet: { path: "/health", port: kplus.k8s.IntOrString.fromNumber(9090) },\n'
+      + '            periodSeconds: 10,\n          },');
+    expect(everything).toContain('tolerations: [{ key: "nvidia.com/gpu", operator: "Exists", effect: "NoSchedule" }],');
+    expect(everything).toContain('sharedMemorySize: kplus.k8s.Quantity.fromString("16Gi"),');
+    expect(everything).toContain('scalingAdapter: true,');
+    // the image of a main container that is not first: the props, and `{ name: "main" }` keeps its place
+    expect(everything).toMatch(/graph\.addPlanner\("Planner", \{\n {2}image: "[^"]+",\n {2}podTemplate: \{ spec: \{ containers: \[\{ name: "helper", image: "busybox:1.36" \}, \{ name: "main" \}\] \} \},\n\}\);/);
+    // a pod template of the main container alone is written with props only
+    expect(disagg).not.toMatch(/graph1\.addFrontend\([^;]*podTemplate/);
+  });
+
+  test('the preview features as their classes', () => {
+    expect(everything).toContain('experimental: {\n    gpuMemoryService: new GpuMemoryService({ mode: GpuSharingMode.INTRA_POD }),\n'
+      + '    failover: new Failover({ mode: GpuSharingMode.INTRA_POD, numShadows: 1 }),\n  },');
+    const checkpoint = apps.get('checkpoint.yaml')!;
+    expect(checkpoint).toContain('experimental: { checkpoint: CheckpointConfig.restore("snapshot-1") },');
+    expect(checkpoint).toContain('checkpoint: CheckpointConfig.automatic({\n      startupPolicy: CheckpointStartupPolicy.WAIT_FOR_CHECKPOINT,\n'
+      + '      deletionPolicy: CheckpointDeletionPolicy.RETAIN,\n    }),');
+  });
+
+  test('other documents are ApiObjects in the chart of the Dynamo document before which they stand, or the last', () => {
+    expect(everything).toContain('new ApiObject(chart, "ConfigMap-settings", {\n  apiVersion: "v1",\n  kind: "ConfigMap",\n'
+      + '  metadata: { name: "settings" },\n  data: { setting: "on" },\n});\n\napp.synth();');
+  });
+
+  test('the same input gives the same code', () => {
+    expect(eject(fixture('everything.yaml')).code).toBe(everything);
+  });
+});
+
+describe('what cannot be ejected: one problem per field, naming the document', () => {
+  const graph = (component: string, spec = '') => `apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata:
+  name: g
+spec:
+${spec}  components:
+    - ${component}
+`;
+
+  test('a field of the pod template the Kubernetes type does not have', () => {
+    const r = eject(graph('name: w\n      type: worker\n      podTemplate:\n        spec:\n          containers:\n            - name: main\n              imagee: x'));
+    expect(r.problems).toEqual([
+      'DynamoGraphDeployment/g: spec.components[0].podTemplate.spec.containers[0].imagee: not a field of the Kubernetes type Container '
+      + '(cdk8s-plus-34 k8s.Container); it cannot be written in TypeScript',
+    ]);
+    expect(r.code).toBe('');
+  });
+
+  test('a component field no prop writes, a type the library has no method for, a graph without a name', () => {
+    expect(eject(graph('name: w\n      type: worker\n      futureField: 1')).problems)
+      .toEqual(['DynamoGraphDeployment/g: spec.components[0].futureField: not a field the component props writes; it cannot be ejected']);
+    expect(eject(graph('name: w\n      type: main')).problems[0]).toMatch(/spec\.components\[0\]\.type: Unsupported value: "main"/);
+    expect(eject(graph('name: w').replace('  name: g\n', '  generateName: g-\n')).problems)
+      .toEqual(['DynamoGraphDeployment/(no name): metadata.name: required to eject (without it the construct names the object after its construct path)']);
+    expect(eject(graph('name: w\n      experimental:\n        checkpoint:\n          checkpointRef: x')).problems)
+      .toEqual(['DynamoGraphDeployment/g: spec.components[0].experimental.checkpoint.enabled: required to eject: CheckpointConfig always writes enabled (true unless given)']);
+    expect(eject(graph('name: w\n      multinode:\n        nodeCount: 2')).problems[0]).toMatch(/spec\.components\[0\]\.type: required to eject a multinode component/);
+  });
+
+  test('a file without a Dynamo document', () => {
+    expect(eject('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n').problems)
+      .toEqual(['no nvidia.com/v1beta1 DynamoGraphDeployment or DynamoComponentDeployment to eject']);
+  });
+
+  test('the status of an object read from the cluster is left out, and said so', () => {
+    const r = eject(`${graph('name: w\n      type: frontend')}status:\n  state: successful\n`);
+    expect(r.problems).toEqual([]);
+    expect(r.notices).toEqual(['DynamoGraphDeployment/g: status: left out (the API server sets it; a manifest\'s status is ignored)']);
+    expect(r.code).not.toContain('successful');
+  });
+});
+
+describe('the project files of --out', () => {
+  const README = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+
+  test('package.json: the library at its version, the peers and dev dependencies of the README quick start', () => {
+    const pkg = JSON.parse(projectFiles('llm', '1.2.3').find(f => f.name === 'package.json')!.text);
+    expect(pkg.dependencies).toEqual({ 'cdk8s-dynamo': '1.2.3', 'cdk8s': '^2.68.12', 'cdk8s-plus-34': '^2.0.20', 'constructs': '^10.3.0' });
+    for (const [name, version] of Object.entries(PEER_VERSIONS)) {
+      expect(README).toContain(`\`${name}\` ${version.slice(1)}`);
+    }
+    expect(README).toContain('npm install --save-dev cdk8s-cli typescript@6 ts-node@10 @types/node@20');
+    expect(pkg.devDependencies).toEqual(DEV_DEPENDENCIES);
+  });
+
+  test('tsconfig.json is the strict one of the quick start; cdk8s.yaml runs main.ts with the validation plugin', () => {
+    const files = new Map(projectFiles('llm', '1.2.3').map(f => [f.name, f.text]));
+    expect(JSON.parse(files.get('tsconfig.json')!)).toEqual({
+      compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, esModuleInterop: true, skipLibCheck: true },
+      include: ['main.ts'],
+    });
+    expect(README).toContain('"target": "ES2022", "module": "commonjs", "moduleResolution": "node", "strict": true,');
+    expect(files.get('cdk8s.yaml')).toMatch(/^language: typescript\napp: npx ts-node main.ts\nvalidations:.*\n {2}- package: \.\/node_modules\/cdk8s-dynamo\n {4}version: 1\.2\.3\n {4}class: DynamoValidationPlugin\n$/);
+  });
+});
+
+test('the table of Kubernetes types is the one cdk8s-plus-34 gives (scripts/generate-eject-types.ts)', () => {
+  expect(fs.readFileSync(TYPES_FILE, 'utf8')).toBe(kubernetesTypesSource());
+});
