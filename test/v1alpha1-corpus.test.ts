@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CORPUS_DIR, describeNeeding, withVersionedImages } from './support/shared';
+import { CORPUS_DIR, describeNeeding, filledTemplate, withVersionedImages } from './support/shared';
 import { formatViolation, validateDocument } from '../src/admission/validate';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { canonicalQuantity } from '../src/go/quantity';
@@ -16,16 +16,6 @@ import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../src/import
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const ALPHA_DIR = CORPUS_DIR ? path.join(CORPUS_DIR, 'v1alpha1') : undefined;
-
-/**
- * Some corpus files are envsubst templates (`${VAR}`, whole lines of `${..._BLOCK}`): filled in
- * as their scripts would (blocks empty, replica counts 1, other variables a placeholder value).
- */
-function filledTemplate(text: string): string {
-  return text
-    .replace(/^\$\{[A-Z_]+_BLOCK\}$/gm, '')
-    .replace(/\$\{([A-Z_]+)\}/g, (_m, name: string) => (name.endsWith('REPLICAS') ? '1' : name === 'DGD_NAME' ? 'benchmark' : `value-of-${name.toLowerCase()}`));
-}
 
 function alphaFiles(): { file: string; docs: any[] }[] {
   if (!ALPHA_DIR || !fs.existsSync(ALPHA_DIR)) return [];
