@@ -1,0 +1,100 @@
+/**
+ * `cdk8s-dynamo eject` as users run it: `bin/cdk8s-dynamo` spawned as a process (it runs the
+ * compiled `lib/`, so `npx projen compile` comes first, as in `npx projen build`). Exit codes: 0
+ * written, 1 input that cannot be ejected or unreadable file, 2 usage error.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const ROOT = path.resolve(__dirname, '..');
+const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
+const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cli');
+const BETA = fs.readFileSync(path.join(FIXTURES, 'graph.yaml'), 'utf8');
+const ALPHA = fs.readFileSync(path.join(FIXTURES, 'graph-v1alpha1.yaml'), 'utf8');
+const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+let dir: string;
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'src', 'cli', 'eject-command.js'))) {
+    throw new Error('lib/src/cli/eject-command.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
+  }
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-eject-'));
+  fs.writeFileSync(path.join(dir, 'graph.yaml'), BETA);
+  fs.writeFileSync(path.join(dir, 'alpha.yaml'), ALPHA);
+  fs.writeFileSync(path.join(dir, 'typo.yaml'), BETA.replace('            - name: main\n', '            - name: main\n              imagee: x\n'));
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function run(args: readonly string[], input?: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', input, timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('exit 0: main.ts on standard output, nothing on stderr', () => {
+  const r = run(['eject', 'graph.yaml']);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  expect(r.stdout).toMatch(/^import \{ App, Chart \} from "cdk8s";\n/);
+  expect(r.stdout).toContain('const graph = new DynamoGraph(chart, "Graph", { metadata: { name: "llm" }, backendFramework: BackendFramework.VLLM });');
+  expect(r.stdout).toContain('graph.addDecodeWorker("decode", {');
+  expect(r.stdout.endsWith('app.synth();\n')).toBe(true);
+});
+
+test('a v1alpha1 file is converted first, said so on stderr, and gives the app of its conversion', () => {
+  const r = run(['eject', 'alpha.yaml']);
+  expect(r.code).toBe(0);
+  expect(r.stderr).toMatch(/^alpha\.yaml: nvidia\.com\/v1alpha1 DynamoGraphDeployment\/llm: converted to nvidia\.com\/v1beta1 first/);
+  expect(r.stdout).toBe(run(['eject', 'graph.yaml']).stdout);
+});
+
+test('standard input is read for the file -', () => {
+  const r = run(['eject', '-'], BETA);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toBe(run(['eject', 'graph.yaml']).stdout);
+});
+
+test('--out DIR writes main.ts, package.json, tsconfig.json and cdk8s.yaml, and nothing on stdout', () => {
+  const r = run(['eject', '--out', 'app', 'graph.yaml']);
+  expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+  const out = path.join(dir, 'app');
+  expect(fs.readdirSync(out).sort()).toEqual(['cdk8s.yaml', 'main.ts', 'package.json', 'tsconfig.json']);
+  expect(fs.readFileSync(path.join(out, 'main.ts'), 'utf8')).toBe(run(['eject', 'graph.yaml']).stdout);
+  const pkg = JSON.parse(fs.readFileSync(path.join(out, 'package.json'), 'utf8'));
+  expect(pkg.name).toBe('llm');
+  expect(pkg.dependencies['cdk8s-dynamo']).toBe(VERSION);
+  expect(JSON.parse(fs.readFileSync(path.join(out, 'tsconfig.json'), 'utf8')).compilerOptions.strict).toBe(true);
+  expect(fs.readFileSync(path.join(out, 'cdk8s.yaml'), 'utf8')).toContain(`app: npx ts-node main.ts\n`);
+});
+
+test('exit 1: a field the library cannot write, one line naming the file, document and field; nothing written', () => {
+  const r = run(['eject', '--out', 'typo-app', 'typo.yaml']);
+  expect(r.code).toBe(1);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toBe('typo.yaml: DynamoGraphDeployment/llm: spec.components[0].podTemplate.spec.containers[0].imagee: '
+    + 'not a field of the Kubernetes type Container (cdk8s-plus-34 k8s.Container); it cannot be written in TypeScript\n');
+  expect(fs.existsSync(path.join(dir, 'typo-app'))).toBe(false);
+});
+
+test('exit 1: an unreadable file', () => {
+  const r = run(['eject', 'missing.yaml']);
+  expect(r).toMatchObject({ code: 1, stdout: '' });
+  expect(r.stderr).toBe('missing.yaml: cannot read file: ENOENT\n');
+});
+
+test('exit 2: usage errors (no FILE, two FILEs, an unknown option)', () => {
+  for (const args of [['eject'], ['eject', 'graph.yaml', 'alpha.yaml'], ['eject', '--grove', 'graph.yaml']]) {
+    const r = run(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^cdk8s-dynamo: .*\nusage:\n {2}cdk8s-dynamo eject \[--out DIR\] FILE\n/);
+  }
+});
+
+test('eject --help', () => {
+  const r = run(['eject', '--help']);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR\] FILE\n/);
+});
