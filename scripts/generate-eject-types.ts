@@ -41,6 +41,26 @@ export function kubernetesTypesSource(): string {
     if (/\bIntOrString\b/.test(declared)) return 'intOrString';
     throw new Error(`${type}.${prop}: a .value field of type ${declared}`);
   };
+  // the conversion toJson_<Type> makes of one field, and the field it is
+  const MAP = /^\(\(obj\.(\w+)\) === undefined\) \? undefined : \(Object\.entries\(obj\.\w+\)\.reduce\(\(r, i\) => \(i\[1\] === undefined\) \? r : \(\{ \.\.\.r, \[i\[0\]\]: (.*) \}\), \{\}\)\)$/;
+  const fieldOf = (type: string, wire: string, expr: string): Field => {
+    let m: RegExpExecArray | null;
+    if ((m = /^obj\.(\w+)$/.exec(expr)) || (m = /^obj\.(\w+)\?\.map\(y => y\)$/.exec(expr))) return [m[1], 'plain'];
+    if ((m = /^toJson_(\w+)\(obj\.(\w+)\)$/.exec(expr))) return [m[2], 'struct', m[1]];
+    if ((m = /^obj\.(\w+)\?\.map\(y => toJson_(\w+)\(y\)\)$/.exec(expr))) return [m[1], 'structList', m[2]];
+    if ((m = /^obj\.(\w+)\?\.value$/.exec(expr))) return [m[1], valueKind(type, m[1])];
+    if ((m = /^obj\.(\w+)\?\.map\(y => y\?\.value\)$/.exec(expr))) return [m[1], `${valueKind(type, m[1])}List`];
+    if ((m = /^obj\.(\w+)\?\.toISOString\(\)$/.exec(expr))) return [m[1], 'date'];
+    if ((m = MAP.exec(expr))) {
+      const value = m[2];
+      let v: RegExpExecArray | null;
+      if (value === 'i[1]' || value === 'i[1]?.map(y => y)') return [m[1], 'plain'];
+      if (value === 'i[1]?.value') return [m[1], `${valueKind(type, m[1])}Map`];
+      if ((v = /^toJson_(\w+)\(i\[1\]\)$/.exec(value))) return [m[1], 'structMap', v[1]];
+      throw new Error(`${type}.${wire}: map of ${value}`);
+    }
+    throw new Error(`${type}.${wire}: unknown conversion ${expr}`);
+  };
   const visit = (type: string): void => {
     if (table.has(type)) return;
     const body = functions.get(type);
@@ -49,24 +69,7 @@ export function kubernetesTypesSource(): string {
     table.set(type, fields);
     for (const line of body.matchAll(/^ {8}'([^']+)': (.*),$/gm)) {
       const [, wire, expr] = line;
-      let m: RegExpExecArray | null;
-      if ((m = /^obj\.(\w+)$/.exec(expr))) fields.set(wire, [m[1], 'plain']);
-      else if ((m = /^toJson_(\w+)\(obj\.(\w+)\)$/.exec(expr))) fields.set(wire, [m[2], 'struct', m[1]]);
-      else if ((m = /^obj\.(\w+)\?\.map\(y => toJson_(\w+)\(y\)\)$/.exec(expr))) fields.set(wire, [m[1], 'structList', m[2]]);
-      else if ((m = /^obj\.(\w+)\?\.map\(y => y\)$/.exec(expr))) fields.set(wire, [m[1], 'plain']);
-      else if ((m = /^obj\.(\w+)\?\.value$/.exec(expr))) fields.set(wire, [m[1], valueKind(type, m[1])]);
-      else if ((m = /^obj\.(\w+)\?\.map\(y => y\?\.value\)$/.exec(expr))) fields.set(wire, [m[1], `${valueKind(type, m[1])}List`]);
-      else if ((m = /^obj\.(\w+)\?\.toISOString\(\)$/.exec(expr))) fields.set(wire, [m[1], 'date']);
-      else if ((m = /^\(\(obj\.(\w+)\) === undefined\) \? undefined : \(Object\.entries\(obj\.\w+\)\.reduce\(\(r, i\) => \(i\[1\] === undefined\) \? r : \(\{ \.\.\.r, \[i\[0\]\]: (.*) \}\), \{\}\)\)$/.exec(expr))) {
-        const value = m[2];
-        let v: RegExpExecArray | null;
-        if (value === 'i[1]' || value === 'i[1]?.map(y => y)') fields.set(wire, [m[1], 'plain']);
-        else if (value === 'i[1]?.value') fields.set(wire, [m[1], `${valueKind(type, m[1])}Map`]);
-        else if ((v = /^toJson_(\w+)\(i\[1\]\)$/.exec(value))) fields.set(wire, [m[1], 'structMap', v[1]]);
-        else throw new Error(`${type}.${wire}: map of ${value}`);
-      } else {
-        throw new Error(`${type}.${wire}: unknown conversion ${expr}`);
-      }
+      fields.set(wire, fieldOf(type, wire, expr));
     }
     for (const [, , ref] of fields.values()) if (ref !== undefined) visit(ref);
   };

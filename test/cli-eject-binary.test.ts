@@ -66,7 +66,7 @@ test('--out DIR writes main.ts, package.json, tsconfig.json and cdk8s.yaml, and 
   expect(pkg.name).toBe('llm');
   expect(pkg.dependencies['cdk8s-dynamo']).toBe(VERSION);
   expect(JSON.parse(fs.readFileSync(path.join(out, 'tsconfig.json'), 'utf8')).compilerOptions.strict).toBe(true);
-  expect(fs.readFileSync(path.join(out, 'cdk8s.yaml'), 'utf8')).toContain(`app: npx ts-node main.ts\n`);
+  expect(fs.readFileSync(path.join(out, 'cdk8s.yaml'), 'utf8')).toContain('app: npx ts-node main.ts\n');
 });
 
 test('exit 1: a field the library cannot write, one line naming the file, document and field; nothing written', () => {

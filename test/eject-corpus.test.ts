@@ -9,10 +9,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseYamlDocuments, stringifyYamlDocuments } from '../src/import/documents';
 import { runCliOn } from './support/cli-in-process';
 import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
 import { CORPUS_DIR, describeNeeding, filledTemplate, withVersionedImages } from './support/shared';
+import { parseYamlDocuments, stringifyYamlDocuments } from '../src/import/documents';
 
 const OPERATOR = { groveAvailable: true, checkpointEnabled: true };
 const OPERATOR_FILE = 'orchestrators:\n  grove:\n    enabled: true\ncheckpoint:\n  enabled: true\n';

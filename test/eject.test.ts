@@ -7,12 +7,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { kubernetesTypesSource, TYPES_FILE } from '../scripts/generate-eject-types';
+import { runCliOn } from './support/cli-in-process';
+import { helpText } from '../src/cli/args';
 import { ejectDocuments } from '../src/eject';
+import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
 import { json, print } from '../src/eject/code';
 import { DEV_DEPENDENCIES, PEER_VERSIONS, projectFiles } from '../src/eject/project-files';
 import { parseYamlDocuments } from '../src/import/documents';
-import { runCliOn } from './support/cli-in-process';
-import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'eject');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -214,4 +215,28 @@ describe('the project files of --out', () => {
 
 test('the table of Kubernetes types is the one cdk8s-plus-34 gives (scripts/generate-eject-types.ts)', () => {
   expect(fs.readFileSync(TYPES_FILE, 'utf8')).toBe(kubernetesTypesSource());
+});
+
+describe('the command line', () => {
+  test('the README example: its YAML ejects to the code it shows', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Eject to TypeScript: `eject`'), readme.indexOf('### YAML as kubectl reads it'));
+    const yaml = /```yaml\n([^]*?)```/.exec(section)![1];
+    const code = /```ts\n([^]*?)```/.exec(section)![1];
+    expect(runCliOn({ 'graph.yaml': yaml }, ['eject', 'graph.yaml'])).toEqual({ code: 0, stdout: code, stderr: '' });
+    expect(compileApps(new Map([['readme', code]])).get('readme')).toEqual([]);
+  });
+
+  test('help: the synopsis in the program help and the command help', () => {
+    expect(helpText()).toContain('  cdk8s-dynamo eject [--out DIR] FILE\n');
+    expect(helpText()).toMatch(/\n {2}eject {6}write Dynamo documents as the TypeScript of a cdk8s app/);
+    expect(runCliOn({}, ['eject', '--help'])).toEqual({ code: 0, stdout: helpText('eject'), stderr: '' });
+    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR\] FILE\n/);
+  });
+
+  test('operator options are not eject options: a usage error', () => {
+    const r = runCliOn({ 'g.yaml': fixture('disagg.yaml') }, ['eject', '--grove', 'g.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^cdk8s-dynamo: unknown option "--grove" for eject\n/);
+  });
 });

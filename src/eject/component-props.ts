@@ -27,7 +27,9 @@ export interface ComponentContext {
 }
 
 /** Whether `value` is a map with only (some of) the keys `allowed`; records a problem for each other key. */
-export function onlyKeys(value: unknown, allowed: readonly string[], path: string, what: string, problems: EjectProblems): value is Record<string, any> {
+export function onlyKeys(
+  value: unknown, allowed: readonly string[], path: string, what: string, problems: EjectProblems,
+): value is Record<string, any> {
   if (!isMap(value)) {
     problems.add(path, `Invalid value: ${JSON.stringify(value)}: must be an object`);
     return false;
@@ -110,15 +112,18 @@ function multinode(spec: Record<string, any>, path: string, ctx: ComponentContex
     if (!Array.isArray(spec.roles)) {
       problems.add(`${path}.roles`, 'must be a list');
     } else {
-      roles = { kind: 'array', items: spec.roles.map((role: unknown, i: number) => {
-        const at = `${path}.roles[${i}]`;
-        if (!onlyKeys(role, ['name', 'replicas', 'providerOverride'], at, 'ComponentRole', problems)) return raw('undefined');
-        return obj([
-          ['name', enumMember('MultinodeRoleName', role.name, `${at}.name`, ctx.names, problems)],
-          ['replicas', typed(role.replicas, 'number', `${at}.replicas`, problems)],
-          ['providerOverride', providerOverride(role.providerOverride, `${at}.providerOverride`, problems)],
-        ]);
-      }) };
+      roles = {
+        kind: 'array',
+        items: spec.roles.map((role: unknown, i: number) => {
+          const at = `${path}.roles[${i}]`;
+          if (!onlyKeys(role, ['name', 'replicas', 'providerOverride'], at, 'ComponentRole', problems)) return raw('undefined');
+          return obj([
+            ['name', enumMember('MultinodeRoleName', role.name, `${at}.name`, ctx.names, problems)],
+            ['replicas', typed(role.replicas, 'number', `${at}.replicas`, problems)],
+            ['providerOverride', providerOverride(role.providerOverride, `${at}.providerOverride`, problems)],
+          ]);
+        }),
+      };
     }
   }
   return obj([['nodeCount', raw(String(spec.multinode.nodeCount))], ['roles', roles]]);
@@ -151,11 +156,14 @@ function experimental(value: unknown, path: string, ctx: ComponentContext): Code
   const gms = value.gpuMemoryService;
   if (gms !== undefined && onlyKeys(gms, ['mode', 'deviceClassName', 'extraClientContainers', 'extraClientPods'], `${path}.gpuMemoryService`, 'GpuMemoryService', problems)) {
     names.dynamo.add('GpuMemoryService');
-    const pods = Array.isArray(gms.extraClientPods) ? { kind: 'array' as const, items: gms.extraClientPods.map((pod: unknown, i: number) => {
-      const at = `${path}.gpuMemoryService.extraClientPods[${i}]`;
-      if (!onlyKeys(pod, ['name', 'podTemplate'], at, 'GmsClientPod', problems)) return raw('undefined');
-      return obj([['name', typed(pod.name, 'string', `${at}.name`, problems)], ['podTemplate', kubernetesLiteral(pod.podTemplate ?? {}, 'PodTemplateSpec', `${at}.podTemplate`, problems)]]);
-    }) } : undefined;
+    const pods = Array.isArray(gms.extraClientPods) ? {
+      kind: 'array' as const,
+      items: gms.extraClientPods.map((pod: unknown, i: number) => {
+        const at = `${path}.gpuMemoryService.extraClientPods[${i}]`;
+        if (!onlyKeys(pod, ['name', 'podTemplate'], at, 'GmsClientPod', problems)) return raw('undefined');
+        return obj([['name', typed(pod.name, 'string', `${at}.name`, problems)], ['podTemplate', kubernetesLiteral(pod.podTemplate ?? {}, 'PodTemplateSpec', `${at}.podTemplate`, problems)]]);
+      }),
+    } : undefined;
     entries.push(['gpuMemoryService', newWithProps('GpuMemoryService', [
       ['mode', gms.mode === undefined ? undefined : enumMember('GpuSharingMode', gms.mode, `${path}.gpuMemoryService.mode`, names, problems)],
       ['deviceClassName', typed(gms.deviceClassName, 'string', `${path}.gpuMemoryService.deviceClassName`, problems)],

@@ -4,8 +4,8 @@
  */
 import { call, Code, json, obj, print, raw, str } from './code';
 import { ComponentContext, componentProps, onlyKeys } from './component-props';
-import { envProp } from './env-values';
 import { enumMember } from './enum-members';
+import { envProp } from './env-values';
 import { ConstructIds } from './program';
 import { isMap } from '../model/json';
 
@@ -57,8 +57,7 @@ export function graphStatements(doc: Record<string, any>, chart: string, variabl
   if (spec.experimental !== undefined && onlyKeys(spec.experimental, ['kvTransferPolicy'], 'spec.experimental', 'DynamoGraph', problems)) {
     const policy = spec.experimental.kvTransferPolicy;
     const fields = ['domain', 'labelKey', 'clusterTopologyName', 'enforcement', 'preferredWeight'];
-    if (policy === undefined) problems.add('spec.experimental', 'an empty experimental is not written by DynamoGraph');
-    else if (onlyKeys(policy, fields, 'spec.experimental.kvTransferPolicy', 'KvTransferPolicy', problems)) {
+    if (policy === undefined) {problems.add('spec.experimental', 'an empty experimental is not written by DynamoGraph');} else if (onlyKeys(policy, fields, 'spec.experimental.kvTransferPolicy', 'KvTransferPolicy', problems)) {
       props.push(['kvTransferPolicy', obj(Object.entries(policy).map(([k, v]) => [k, k === 'enforcement'
         ? enumMember('KvTransferEnforcement', v, 'spec.experimental.kvTransferPolicy.enforcement', names, problems) : json(v)] as const))]);
     }
@@ -129,7 +128,9 @@ function restart(value: unknown, ctx: ComponentContext): Code | undefined {
 }
 
 /** The statement of a standalone component deployment held by `variable` in `chart`. */
-export function componentDeploymentStatements(doc: Record<string, any>, chart: string, variable: string, ids: ConstructIds, ctx: ComponentContext): string[] {
+export function componentDeploymentStatements(
+  doc: Record<string, any>, chart: string, variable: string, ids: ConstructIds, ctx: ComponentContext,
+): string[] {
   const { problems, names } = ctx;
   names.dynamo.add('ComponentDeployment');
   const spec = isMap(doc.spec) ? { ...doc.spec } : {};

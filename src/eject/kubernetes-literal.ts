@@ -6,8 +6,8 @@
  * lost, and is a problem naming it.
  */
 import { arr, call, Code, json, obj, raw, str } from './code';
-import { EjectProblems } from './problems';
 import { KUBERNETES_TYPES, KubernetesFieldKind } from './kubernetes-types';
+import { EjectProblems } from './problems';
 import { isMap } from '../model/json';
 
 /** The literal of `value` as the struct `type` (a name of KUBERNETES_TYPES); problems name `path`. */

@@ -6,8 +6,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import * as ts from 'typescript';
 import { Construct } from 'constructs';
+import * as ts from 'typescript';
 import * as library from '../../src';
 import type { OperatorOptions } from '../../src';
 import { parseYamlDocuments } from '../../src/import/documents';
@@ -83,7 +83,8 @@ function libraryFor(operator: OperatorOptions | undefined): unknown {
 
 /** Runs an app (its TypeScript transpiled) and returns the objects `app.synth()` writes, chart by chart. */
 export function runApp(code: string, operator?: OperatorOptions): unknown[] {
-  const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+  const compilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
+  const js = ts.transpileModule(code, { compilerOptions }).outputText;
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'eject-synth-'));
   const before = process.env.CDK8S_OUTDIR;
   process.env.CDK8S_OUTDIR = outdir;
