@@ -34,8 +34,23 @@ function cliGraphOutput(text: string): Map<string, unknown> {
   return new Map(parseYamlDocuments(r.stdout, 'stdout').map(o => [objectKey(o), o]));
 }
 
-const ROUND_TRIPS = ['everything.yaml', 'disagg.yaml', 'checkpoint.yaml'];
-const apps = new Map(ROUND_TRIPS.map(name => [name, eject(fixture(name)).code]));
+const ROUND_TRIPS = ['everything.yaml', 'disagg.yaml', 'checkpoint.yaml', 'rest.yaml'];
+/** A restart cannot be set on create (rule 11): this graph is compiled, not rendered. */
+const RESTART = `apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata:
+  name: restarted
+spec:
+  restart:
+    id: "2"
+    strategy:
+      type: Sequential
+      order: [Frontend]
+  components:
+    - name: Frontend
+      type: frontend
+`;
+const apps = new Map([...ROUND_TRIPS.map(name => [name, eject(fixture(name)).code] as const), ['restart', eject(RESTART).code] as const]);
 let compileErrors: Map<string, string[]>;
 
 beforeAll(() => {
@@ -139,6 +154,22 @@ describe('the code written', () => {
   test('other documents are ApiObjects in the chart of the Dynamo document before which they stand, or the last', () => {
     expect(everything).toContain('new ApiObject(chart, "ConfigMap-settings", {\n  apiVersion: "v1",\n  kind: "ConfigMap",\n'
       + '  metadata: { name: "settings" },\n  data: { setting: "on" },\n});\n\napp.synth();');
+  });
+
+  test('the other props: epp with EppConfig, kvTransferPolicy, provider overrides, compilation cache, Grove options, restart', () => {
+    const rest = apps.get('rest.yaml')!;
+    expect(rest).toContain('const eppConfig = kplus.ConfigMap.fromConfigMapName(chart, "EppConfig", "epp-config");');
+    expect(rest).toContain('graph.addEpp("epp", {\n  image: "registry.example/epp:latest",\n'
+      + '  eppConfig: EppConfig.fromConfigMap(eppConfig, "config.yaml"),\n  runtimeVersionOverride: "1.4.0",\n});');
+    expect(rest).toContain('  kvTransferPolicy: {\n    domain: "zone",\n    labelKey: "topology.kubernetes.io/zone",\n'
+      + '    enforcement: KvTransferEnforcement.PREFERRED,\n    preferredWeight: 0.5,\n  },');
+    expect(rest).toContain('graph.addFrontend("Frontend", {\n  minAvailable: 1,');
+    expect(rest).toContain('  frontendSidecar: "sidecar",\n');
+    expect(rest).toContain('  compilationCache: { pvcName: "cache", mountPath: "/cache" },\n');
+    expect(rest).toContain('  providerOverride: { apiVersion: "grove.io/v1alpha1", value: { topologyConstraint: { packDomain: "rack" } } },\n');
+    expect(rest).toContain('    gpuMemoryService: new GpuMemoryService({ extraClientContainers: ["helper"] }),\n    grove: { forceScalingGroup: true },\n');
+    expect(apps.get('restart')).toContain('restart: { id: "2", strategy: RestartStrategyType.SEQUENTIAL, order: ["Frontend"] },');
+    expect(compileErrors.get('restart')).toEqual([]);
   });
 
   test('the same input gives the same code', () => {
