@@ -85,16 +85,22 @@ test('exit 1: an unreadable file', () => {
 });
 
 test('exit 2: usage errors (no FILE, two FILEs, an unknown option)', () => {
-  for (const args of [['eject'], ['eject', 'graph.yaml', 'alpha.yaml'], ['eject', '--grove', 'graph.yaml']]) {
+  for (const args of [['eject'], ['eject', 'graph.yaml', 'alpha.yaml'], ['eject', '--mermaid', 'graph.yaml']]) {
     const r = run(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^cdk8s-dynamo: .*\nusage:\n {2}cdk8s-dynamo eject \[--out DIR\] FILE\n/);
+    expect(r.stderr).toMatch(/^cdk8s-dynamo: .*\nusage:\n {2}cdk8s-dynamo eject \[--out DIR\] \[OPERATOR\.\.\.\] FILE\n/);
   }
+});
+
+test('exit 0 with an OPERATOR option: the app names the operator', () => {
+  const r = run(['eject', '--grove', 'graph.yaml']);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  expect(r.stdout).toContain('const operator: OperatorOptions = { groveAvailable: true };\n');
 });
 
 test('eject --help', () => {
   const r = run(['eject', '--help']);
   expect(r.code).toBe(0);
-  expect(r.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR\] FILE\n/);
+  expect(r.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR\] \[OPERATOR\.\.\.\] FILE\n/);
 });

@@ -14,7 +14,6 @@ import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
 import { CORPUS_DIR, describeNeeding, filledTemplate, withVersionedImages } from './support/shared';
 import { parseYamlDocuments, stringifyYamlDocuments } from '../src/import/documents';
 
-const OPERATOR = { groveAvailable: true, checkpointEnabled: true };
 const OPERATOR_FILE = 'orchestrators:\n  grove:\n    enabled: true\ncheckpoint:\n  enabled: true\n';
 
 /** v1beta1 files `render --output graph` refuses as written: nothing to compare with. */
@@ -67,7 +66,7 @@ describeNeeding('corpus')('eject round-trips the corpus', () => {
 
   beforeAll(() => {
     for (const f of files) {
-      const ejected = cli(f, ['eject']);
+      const ejected = cli(f, ['eject', '--operator-config', 'operator.yaml']);
       if (ejected.code !== 0) {
         outcomes.set(f.file, `eject: ${ejected.stderr}`);
         continue;
@@ -102,7 +101,7 @@ describeNeeding('corpus')('eject round-trips the corpus', () => {
     const code = apps.get(f.file);
     if (code === undefined) return; // listed above, with the reason
     expect(errors.get(f.file)).toEqual([]);
-    const synthesized = new Map(runApp(code, OPERATOR).map(o => [objectKey(o), o]));
+    const synthesized = new Map(runApp(code).map(o => [objectKey(o), o]));
     const rendered = cli(f, ['render', '--output', 'graph', '--operator-config', 'operator.yaml']);
     const reference = new Map(parseYamlDocuments(rendered.stdout, 'stdout').map(o => [objectKey(o), o]));
     expect([...synthesized.keys()].sort()).toEqual([...reference.keys()].sort());

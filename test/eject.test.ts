@@ -8,21 +8,22 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { kubernetesTypesSource, TYPES_FILE } from '../scripts/generate-eject-types';
 import { runCliOn } from './support/cli-in-process';
-import { helpText } from '../src/cli/args';
 import { ejectDocuments } from '../src/eject';
 import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
+import { helpText } from '../src/cli/args';
 import { json, print } from '../src/eject/code';
 import { DEV_DEPENDENCIES, PEER_VERSIONS, projectFiles } from '../src/eject/project-files';
+import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { parseYamlDocuments } from '../src/import/documents';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'eject');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
-/** The platform the fixtures need: Grove (GPU memory service, failover) and checkpointing. */
-const OPERATOR = { groveAvailable: true, checkpointEnabled: true };
+/** The platform the fixtures need: Grove (GPU memory service, failover) and checkpointing; the apps name it. */
+const OPERATOR = resolveOperatorSettings({ groveAvailable: true, checkpointEnabled: true });
 const OPERATOR_FILE = 'orchestrators:\n  grove:\n    enabled: true\ncheckpoint:\n  enabled: true\n';
 
 function eject(text: string): { code: string; problems: readonly string[]; notices: readonly string[] } {
-  const result = ejectDocuments(parseYamlDocuments(text, 'input.yaml'));
+  const result = ejectDocuments(parseYamlDocuments(text, 'input.yaml'), OPERATOR);
   return { code: result.code ?? '', problems: result.problems, notices: result.notices };
 }
 
@@ -60,7 +61,7 @@ beforeAll(() => {
 describe('round trip: eject, compile under strict, run, compare with the CLI graph output', () => {
   test.each(ROUND_TRIPS)('%s', name => {
     expect(compileErrors.get(name)).toEqual([]);
-    const synthesized = new Map(runApp(apps.get(name)!, OPERATOR).map(o => [objectKey(o), o]));
+    const synthesized = new Map(runApp(apps.get(name)!).map(o => [objectKey(o), o]));
     const reference = cliGraphOutput(fixture(name));
     expect([...synthesized.keys()].sort()).toEqual([...reference.keys()].sort());
     for (const [key, object] of reference) expect(synthesized.get(key)).toEqual(object);
@@ -78,7 +79,8 @@ describe('the code written', () => {
 
   test('a complete app: imports, new App(), a chart named after the graph, app.synth()', () => {
     expect(everything.startsWith('import { ApiObject, App, Chart } from "cdk8s";\nimport * as kplus from "cdk8s-plus-34";\n'
-      + 'import { BackendFramework, DynamoGraph, Failover, GpuMemoryService, GpuSharingMode } from "cdk8s-dynamo";\n\nconst app = new App();\n\n'
+      + 'import { BackendFramework, DynamoGraph, Failover, GpuMemoryService, GpuSharingMode, OperatorOptions } from "cdk8s-dynamo";\n\n'
+      + 'const app = new App();\nconst operator: OperatorOptions = { groveAvailable: true, checkpointEnabled: true };\n\n'
       + 'const chart = new Chart(app, "everything");\n')).toBe(true);
     expect(everything.endsWith('\n\napp.synth();\n')).toBe(true);
     expect(everything).toContain('const graph = new DynamoGraph(chart, "Graph", {\n  metadata: {\n    name: "everything",\n    namespace: "team-a",');
@@ -97,7 +99,7 @@ describe('the code written', () => {
 
   test('a component deployment is a ComponentDeployment in a chart of its own', () => {
     expect(disagg).toContain('const chart2 = new Chart(app, "standalone");\nconst deployment2 = new ComponentDeployment(chart2, "Deployment", {\n'
-      + '  metadata: { name: "standalone" },\n  backendFramework: BackendFramework.VLLM,\n  type: ComponentType.WORKER,\n  replicas: 1,\n');
+      + '  metadata: { name: "standalone" },\n  operator,\n  backendFramework: BackendFramework.VLLM,\n  type: ComponentType.WORKER,\n  replicas: 1,\n');
     expect(disagg).toContain('const chart1 = new Chart(app, "disagg");\nconst graph1 = new DynamoGraph(chart1, "Graph",');
   });
 
@@ -256,18 +258,43 @@ describe('the command line', () => {
     const code = /```ts\n([^]*?)```/.exec(section)![1];
     expect(runCliOn({ 'graph.yaml': yaml }, ['eject', 'graph.yaml'])).toEqual({ code: 0, stdout: code, stderr: '' });
     expect(compileApps(new Map([['readme', code]])).get('readme')).toEqual([]);
+    // the second example: the start of the same graph ejected for an operator with Grove and checkpointing
+    const withOperator = /```ts\n[^]*?```[^]*?```ts\n([^]*?)```/.exec(section)![1];
+    const ejected = runCliOn({ 'graph.yaml': yaml, 'operator.yaml': 'checkpoint:\n  enabled: true\n' },
+      ['eject', '--grove', '--operator-config', 'operator.yaml', 'graph.yaml']);
+    expect(ejected.code).toBe(0);
+    expect(ejected.stdout).toContain(withOperator);
   });
 
   test('help: the synopsis in the program help and the command help', () => {
-    expect(helpText()).toContain('  cdk8s-dynamo eject [--out DIR] FILE\n');
+    expect(helpText()).toContain('  cdk8s-dynamo eject [--out DIR] [OPERATOR...] FILE\n');
     expect(helpText()).toMatch(/\n {2}eject {6}write Dynamo documents as the TypeScript of a cdk8s app/);
     expect(runCliOn({}, ['eject', '--help'])).toEqual({ code: 0, stdout: helpText('eject'), stderr: '' });
-    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR\] FILE\n/);
+    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR\] \[OPERATOR\.\.\.\] FILE\n/);
   });
 
-  test('operator options are not eject options: a usage error', () => {
-    const r = runCliOn({ 'g.yaml': fixture('disagg.yaml') }, ['eject', '--grove', 'g.yaml']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^cdk8s-dynamo: unknown option "--grove" for eject\n/);
+  test('the OPERATOR options that differ from a default install are written once and named by every graph', () => {
+    const r = runCliOn({ 'g.yaml': fixture('disagg.yaml') }, ['eject', '--grove', '--lws', 'g.yaml']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    // --lws is the default: only Grove is written
+    expect(r.stdout).toContain('const app = new App();\nconst operator: OperatorOptions = { groveAvailable: true };\n');
+    expect(r.stdout).toMatch(/^import \{ [^}]*OperatorOptions[^}]* \} from "cdk8s-dynamo";$/m);
+    expect(r.stdout).toContain('const graph1 = new DynamoGraph(chart1, "Graph", {\n  metadata: { name: "disagg" },\n  operator,\n');
+    expect(r.stdout).toContain('const deployment2 = new ComponentDeployment(chart2, "Deployment", {\n  metadata: { name: "standalone" },\n  operator,\n');
+  });
+
+  test('without OPERATOR options, or with only defaults, the app names no operator', () => {
+    for (const argv of [['eject', 'g.yaml'], ['eject', '--no-grove', 'g.yaml']]) {
+      const r = runCliOn({ 'g.yaml': fixture('disagg.yaml') }, argv);
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('operator');
+    }
+  });
+
+  test('an operator configuration the operator would refuse: exit 1, nothing written', () => {
+    const r = runCliOn({ 'g.yaml': fixture('disagg.yaml'), 'op.yaml': 'operatorVersion: banana\n' }, ['eject', '--operator-config', 'op.yaml', 'g.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/op\.yaml|operatorVersion|version/);
   });
 });

@@ -71,7 +71,7 @@ const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [
 const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
 const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
 const EXPLAIN_USAGE = 'cdk8s-dynamo explain [--mermaid] [OPERATOR...] FILE...';
-const EJECT_USAGE = 'cdk8s-dynamo eject [--out DIR] FILE';
+const EJECT_USAGE = 'cdk8s-dynamo eject [--out DIR] [OPERATOR...] FILE';
 const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
@@ -111,13 +111,20 @@ object read from the cluster is left out). The input is not checked: run validat
 checks it when it synthesizes. A field the library cannot write is an error naming the document
 and the field, and nothing is written.
 
+The OPERATOR options name the operator the documents are deployed to: the settings they give that
+differ from a default platform install are written into the app as one OperatorOptions constant
+that every graph names as its operator prop, so the app renders and checks for that operator (a
+graph that needs Grove or checkpointing synthesizes only for an operator that has them).
+
   --out DIR                write DIR/main.ts, and DIR/package.json, DIR/tsconfig.json and
                            DIR/cdk8s.yaml to run it (npm install && npx cdk8s synth), instead of
                            main.ts on standard output
 
+${OPERATOR_HELP}
 ${COMMON_HELP}
 
-Exit status: 0 written, 1 input that cannot be ejected or unreadable file, 2 usage error.
+Exit status: 0 written, 1 input that cannot be ejected, unreadable file or invalid operator
+configuration, 2 usage error.
 `,
   convert: `usage: ${CONVERT_USAGE}
 
@@ -262,7 +269,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     out: { type: 'string', multiple: true },
   },
   eject: {
-    help: SHARED_OPTIONS.help,
+    ...SHARED_OPTIONS,
     out: { type: 'string', multiple: true },
   },
   render: {

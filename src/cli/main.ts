@@ -6,7 +6,7 @@
  *   cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
  *   cdk8s-dynamo convert [--out DIR] FILE...
  *   cdk8s-dynamo diff [--output graph|components|workloads] [--json] [--namespace NS] [OPERATOR...] OLD NEW
- *   cdk8s-dynamo eject [--out DIR] FILE
+ *   cdk8s-dynamo eject [--out DIR] [OPERATOR...] FILE
  *   cdk8s-dynamo --version | --help | COMMAND --help
  *
  * The options and help texts are in `args.ts`; `render --out DIR` writes one
@@ -296,8 +296,13 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   return 0;
 }
 
-/** `eject FILE`: loads and converts FILE as every command does, then writes its app. */
+/** `eject FILE`: loads and converts FILE as every command does, then writes its app for the operator of the OPERATOR options. */
 function eject(args: ParsedArgs, io: CliIo): number {
+  const { settings, problem } = operatorSettings(args, io);
+  if (!settings) {
+    io.stderr(`${problem}\n`);
+    return 1;
+  }
   const problems: string[] = [];
   const [file] = args.files;
   const load = loadFile(file, io, problems);
@@ -308,7 +313,7 @@ function eject(args: ParsedArgs, io: CliIo): number {
   }
   // loaded only by `eject`: the other commands do not pay for it
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('./eject-command') as typeof ejectCommand).runEject(file, docs, args, packageVersion(), io);
+  return (require('./eject-command') as typeof ejectCommand).runEject(file, docs, args, settings, packageVersion(), io);
 }
 
 interface RenderedFile {

@@ -7,8 +7,10 @@
 import { call, json, print, raw, str } from './code';
 import { ComponentContext } from './component-props';
 import { componentDeploymentStatements, graphStatements } from './document-code';
+import { operatorDeclaration } from './operator-code';
 import { EjectProblems } from './problems';
 import { ChartReferences, ConstructIds, ProgramNames } from './program';
+import type { OperatorSettings } from '../engine/operator-settings';
 import { isMap } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
 
@@ -29,13 +31,19 @@ function describe(doc: unknown): string {
   return `${kind}/${name}`;
 }
 
-/** The TypeScript of a cdk8s app that synthesizes `documents` (nvidia.com/v1beta1 Dynamo documents and others). */
-export function ejectDocuments(documents: readonly unknown[]): EjectResult {
+/**
+ * The TypeScript of a cdk8s app that synthesizes `documents` (nvidia.com/v1beta1 Dynamo documents
+ * and others) for the operator `settings` (the app names them when they differ from a default
+ * install; see operator-code.ts).
+ */
+export function ejectDocuments(documents: readonly unknown[], settings?: OperatorSettings): EjectResult {
   const dynamo = documents.map(doc => isDgd(doc) || isDcd(doc));
   const count = dynamo.filter(d => d).length;
   if (count === 0) return { problems: ['no nvidia.com/v1beta1 DynamoGraphDeployment or DynamoComponentDeployment to eject'], notices: [] };
   const names = new ProgramNames();
   const chartIds = new ConstructIds();
+  const operatorVariable = names.variable('operator');
+  const operator = operatorDeclaration(settings, names, operatorVariable);
   const problems: string[] = [];
   const notices: string[] = [];
   const charts: Array<{ readonly header: string; readonly variable: string; readonly ids: ConstructIds; readonly body: string[] }> = [];
@@ -61,7 +69,9 @@ export function ejectDocuments(documents: readonly unknown[]): EjectResult {
     const variable = names.variable(`${isDgd(d) ? 'graph' : 'deployment'}${suffix}`);
     const ids = new ConstructIds();
     const docProblems = new EjectProblems(describe(doc));
-    const ctx: ComponentContext = { names, refs: new ChartReferences(names, chart, ids), problems: docProblems };
+    const ctx: ComponentContext = {
+      names, refs: new ChartReferences(names, chart, ids), problems: docProblems, operator: operator === undefined ? undefined : operatorVariable,
+    };
     const body: string[] = pending.map(other => objectStatement(other, chart, ids));
     pending = [];
     if (d.status !== undefined) notices.push(`${describe(doc)}: status: left out (the API server sets it; a manifest's status is ignored)`);
@@ -78,6 +88,7 @@ export function ejectDocuments(documents: readonly unknown[]): EjectResult {
   const imports = [`import { ${[...names.cdk8s].sort().join(', ')} } from "cdk8s";`];
   if (chartText.includes('kplus.')) imports.push('import * as kplus from "cdk8s-plus-34";');
   imports.push(`import { ${[...names.dynamo].sort().join(', ')} } from "cdk8s-dynamo";`);
-  const code = `${imports.join('\n')}\n\nconst app = new App();\n\n${chartText}\n\napp.synth();\n`;
+  const head = operator === undefined ? 'const app = new App();' : `const app = new App();\n${operator}`;
+  const code = `${imports.join('\n')}\n\n${head}\n\n${chartText}\n\napp.synth();\n`;
   return { code, problems, notices };
 }

@@ -69,9 +69,14 @@ function flat(code: Code): string {
   switch (code.kind) {
     case 'raw': return code.text;
     case 'array': return `[${code.items.map(flat).join(', ')}]`;
-    case 'object': return code.entries.length === 0 ? '{}' : `{ ${code.entries.map(([k, v]) => `${propertyKey(k)}: ${flat(v)}`).join(', ')} }`;
+    case 'object': return code.entries.length === 0 ? '{}' : `{ ${code.entries.map(([k, v]) => shorthand(k, v) ?? `${propertyKey(k)}: ${flat(v)}`).join(', ')} }`;
     case 'call': return `${code.callee}(${code.args.map(flat).join(', ')})`;
   }
+}
+
+/** `key` alone when the entry's value is the variable of that name (`{ operator }`). */
+function shorthand(key: string, value: Code): string | undefined {
+  return value.kind === 'raw' && value.text === key && /^[A-Za-z_$][\w$]*$/.test(key) ? key : undefined;
 }
 
 /** The expression printed at `indent` (the column of the line it starts on), `used` characters of that line already written. */
@@ -87,6 +92,8 @@ export function print(code: Code, indent = '', used = 0): string {
     case 'object':
       if (code.entries.length === 0) return '{}';
       return `{\n${code.entries.map(([k, v]) => {
+        const short = shorthand(k, v);
+        if (short !== undefined) return `${inner}${short},\n`;
         const key = `${propertyKey(k)}: `;
         return `${inner}${key}${print(v, inner, key.length)},\n`;
       }).join('')}${indent}}`;

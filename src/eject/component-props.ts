@@ -24,6 +24,8 @@ export interface ComponentContext {
   readonly names: ProgramNames;
   readonly refs: ChartReferences;
   readonly problems: EjectProblems;
+  /** The variable holding the app's `OperatorOptions`, when it names an operator. */
+  readonly operator?: string;
 }
 
 /** Whether `value` is a map with only (some of) the keys `allowed`; records a problem for each other key. */

@@ -41,7 +41,7 @@ export function graphStatements(doc: Record<string, any>, chart: string, variabl
   names.dynamo.add('DynamoGraph');
   const spec = isMap(doc.spec) ? doc.spec : {};
   onlyKeys(spec, GRAPH_FIELDS, 'spec', 'the DynamoGraph props', problems);
-  const props: Array<readonly [string, Code | undefined]> = [['metadata', metadata(doc, ctx)]];
+  const props: Array<readonly [string, Code | undefined]> = [['metadata', metadata(doc, ctx)], ['operator', ctx.operator === undefined ? undefined : raw(ctx.operator)]];
   if (spec.backendFramework !== undefined) props.push(['backendFramework', enumMember('BackendFramework', spec.backendFramework, 'spec.backendFramework', names, problems)]);
   if (spec.env !== undefined) {
     const env = Array.isArray(spec.env) ? envProp(spec.env, ctx.refs) : undefined;
@@ -134,7 +134,7 @@ export function componentDeploymentStatements(
   const { problems, names } = ctx;
   names.dynamo.add('ComponentDeployment');
   const spec = isMap(doc.spec) ? { ...doc.spec } : {};
-  const props: Array<readonly [string, Code | undefined]> = [['metadata', metadata(doc, ctx)]];
+  const props: Array<readonly [string, Code | undefined]> = [['metadata', metadata(doc, ctx)], ['operator', ctx.operator === undefined ? undefined : raw(ctx.operator)]];
   if (spec.backendFramework !== undefined) props.push(['backendFramework', enumMember('BackendFramework', spec.backendFramework, 'spec.backendFramework', names, problems)]);
   delete spec.backendFramework;
   if (spec.name !== undefined) props.push(['name', json(spec.name)]);

@@ -6,10 +6,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Construct } from 'constructs';
 import * as ts from 'typescript';
 import * as library from '../../src';
-import type { OperatorOptions } from '../../src';
 import { parseYamlDocuments } from '../../src/import/documents';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -61,28 +59,8 @@ export function compileApps(apps: ReadonlyMap<string, string>): Map<string, stri
   return errors;
 }
 
-/**
- * The library as an app sees it, its graphs and component deployments rendered for `operator` when
- * the app names no operator (the generated code does not: it describes the documents, not the
- * operator they are deployed to).
- */
-function libraryFor(operator: OperatorOptions | undefined): unknown {
-  if (operator === undefined) return library;
-  class DynamoGraph extends library.DynamoGraph {
-    constructor(scope: Construct, id: string, props: library.DynamoGraphProps = {}) {
-      super(scope, id, { operator, ...props });
-    }
-  }
-  class ComponentDeployment extends library.ComponentDeployment {
-    constructor(scope: Construct, id: string, props: library.ComponentDeploymentProps = {}) {
-      super(scope, id, { operator, ...props });
-    }
-  }
-  return { ...library, DynamoGraph, ComponentDeployment };
-}
-
 /** Runs an app (its TypeScript transpiled) and returns the objects `app.synth()` writes, chart by chart. */
-export function runApp(code: string, operator?: OperatorOptions): unknown[] {
+export function runApp(code: string): unknown[] {
   const compilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
   const js = ts.transpileModule(code, { compilerOptions }).outputText;
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'eject-synth-'));
@@ -91,7 +69,7 @@ export function runApp(code: string, operator?: OperatorOptions): unknown[] {
   try {
     const modules: { [name: string]: unknown } = {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      'cdk8s': require('cdk8s'), 'cdk8s-plus-34': require('cdk8s-plus-34'), 'cdk8s-dynamo': libraryFor(operator),
+      'cdk8s': require('cdk8s'), 'cdk8s-plus-34': require('cdk8s-plus-34'), 'cdk8s-dynamo': library,
     };
     const requireModule = (name: string): unknown => {
       if (!(name in modules)) throw new Error(`the app requires ${name}`);

@@ -1,0 +1,26 @@
+/**
+ * The operator an ejected app is written for: the settings given to `eject` (its OPERATOR options)
+ * that differ from a default platform install, as one `OperatorOptions` constant every graph and
+ * component deployment of the app names (`operator: operator`). Without such options the app names
+ * no operator and synthesizes for a default install, as the constructs do.
+ */
+import { json, obj, print } from './code';
+import { ProgramNames } from './program';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
+
+/** The settings of `settings` that differ from a default install, in the order of the settings. */
+export function nonDefaultSettings(settings: OperatorSettings | undefined): Array<readonly [string, unknown]> {
+  if (settings === undefined) return [];
+  const keys = Object.keys(DEFAULT_OPERATOR_SETTINGS) as Array<keyof OperatorSettings>;
+  return keys
+    .filter(key => JSON.stringify(settings[key]) !== JSON.stringify(DEFAULT_OPERATOR_SETTINGS[key]))
+    .map(key => [key, settings[key]] as const);
+}
+
+/** `const operator: OperatorOptions = {...};`, or undefined when every setting is the default. */
+export function operatorDeclaration(settings: OperatorSettings | undefined, names: ProgramNames, variable: string): string | undefined {
+  const entries = nonDefaultSettings(settings);
+  if (entries.length === 0) return undefined;
+  names.dynamo.add('OperatorOptions');
+  return `const ${variable}: OperatorOptions = ${print(obj(entries.map(([key, value]) => [key, json(value)] as const)))};`;
+}
