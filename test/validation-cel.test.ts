@@ -10,6 +10,7 @@ import { PCS_V1ALPHA1_SCHEMA } from '../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../imports/leaderworkerset.x-k8s.io.schema';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../imports/nvidia.com.schema';
 import { CEL_RULE, checkCelRules, INTERNAL_RULE } from '../src/admission/cel/check';
+import * as celCompile from '../src/admission/cel/compile';
 import { compileExpression } from '../src/admission/cel/compile';
 import {
   checkDynamoCelRules, DCD_CEL_SCHEMA, DGD_CEL_SCHEMA, DYNAMO_CEL_ROWS, DYNAMO_EMBEDDED_CEL, dynamoCelRow, TARGET_API_COMPONENT_RULES,
@@ -586,5 +587,47 @@ describe('CEL engine: schemas are the imported ones', () => {
     const count = (node: CelSchemaNode) => collectRules('', node, '', []).length;
     expect(count(DGD_CEL_SCHEMA)).toBe(count(DGD_V1BETA1_SCHEMA as CelSchemaNode) + TARGET_API_COMPONENT_RULES.length);
     expect(count(DCD_CEL_SCHEMA)).toBe(count(DCD_V1BETA1_SCHEMA as CelSchemaNode) + TARGET_API_COMPONENT_RULES.length);
+  });
+});
+
+describe('CEL engine: a value a node\'s rules passed on at create is not evaluated again', () => {
+  const listOf = (item: CelSchemaNode): CelSchemaNode => ({ type: 'object', properties: { items: { type: 'array', items: item } } });
+
+  test('the same value at another place (or in another object) passes without evaluating the rule again', () => {
+    const item = withRules({ a: INT }, { rule: 'self.a < 3', message: 'small' });
+    const compile = jest.spyOn(celCompile, 'compileExpression');
+    try {
+      expect(check(listOf(item), { items: [{ a: 1 }, { a: 1 }, { a: 2 }] })).toEqual([]);
+      expect(check(listOf(item), { items: [{ a: 2 }, { a: 1 }] })).toEqual([]);
+      // the rule is compiled (looked up) once per evaluation: { a: 1 } and { a: 2 }
+      expect(compile.mock.calls.filter(([source]) => source === 'self.a < 3')).toHaveLength(2);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  test('failures are reported every time, at their own paths; a failing value after passing ones is still found', () => {
+    const item = withRules({ a: INT }, { rule: 'self.a < 3', message: 'small' });
+    const failure = (at: string) => ({ path: at, message: 'Invalid value: "object": small', rule: CEL_RULE });
+    expect(check(listOf(item), { items: [{ a: 1 }, { a: 5 }, { a: 1 }, { a: 5 }] })).toEqual([failure('items[1]'), failure('items[3]')]);
+    expect(check(listOf(item), { items: [{ a: 5 }] })).toEqual([failure('items[0]')]);
+  });
+
+  test('values JSON text confuses are told apart: NaN, the infinities and -0 are not null or 0', () => {
+    const node = withRules({ n: { type: 'number' } },
+      { rule: '!has(self.n) || self.n == self.n', message: 'a number' },
+      { rule: '!has(self.n) || self.n != 1.0 / 0.0', message: 'finite' },
+      { rule: '!has(self.n) || 1.0 / self.n != -1.0 / 0.0', message: 'not -0' });
+    expect(check(node, { n: null })).toEqual([]);
+    expect(check(node, { n: 0 })).toEqual([]);
+    expect(check(node, { n: NaN }).map((v) => v.message)).toEqual(['Invalid value: "object": a number']);
+    expect(check(node, { n: Infinity }).map((v) => v.message)).toEqual(['Invalid value: "object": finite']);
+    expect(check(node, { n: -0 }).map((v) => v.message)).toEqual(['Invalid value: "object": not -0']);
+  });
+
+  test('on update, a value is evaluated against the old object every time', () => {
+    const node = withRules({ a: INT }, { rule: 'self.a == oldSelf.a', message: 'immutable' });
+    expect(check(node, { a: 1 }, { a: 1 })).toEqual([]);
+    expect(check(node, { a: 1 }, { a: 2 })).toEqual([{ path: '', message: 'Invalid value: "object": immutable', rule: CEL_RULE }]);
   });
 });

@@ -61,9 +61,77 @@ export interface CelCheckOptions {
 
 /** Checks every CEL rule of `root` (the schema of the whole object) on `doc`; reports into `sink`. */
 export function checkCelRules(doc: unknown, root: CelSchemaNode, sink: ViolationSink, options: CelCheckOptions = {}): void {
-  const walk = new CelRuleWalk(sink, new CelValueConverter(options.embedded), options.ruleId ?? (() => CEL_RULE));
+  const embedded = options.embedded ?? NO_EMBEDDED;
+  const walk = new CelRuleWalk(sink, new CelValueConverter(embedded), options.ruleId ?? (() => CEL_RULE), passedOnCreateFor(embedded));
   const old = options.old === undefined || options.old === null ? undefined : { value: options.old };
   walk.visit(doc, root, old, options.path ?? FieldPath.root(), false);
+}
+
+const NO_EMBEDDED: Readonly<Record<string, CelSchemaNode>> = {};
+
+/**
+ * The values every rule of a schema node passed on when an object was created (no old object), by
+ * the embedded-type schemas of the check, the node and `valueKey` of the value (with whether it sat
+ * below an embedded type). On create, what the rules of a node report depends only on these (the
+ * rules and the typing of the value come from the schema; the field path only says where a
+ * failure is reported), so a node whose value passed before is not evaluated again: an app's
+ * graphs repeat the same components, containers and annotations. Failures are not kept.
+ */
+const passedOnCreate = new WeakMap<object, WeakMap<CelSchemaNode, Set<string>>>();
+
+/** Passed values kept per node at most (then that node's set starts anew). */
+const MAX_PASSED = 2048;
+
+function passedOnCreateFor(embedded: object): WeakMap<CelSchemaNode, Set<string>> {
+  let byNode = passedOnCreate.get(embedded);
+  if (byNode === undefined) {
+    byNode = new WeakMap();
+    passedOnCreate.set(embedded, byNode);
+  }
+  return byNode;
+}
+
+/**
+ * A text that tells JSON values apart exactly as the CEL conversion does (unlike `JSON.stringify`,
+ * it keeps `undefined`, `-0`, `NaN` and the infinities apart from `null` and `0`), or undefined for
+ * a value holding anything but strings, numbers, booleans, null, undefined, arrays and plain objects.
+ */
+function valueKey(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+      return 'undefined';
+    case 'object':
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        let text = '[';
+        for (let i = 0; i < value.length; i++) {
+          const item = i in value ? valueKey(value[i]) : 'hole';
+          if (item === undefined) return undefined;
+          text += i === 0 ? item : `,${item}`;
+        }
+        return `${text}]`;
+      } else {
+        const proto = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null) return undefined;
+        let text = '{';
+        let first = true;
+        for (const key of Object.keys(value)) {
+          const item = valueKey((value as Record<string, unknown>)[key]);
+          if (item === undefined) return undefined;
+          text += `${first ? '' : ','}${JSON.stringify(key)}:${item}`;
+          first = false;
+        }
+        return `${text}}`;
+      }
+    default:
+      return undefined;
+  }
 }
 
 /** The old value correlated with a node of the new object (absent: none). */
@@ -97,6 +165,7 @@ class CelRuleWalk {
     private readonly sink: ViolationSink,
     private readonly converter: CelValueConverter,
     private readonly ruleId: (rule: CelRule) => string,
+    private readonly passed: WeakMap<CelSchemaNode, Set<string>>,
   ) {}
 
   public visit(value: unknown, schemaNode: CelSchemaNode, old: OldValue | undefined, path: FieldPath, open: boolean): void {
@@ -105,7 +174,7 @@ class CelRuleWalk {
     if (node === undefined || !this.hasRulesBelow(node)) return;
     const isOpen = open || embedded;
     const rules = node['x-kubernetes-validations'];
-    if (rules !== undefined && rules.length > 0) this.evaluateRules(rules, value, schemaNode, node, old, path, open);
+    if (rules !== undefined && rules.length > 0) this.checkNode(rules, value, schemaNode, node, old, path, open);
 
     if (Array.isArray(value)) {
       if (node.items === undefined) return;
@@ -127,6 +196,31 @@ class CelRuleWalk {
     for (const [name, propertyNode] of Object.entries(node.properties ?? {})) {
       if (Object.prototype.hasOwnProperty.call(value, name)) this.visit(value[name], propertyNode, oldAt(name), path.child(name), isOpen);
     }
+  }
+
+  /** `evaluateRules`, skipped on create for a value the node's rules passed on before (see `passedOnCreate`). */
+  private checkNode(
+    rules: readonly CelRule[], value: unknown, schemaNode: CelSchemaNode, node: CelSchemaNode,
+    old: OldValue | undefined, path: FieldPath, open: boolean,
+  ): void {
+    const text = old === undefined ? valueKey(value) : undefined;
+    if (text === undefined) {
+      this.evaluateRules(rules, value, schemaNode, node, old, path, open);
+      return;
+    }
+    const key = open ? `open ${text}` : text;
+    let passed = this.passed.get(schemaNode);
+    if (passed?.has(key)) return;
+    const reported = this.sink.all.length;
+    this.evaluateRules(rules, value, schemaNode, node, old, path, open);
+    if (this.sink.all.length !== reported) return;
+    if (passed === undefined) {
+      passed = new Set();
+      this.passed.set(schemaNode, passed);
+    } else if (passed.size >= MAX_PASSED) {
+      passed.clear();
+    }
+    passed.add(key);
   }
 
   /** The old item of a `map` list with the same keys as a new item (other lists do not correlate). */
