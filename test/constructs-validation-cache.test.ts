@@ -83,4 +83,33 @@ describe('validation of a construct is kept until its document changes', () => {
     expect(() => Testing.synth(chart)).toThrow(/test\/Dcd: DynamoComponentDeployment\/worker: metadata\.labels/);
     expect(validateDocument).toHaveBeenCalledTimes(2);
   });
+  test('a graph\'s spec or component changed behind its back is validated again', () => {
+    const chart = new Chart(Testing.app(), 'test');
+    const graph = new DynamoGraph(chart, 'Graph', { metadata: { name: 'llm' } });
+    const frontend = graph.addFrontend('Frontend', { image: IMAGE });
+    Testing.synth(chart);
+    (frontend as unknown as { spec: { replicas?: number } }).spec.replicas = -1;
+    expect(() => Testing.synth(chart)).toThrow(/test\/Graph: DynamoGraphDeployment\/llm: spec\.components\[0\]\.replicas/);
+    (frontend as unknown as { spec: { replicas?: number } }).spec.replicas = 1;
+    (graph as unknown as { spec: { labels?: { [key: string]: string } } }).spec.labels = { 'bad label': 'x' };
+    expect(() => Testing.synth(chart)).toThrow(/test\/Graph: DynamoGraphDeployment\/llm: spec\.labels/);
+    expect(validateDocument).toHaveBeenCalledTimes(3);
+  });
+
+  test('the document of a subclass with its own toJson is the one validated', () => {
+    class Relabelled extends DynamoGraph {
+      public labels: { [key: string]: string } = {};
+      public toJson(): any {
+        const doc = super.toJson();
+        doc.metadata.labels = { ...this.labels };
+        return doc;
+      }
+    }
+    const chart = new Chart(Testing.app(), 'test');
+    const graph = new Relabelled(chart, 'Graph', { metadata: { name: 'llm' } });
+    graph.addFrontend('Frontend', { image: IMAGE });
+    Testing.synth(chart);
+    graph.labels = { 'bad label': 'x' };
+    expect(() => Testing.synth(chart)).toThrow(/test\/Graph: DynamoGraphDeployment\/llm: metadata\.labels/);
+  });
 });

@@ -134,20 +134,41 @@ export class ComponentDeployment extends Construct {
    * reject of them).
    */
   private validateAndRender(): string[] {
-    // validation and rendering read the document and leave it as it is: one copy serves both
-    const doc = this.toJson();
-    const violations = this.validation.violations(doc);
+    // validation and rendering read the document and leave it as it is: one copy serves both, made
+    // only when one of them has work to do (cdk8s validates N + 1 times in an app of N charts)
+    let doc: DcdJson | undefined;
+    const document = (): DcdJson => (doc ??= this.toJson());
+    const violations = this.validation.violations(this.documentText(), document);
     if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
-    const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), () => this);
+    const { result, errors } = renderOrReport(() => this.renderWorkloads(document), () => this);
     if (!result) return errors;
     this.workloads!.materialize(result);
     return [...this.workloads!.problems()];
   }
 
-  /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
-  private renderWorkloads(doc: DcdJson): readonly unknown[] {
+  /**
+   * `JSON.stringify(this.toJson())`, written from the deployment's own plain data instead of a copy
+   * of it (see `DynamoGraph`'s).
+   */
+  private documentText(): string {
+    if (this.toJson === ComponentDeployment.prototype.toJson) {
+      try {
+        const spec: DcdSpecJson = {};
+        if (this.backendFramework !== undefined) spec.backendFramework = this.backendFramework as DcdSpecJson['backendFramework'];
+        Object.assign(spec, this.component._specJsonView());
+        if (this.specName === undefined) delete spec.name;
+        return JSON.stringify({ apiVersion: API_VERSION, kind: DCD_KIND, metadata: this.metadata, spec });
+      } catch {
+        // a reference cycle, which the copy cuts
+      }
+    }
+    return JSON.stringify(this.toJson());
+  }
+
+  /** The rendered workloads (rendered from `document()`, the current document, when not known yet). */
+  private renderWorkloads(document: () => DcdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = pipeline().renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
+      this.renderedWorkloads = pipeline().renderDocuments([document()], { output: 'workloads', operator: this.settings, checkAdmission: false });
     }
     return this.renderedWorkloads;
   }

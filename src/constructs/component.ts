@@ -312,6 +312,11 @@ export class Component extends Construct {
     return deepClone(this.spec);
   }
 
+  /** @internal The plain component spec itself, not a copy: to be read (as JSON text), never changed or kept. */
+  public _specJsonView(): Readonly<ComponentSpecJson> {
+    return this.spec;
+  }
+
   /** Tells the graph this component belongs to (if any) that its rendering is stale. */
   private changed(): void {
     (this.node.scope as Partial<GraphParent>)._invalidate?.();

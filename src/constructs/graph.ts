@@ -309,8 +309,8 @@ export class DynamoGraph extends Construct {
 
   /** The document, when the graph's operator admits it; else throws the validation messages. */
   private admittedJson(): DgdJson {
-    const doc = this.toJson();
-    const violations = this.validation.violations(doc);
+    const doc: DgdJson = this.toJson();
+    const violations = this.validation.violations(this.documentText(), () => doc);
     if (violations.length > 0) throw new Error(violations.join('\n'));
     return doc;
   }
@@ -359,17 +359,38 @@ export class DynamoGraph extends Construct {
    * reject of them is an error too.
    */
   private validateAndRender(): string[] {
-    // validation and rendering read the document and leave it as it is: one copy serves both
-    const doc = this.toJson();
-    const violations = this.validation.violations(doc);
+    // validation and rendering read the document and leave it as it is: one copy serves both, made
+    // only when one of them has work to do (cdk8s validates N + 1 times in an app of N charts)
+    let doc: DgdJson | undefined;
+    const document = (): DgdJson => (doc ??= this.toJson());
+    const violations = this.validation.violations(this.documentText(), document);
     if (violations.length > 0) return violations;
     const scopeOf = (e: RenderError) => this.scopeOfField(e.field);
-    if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(doc), scopeOf).errors;
+    if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(document), scopeOf).errors;
     if (this.output !== OutputMode.WORKLOADS) return [];
-    const { result, errors } = renderOrReport(() => this.renderWorkloads(doc), scopeOf);
+    const { result, errors } = renderOrReport(() => this.renderWorkloads(document), scopeOf);
     if (!result) return errors;
     this.workloads!.materialize(result);
     return [...this.workloads!.problems()];
+  }
+
+  /**
+   * `JSON.stringify(this.toJson())`, written from the graph's own plain data instead of a copy of it
+   * (`toJson` copies plain JSON data, whose text the copy keeps). The document of a subclass with
+   * its own `toJson`, or of data `JSON.stringify` cannot write as it is, is copied first as before.
+   */
+  private documentText(): string {
+    if (this.toJson === DynamoGraph.prototype.toJson) {
+      try {
+        const spec = this.componentList.length === 0
+          ? this.spec
+          : { ...this.spec, components: this.componentList.map(c => c._specJsonView()) };
+        return JSON.stringify({ apiVersion: API_VERSION, kind: DGD_KIND, metadata: this.metadata, spec });
+      } catch {
+        // a reference cycle, which the copy cuts
+      }
+    }
+    return JSON.stringify(this.toJson());
   }
 
   /** The component a field path of the graph points into, else the graph. */
@@ -378,19 +399,19 @@ export class DynamoGraph extends Construct {
     return (match && this.componentList[Number(match[1])]) || this;
   }
 
-  /** The rendered DCDs (rendered from `doc`, the current document, when not known yet). */
-  private renderComponents(doc?: DgdJson): JsonObject[] {
+  /** The rendered DCDs (rendered from `document()`, the current document, when not known yet). */
+  private renderComponents(document: () => DgdJson = () => this.toJson()): JsonObject[] {
     if (!this.renderedComponents) {
       // checked already by validation: rendered as admission stores it
-      this.renderedComponents = pipeline().renderDocuments([doc ?? this.toJson()], { output: 'components', operator: this.settings, checkAdmission: false }) as JsonObject[];
+      this.renderedComponents = pipeline().renderDocuments([document()], { output: 'components', operator: this.settings, checkAdmission: false }) as JsonObject[];
     }
     return this.renderedComponents;
   }
 
-  /** The rendered workloads (rendered from `doc`, the current document, when not known yet). */
-  private renderWorkloads(doc: DgdJson): readonly unknown[] {
+  /** The rendered workloads (rendered from `document()`, the current document, when not known yet). */
+  private renderWorkloads(document: () => DgdJson): readonly unknown[] {
     if (!this.renderedWorkloads) {
-      this.renderedWorkloads = pipeline().renderDocuments([doc], { output: 'workloads', operator: this.settings, checkAdmission: false });
+      this.renderedWorkloads = pipeline().renderDocuments([document()], { output: 'workloads', operator: this.settings, checkAdmission: false });
     }
     return this.renderedWorkloads;
   }

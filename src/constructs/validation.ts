@@ -25,11 +25,13 @@ export class ValidationCache {
 
   constructor(private readonly scope: Construct, private readonly settings: OperatorSettings) {}
 
-  /** `constructValidation` of `document`, computed again only when its JSON text changed. */
-  public violations(document: unknown): string[] {
-    const key = JSON.stringify(document);
+  /**
+   * `constructValidation` of the document, computed again only when `key`, the document's JSON
+   * text, changed (`document` gives the document then; the text costs less than a copy of it).
+   */
+  public violations(key: string, document: () => unknown): string[] {
     if (key !== this.key) {
-      this.messages = constructValidation(this.scope, document, this.settings);
+      this.messages = constructValidation(this.scope, document(), this.settings);
       this.key = key;
     }
     return [...this.messages];
