@@ -6,6 +6,7 @@
  * v1.36 (k8s.io/apimachinery v0.36.0, k8s.io/kubernetes pkg/apis/{core,apps}/validation).
  */
 import { corpusFiles, CORPUS_DIR, withVersionedImages } from './support/shared';
+import { qualifiedNameErrors } from '../src/admission/dns-names';
 import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/admission/emitted-admission';
 import { validateDocument } from '../src/admission/validate';
 import { RenderError } from '../src/engine/errors';
@@ -428,6 +429,20 @@ describe('standalone DynamoComponentDeployment', () => {
     delete unnamed.spec.name;
     expect(validated(unnamed)).toEqual(['spec.name: Too long: may not be longer than 63 (rule 41)']);
   });
+});
+
+test('a qualified name checked again gives the same errors, whatever the caller did with the first ones', () => {
+  const first = qualifiedNameErrors('-bad/key-');
+  expect(first).toEqual([
+    'prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end '
+    + 'with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')',
+    'name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character '
+    + '(e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\')',
+  ]);
+  const expected = [...first];
+  first.push('changed by the caller');
+  expect(qualifiedNameErrors('-bad/key-')).toEqual(expected);
+  expect(qualifiedNameErrors('example.com/good')).toEqual([]);
 });
 
 const describeCorpus = CORPUS_DIR ? describe : describe.skip;

@@ -118,6 +118,24 @@ export const LABEL_MAX_LENGTH = 63;
  * `-`, `_` and `.`, starting and ending alphanumeric.
  */
 export function qualifiedNameErrors(key: string): string[] {
+  let errors = qualifiedNameResults.get(key);
+  if (errors === undefined) {
+    errors = qualifiedNameErrorsOf(key);
+    if (qualifiedNameResults.size >= MAX_QUALIFIED_NAME_RESULTS) qualifiedNameResults.clear();
+    qualifiedNameResults.set(key, errors);
+  }
+  return [...errors];
+}
+
+/**
+ * `qualifiedNameErrors` by key: every label and annotation key of every object is checked, and an
+ * app's objects repeat a few keys.
+ */
+const qualifiedNameResults = new Map<string, readonly string[]>();
+/** Keys kept at most (then the results start anew). */
+const MAX_QUALIFIED_NAME_RESULTS = 1024;
+
+function qualifiedNameErrorsOf(key: string): string[] {
   const errors: string[] = [];
   const parts = key.split('/');
   if (parts.length > 2) {
