@@ -25,8 +25,8 @@ metadata:
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'src', 'cli', 'bin.js'))) {
-    throw new Error('lib/src/cli/bin.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
+    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
   }
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-bin-'));
   fs.writeFileSync(path.join(dir, 'graph.yaml'), GRAPH);

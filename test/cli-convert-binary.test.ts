@@ -19,8 +19,8 @@ const BETA = fs.readFileSync(path.join(FIXTURES, 'graph.yaml'), 'utf8');
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'src', 'cli', 'convert-command.js'))) {
-    throw new Error('lib/src/cli/convert-command.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
+    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
   }
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-convert-'));
   fs.writeFileSync(path.join(dir, 'alpha.yaml'), ALPHA);

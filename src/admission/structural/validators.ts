@@ -18,6 +18,19 @@ export type ValidatorMode = 'defaulting' | 'full' | 'fast';
 /** The folder of the generated modules, beside this module. */
 export const GENERATED_FOLDER = 'generated';
 
+/**
+ * Set by the build of the command-line bundle (scripts/bundle-cli.ts): where the generated modules
+ * are from the bundle's folder. Undefined in the library's own modules.
+ */
+declare const GENERATED_VALIDATORS_FROM_BUNDLE: string | undefined;
+
+/** The path of a file of the generated folder, as `require` takes it. */
+function generatedFile(file: string): string {
+  return typeof GENERATED_VALIDATORS_FROM_BUNDLE === 'string'
+    ? `${__dirname}/${GENERATED_VALIDATORS_FROM_BUNDLE}/${file}`
+    : `./${GENERATED_FOLDER}/${file}`;
+}
+
 /** The file name (without `.js`) of the module of a schema digest in a mode. */
 export function validatorModuleName(key: string, mode: ValidatorMode): string {
   return `${key}.${mode}`;
@@ -68,7 +81,7 @@ function generatedModules(): Readonly<Record<string, string>> | null {
   if (manifest === undefined) {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      manifest = require(`./${GENERATED_FOLDER}/index.js`) as GeneratedManifest;
+      manifest = require(generatedFile('index.js')) as GeneratedManifest;
     } catch {
       manifest = null;
     }
@@ -87,7 +100,7 @@ export function prebuiltValidator(mode: ValidatorMode, schema: SchemaObject, sha
   if (!Object.prototype.hasOwnProperty.call(modules, name)) return undefined;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(`./${GENERATED_FOLDER}/${name}.js`) as ValidateFunction;
+    return require(generatedFile(`${name}.js`)) as ValidateFunction;
   } catch {
     return undefined; // listed but not there (a copy of the package without it): compiled instead
   }
