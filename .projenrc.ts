@@ -63,7 +63,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       // one line naming the shared reference material that is absent (its tests are skipped)
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       coverageReporters: ['text-summary'],
-      coveragePathIgnorePatterns: ['/node_modules/', '/src/admission/structural/generated/'],
+      coveragePathIgnorePatterns: ['/node_modules/', '/src/admission/structural/generated/', '/src/admission/cel/generated/'],
     },
   },
   eslintOptions: {
@@ -88,6 +88,13 @@ const GENERATED_VALIDATORS = 'src/admission/structural/generated';
 project.gitignore.exclude(`/${GENERATED_VALIDATORS}/`);
 project.compileTask.prependExec('ts-node --transpile-only --project tsconfig.dev.json scripts/generate-validators.ts');
 project.compileTask.exec(`rm -rf lib/${GENERATED_VALIDATORS} && cp -r ${GENERATED_VALIDATORS} lib/${GENERATED_VALIDATORS}`);
+
+// The CEL rules of the CRD schemas, parsed at build time (scripts/generate-cel-parses.ts), the
+// same way: generated before jsii compiles, copied beside the compiled modules, not committed.
+const GENERATED_CEL = 'src/admission/cel/generated';
+project.gitignore.exclude(`/${GENERATED_CEL}/`);
+project.compileTask.prependExec('ts-node --transpile-only --project tsconfig.dev.json scripts/generate-cel-parses.ts');
+project.compileTask.exec(`rm -rf lib/${GENERATED_CEL} && cp -r ${GENERATED_CEL} lib/${GENERATED_CEL}`);
 
 // The command line runs from one file: lib/cli.js, the compiled CLI with the library modules and the
 // bundled dependencies it loads (a process then reads one file instead of some 800 modules: a third

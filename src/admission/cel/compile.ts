@@ -1,7 +1,8 @@
 /**
  * Compiling CRD CEL expressions (rules and message expressions) once, with the Kubernetes CEL
  * environment: the standard library, the `strings` extension (`lowerAscii`, `split`, ...) and the
- * optional-type methods (`hasValue`). Variables: `self` and `oldSelf`.
+ * optional-type methods (`hasValue`). Variables: `self` and `oldSelf`. The rules of the library's
+ * CRD schemas were parsed at build time (`prebuiltParse`); any other text is parsed here.
  *
  * The engine resolves functions and variables only when it evaluates, so compiling also walks the
  * syntax tree and rejects unknown functions and undeclared variables, as the API server's type
@@ -104,6 +105,26 @@ function collectUsage(expr: ParsedExpr | undefined, scope: readonly string[], us
   }
 }
 
+type Parsed = ReturnType<typeof celParse>;
+
+let prebuilt: Readonly<Record<string, () => Parsed>> | null | undefined;
+
+/**
+ * The parse of a rule of the library's CRD schemas, made at build time (generated/parsed.js, by
+ * scripts/generate-cel-parses.ts, from the same @bufbuild/cel), if the build parsed this text.
+ */
+export function prebuiltParse(source: string): Parsed | undefined {
+  if (prebuilt === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      prebuilt = (require('./generated/parsed.js') as { parsed: Readonly<Record<string, () => Parsed>> }).parsed;
+    } catch {
+      prebuilt = null; // not generated (a copy of the sources without it): every rule is parsed here
+    }
+  }
+  return prebuilt !== null && Object.prototype.hasOwnProperty.call(prebuilt, source) ? prebuilt[source]() : undefined;
+}
+
 const CACHE = new Map<string, CompiledExpression | CompileError>();
 
 /** Compiles an expression, once per distinct text. */
@@ -121,9 +142,9 @@ function describe(error: unknown): string {
 }
 
 function compileUncached(source: string): CompiledExpression | CompileError {
-  let parsed: ReturnType<typeof celParse>;
+  let parsed: Parsed;
   try {
-    parsed = cel().parse(source);
+    parsed = prebuiltParse(source) ?? cel().parse(source);
   } catch (error) {
     return { error: `syntax error: ${describe(error)}` };
   }
