@@ -107,6 +107,10 @@ project.compileTask.exec([
   '--external:cdk8s --external:constructs --external:cdk8s-plus-34 --external:ajv',
   `--define:GENERATED_VALIDATORS_FROM_BUNDLE='"${GENERATED_VALIDATORS}"'`,
 ].join(' '));
+// bin/cdk8s-dynamo loads the bundle with the V8 code cache made here (bin/load-cli.js): the bundle is
+// stamped with a build id and run once on a small graph, and what V8 compiled for it is written to
+// lib/cli.cache, used by a process of the same Node version (another one compiles the bundle itself)
+project.compileTask.exec('node -e "require(\'./bin/load-cli.js\').writeCodeCache([\'render\', \'--output\', \'workloads\', \'--out\', \'.tmp/cli-code-cache\', \'test/fixtures/cli/graph.yaml\'])"');
 
 project.package.addVersion('0.1.0');
 project.package.addField('types', 'lib/src/index.d.ts');

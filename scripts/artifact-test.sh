@@ -27,7 +27,7 @@ VERSION="$(node -p "require('./package.json').version")"
 tar -tzf "$TARBALL" | sed 's#^package/##' | sort > "$WORK/contents"
 step "$(basename "$TARBALL"): $(wc -c < "$TARBALL") bytes, $(wc -l < "$WORK/contents") files"
 for required in package.json README.md LICENSE .jsii bin/cdk8s-dynamo lib/src/index.js lib/src/index.d.ts \
-  lib/cli.js docs/admission-rules.md \
+  bin/load-cli.js lib/cli.js lib/cli.cache docs/admission-rules.md \
   node_modules/yaml/package.json node_modules/ajv/package.json node_modules/@bufbuild/cel/package.json \
   node_modules/@bufbuild/protobuf/package.json; do
   grep -qx "$required" "$WORK/contents" || fail "the tarball lacks $required"
