@@ -11,8 +11,8 @@ import * as path from 'path';
 const ROOT = path.resolve(__dirname, '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const loader = require('../bin/load-cli.js') as {
-  cachedDataFor(source: string, cacheFile?: string): Buffer | undefined;
   STAMP: string;
+  cachedDataFor(source: string, cacheFile?: string): Buffer | undefined;
 };
 
 let dir: string;
