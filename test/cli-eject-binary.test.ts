@@ -18,8 +18,8 @@ const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'ut
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'src', 'cli', 'eject-command.js'))) {
-    throw new Error('lib/src/cli/eject-command.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
+    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
   }
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-eject-'));
   fs.writeFileSync(path.join(dir, 'graph.yaml'), BETA);

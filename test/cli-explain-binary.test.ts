@@ -15,8 +15,8 @@ const GRAPH = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'src', 'cli', 'explain-command.js'))) {
-    throw new Error('lib/src/cli/explain-command.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
+    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
   }
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-explain-'));
   fs.writeFileSync(path.join(dir, 'graph.yaml'), GRAPH);
