@@ -252,7 +252,7 @@ project.addTask('fuzz:cli', {
 // Every optional public prop carries a @default.
 project.testTask.spawn(project.addTask('check:docs', {
   description: 'Fail when an optional public prop has no @default in its TSDoc',
-  exec: 'ts-node --project tsconfig.dev.json scripts/check-docs.ts src/constructs src/plugin',
+  exec: 'ts-node --project tsconfig.dev.json scripts/check-docs.ts src/constructs src/plugin src/explain',
 }));
 
 project.synth();
