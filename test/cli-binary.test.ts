@@ -3,18 +3,16 @@
  * compiled `lib/`, so `npx projen compile` comes first, as in `npx projen build`). Every exit path
  * is checked here by the process's own exit code and output, not by calling functions.
  */
-import { spawnSync, SpawnSyncReturns } from 'child_process';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
+import { BIN, BinaryRun, binaryWorkdir, CLI_FIXTURES, ROOT, runBinary } from './support/cli-binary';
 
-const ROOT = path.resolve(__dirname, '..');
-const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
 const VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
 
 /** A two-component graph (also used by the artifact test). */
-const GRAPH = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.yaml'), 'utf8');
+const GRAPH = fs.readFileSync(path.join(CLI_FIXTURES, 'graph.yaml'), 'utf8');
 const BAD = GRAPH.replace('type: decode', 'type: router').replace('name: llm', 'name: bad');
 const WIDGET = `apiVersion: example.com/v1
 kind: Widget
@@ -25,10 +23,7 @@ metadata:
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
-    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
-  }
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-bin-'));
+  dir = binaryWorkdir('bin');
   fs.writeFileSync(path.join(dir, 'graph.yaml'), GRAPH);
   fs.writeFileSync(path.join(dir, 'bad.yaml'), BAD);
   fs.writeFileSync(path.join(dir, 'broken.yaml'), 'a: [\n');
@@ -40,15 +35,7 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: readonly string[], options: { input?: string } = {}): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', input: options.input, timeout: 60_000 });
-}
-
-/** Exit code, stdout and stderr of one run, as a plain object for matching. */
-function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = cli(args);
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (...args: string[]): BinaryRun => runBinary(dir, args);
 
 function kinds(yamlText: string): string[] {
   return parseAllDocuments(yamlText).map(d => {
@@ -78,9 +65,9 @@ describe('exit 0', () => {
   });
 
   test('standard input is read for the file -', () => {
-    const r = cli(['validate', '-'], { input: GRAPH });
-    expect(r.status).toBe(0);
-    const rendered = cli(['render', '-'], { input: GRAPH });
+    const r = runBinary(dir, ['validate', '-'], GRAPH);
+    expect(r.code).toBe(0);
+    const rendered = runBinary(dir, ['render', '-'], GRAPH);
     expect(kinds(rendered.stdout)).toEqual(['DynamoGraphDeployment/llm']);
   });
 

@@ -4,25 +4,18 @@
  * converted, 1 invalid input or unreadable file, 2 usage error. The v1alpha1 fixture is the
  * v1alpha1 spelling of test/fixtures/cli/graph.yaml.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
+import { BinaryRun, binaryWorkdir, CLI_FIXTURES, runBinary } from './support/cli-binary';
 
-const ROOT = path.resolve(__dirname, '..');
-const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
-const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cli');
-const ALPHA = fs.readFileSync(path.join(FIXTURES, 'graph-v1alpha1.yaml'), 'utf8');
-const BETA = fs.readFileSync(path.join(FIXTURES, 'graph.yaml'), 'utf8');
+const ALPHA = fs.readFileSync(path.join(CLI_FIXTURES, 'graph-v1alpha1.yaml'), 'utf8');
+const BETA = fs.readFileSync(path.join(CLI_FIXTURES, 'graph.yaml'), 'utf8');
 
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
-    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
-  }
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-convert-'));
+  dir = binaryWorkdir('convert');
   fs.writeFileSync(path.join(dir, 'alpha.yaml'), ALPHA);
   fs.writeFileSync(path.join(dir, 'beta.yaml'), BETA);
   fs.writeFileSync(path.join(dir, 'unknown.yaml'), ALPHA.replace('componentType: frontend', 'componentTyp: frontend'));
@@ -31,10 +24,7 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function run(args: readonly string[], input?: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', input, timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (args: readonly string[], input?: string): BinaryRun => runBinary(dir, args, input);
 
 const docs = (text: string) => parseAllDocuments(text).map(d => d.toJS());
 

@@ -3,22 +3,16 @@
  * `lib/`, so `npx projen compile` comes first, as in `npx projen build`). Exit codes: 0 with or
  * without differences, 1 invalid input, 2 usage error.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { BinaryRun, binaryWorkdir, CLI_FIXTURES, runBinary } from './support/cli-binary';
 
-const ROOT = path.resolve(__dirname, '..');
-const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
-const GRAPH = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.yaml'), 'utf8');
+const GRAPH = fs.readFileSync(path.join(CLI_FIXTURES, 'graph.yaml'), 'utf8');
 
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
-    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
-  }
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-diff-'));
+  dir = binaryWorkdir('diff');
   fs.writeFileSync(path.join(dir, 'old.yaml'), GRAPH);
   fs.writeFileSync(path.join(dir, 'image.yaml'), GRAPH.replace(/vllm-runtime:1\.4\.0/g, 'vllm-runtime:1.4.1'));
   fs.writeFileSync(path.join(dir, 'replicas.yaml'), GRAPH.replace('      type: frontend\n', '      type: frontend\n      replicas: 2\n'));
@@ -27,10 +21,7 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (...args: string[]): BinaryRun => runBinary(dir, args);
 
 test('exit 0 with differences: an image change restarts the frontend and rolls the worker out under a new hash', () => {
   const r = run('diff', 'old.yaml', 'image.yaml');
@@ -50,8 +41,7 @@ test('exit 0 with differences that restart nothing, --json', () => {
 
 test('exit 0 without differences: [] for --json, nothing in text; NEW may be standard input', () => {
   expect(run('diff', '--json', 'old.yaml', 'old.yaml')).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
-  const piped = spawnSync(process.execPath, [BIN, 'diff', 'old.yaml', '-'], { cwd: dir, encoding: 'utf8', input: GRAPH, timeout: 60_000 });
-  expect({ code: piped.status, stdout: piped.stdout, stderr: piped.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+  expect(runBinary(dir, ['diff', 'old.yaml', '-'], GRAPH)).toEqual({ code: 0, stdout: '', stderr: '' });
 });
 
 test('exit 1: invalid input, named by its file, nothing on stdout', () => {

@@ -3,25 +3,18 @@
  * compiled `lib/`, so `npx projen compile` comes first, as in `npx projen build`). Exit codes: 0
  * written, 1 input that cannot be ejected or unreadable file, 2 usage error.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { BinaryRun, binaryWorkdir, CLI_FIXTURES, ROOT, runBinary } from './support/cli-binary';
 
-const ROOT = path.resolve(__dirname, '..');
-const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
-const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cli');
-const BETA = fs.readFileSync(path.join(FIXTURES, 'graph.yaml'), 'utf8');
-const ALPHA = fs.readFileSync(path.join(FIXTURES, 'graph-v1alpha1.yaml'), 'utf8');
+const BETA = fs.readFileSync(path.join(CLI_FIXTURES, 'graph.yaml'), 'utf8');
+const ALPHA = fs.readFileSync(path.join(CLI_FIXTURES, 'graph-v1alpha1.yaml'), 'utf8');
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
-    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
-  }
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-eject-'));
+  dir = binaryWorkdir('eject');
   fs.writeFileSync(path.join(dir, 'graph.yaml'), BETA);
   fs.writeFileSync(path.join(dir, 'alpha.yaml'), ALPHA);
   fs.writeFileSync(path.join(dir, 'typo.yaml'), BETA.replace('            - name: main\n', '            - name: main\n              imagee: x\n'));
@@ -29,10 +22,7 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function run(args: readonly string[], input?: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', input, timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (args: readonly string[], input?: string): BinaryRun => runBinary(dir, args, input);
 
 test('exit 0: main.ts on standard output, nothing on stderr', () => {
   const r = run(['eject', 'graph.yaml']);

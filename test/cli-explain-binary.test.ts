@@ -3,22 +3,16 @@
  * compiled `lib/`, so `npx projen compile` comes first). Exit codes: 0 explained, 1 invalid input
  * (the lines of `validate`), 2 usage error.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { BinaryRun, binaryWorkdir, CLI_FIXTURES, runBinary } from './support/cli-binary';
 
-const ROOT = path.resolve(__dirname, '..');
-const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
-const GRAPH = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.yaml'), 'utf8');
+const GRAPH = fs.readFileSync(path.join(CLI_FIXTURES, 'graph.yaml'), 'utf8');
 
 let dir: string;
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
-    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
-  }
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-explain-'));
+  dir = binaryWorkdir('explain');
   fs.writeFileSync(path.join(dir, 'graph.yaml'), GRAPH);
   fs.writeFileSync(path.join(dir, 'two.yaml'), `${GRAPH}---\n${GRAPH.replace('name: llm', 'name: other')}`);
   fs.writeFileSync(path.join(dir, 'bad.yaml'), GRAPH.replace('type: decode', 'type: router'));
@@ -26,10 +20,7 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (...args: string[]): BinaryRun => runBinary(dir, args);
 
 test('exit 0: the table, one section per graph', () => {
   const r = run('explain', 'two.yaml');
