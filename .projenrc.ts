@@ -112,6 +112,12 @@ project.compileTask.exec([
 // lib/cli.cache, used by a process of the same Node version (another one compiles the bundle itself)
 project.compileTask.exec('node -e "require(\'./bin/load-cli.js\').writeCodeCache([\'render\', \'--output\', \'workloads\', \'--out\', \'.tmp/cli-code-cache\', \'test/fixtures/cli/graph.yaml\'])"');
 
+// The constructs reach the pipeline (admission, render engine, imports; loaded on first use) through
+// one file too: lib/src/pipeline.bundle.js, every module the package's entry does not load (those
+// stay outside, one copy each) with @bufbuild/cel, and its V8 code cache made by synthesizing the
+// CLI test graph in each output mode (scripts/bundle-pipeline.ts, src/constructs/pipeline-bundle.ts)
+project.compileTask.exec('ts-node --transpile-only --project tsconfig.dev.json scripts/bundle-pipeline.ts');
+
 project.package.addVersion('0.1.0');
 project.package.addField('types', 'lib/src/index.d.ts');
 // the published package holds the library, its bundled dependencies, the CLI and the docs: no

@@ -27,7 +27,7 @@ VERSION="$(node -p "require('./package.json').version")"
 tar -tzf "$TARBALL" | sed 's#^package/##' | sort > "$WORK/contents"
 step "$(basename "$TARBALL"): $(wc -c < "$TARBALL") bytes, $(wc -l < "$WORK/contents") files"
 for required in package.json README.md LICENSE .jsii bin/cdk8s-dynamo lib/src/index.js lib/src/index.d.ts \
-  bin/load-cli.js lib/cli.js lib/cli.cache docs/admission-rules.md \
+  bin/load-cli.js lib/cli.js lib/cli.cache lib/src/pipeline.bundle.js lib/src/pipeline.bundle.cache docs/admission-rules.md \
   node_modules/yaml/package.json node_modules/ajv/package.json node_modules/@bufbuild/cel/package.json \
   node_modules/@bufbuild/protobuf/package.json; do
   grep -qx "$required" "$WORK/contents" || fail "the tarball lacks $required"
@@ -104,6 +104,18 @@ validations:
       lwsAvailable: true
 EOF
   sed -i "s/VERSION/$VERSION/" cdk8s.yaml
+
+  step "[$label] the installed package takes its pipeline from its bundle, with the code cache"
+  node -e '
+    const { App, Chart } = require("cdk8s");
+    const dynamo = require("cdk8s-dynamo");
+    const app = new App();
+    const graph = new dynamo.DynamoGraph(new Chart(app, "c"), "G", { output: dynamo.OutputMode.WORKLOADS });
+    graph.addFrontend("F", { image: "nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0" });
+    app.synthYaml();
+    const state = require("cdk8s-dynamo/lib/src/constructs/pipeline-bundle.js").pipelineBundleState();
+    if (!state.fromBundle || !state.cacheGiven || state.cacheRejected) { console.error(JSON.stringify(state)); process.exit(1); }
+  ' || fail "[$label] the pipeline bundle or its code cache was not used"
 
   step "[$label] cdk8s synth (three output modes, validation plugin)"
   [ "$(code_of "$CDK8S_CLI" synth --no-check-upgrade)" = 0 ] || { cat "$WORK/out" "$WORK/err" >&2; fail "[$label] cdk8s synth"; }

@@ -3,7 +3,8 @@
  * pipeline (render engine, admission checks, their schemas) and the import code load with the
  * first synthesis that needs them. Checked in a fresh `node` process (what a module cache holds
  * depends on everything loaded before): the compiled package in lib/ when it is built
- * (`npx projen build` compiles first), else the sources through ts-node.
+ * (`npx projen build` compiles first), else the sources through ts-node. The compiled package takes
+ * them from its pipeline bundle (one file; test/pipeline-bundle.test.ts), the sources from their modules.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -18,6 +19,9 @@ interface Phases {
   readonly required: string[];
   readonly defined: string[];
   readonly synthesized: string[];
+  /** Whether the pipeline bundle had been loaded, after defining and after synthesizing (lib/ only). */
+  readonly bundleDefined?: boolean;
+  readonly bundleSynthesized?: boolean;
 }
 
 /** Requires the package, defines a graph of each output mode, then synthesizes; prints the loaded modules of each phase. */
@@ -38,8 +42,10 @@ for (const output of [lib.OutputMode.GRAPH, lib.OutputMode.WORKLOADS]) {
   graph.addWorker('Worker', { image, command: ['python3', '-m', 'dynamo.vllm'], gpus: 1 });
 }
 const defined = loaded();
+const bundle = () => ${FROM_LIB ? `require(${JSON.stringify(path.join(ROOT, 'lib', 'src', 'constructs', 'pipeline-bundle.js'))}).pipelineBundleState().fromBundle` : 'undefined'};
+const bundleDefined = bundle();
 Testing.synth(chart);
-process.stdout.write(JSON.stringify({ required, defined, synthesized: loaded() }));
+process.stdout.write(JSON.stringify({ required, defined, synthesized: loaded(), bundleDefined, bundleSynthesized: bundle() }));
 `;
 
 function runPhases(): Phases {
@@ -74,9 +80,15 @@ describe(`requiring the package (${FROM_LIB ? 'lib/' : 'src/ through ts-node'}) 
 
   test('defining graphs loads none of them either', () => {
     expect(heavy(phases.defined)).toEqual([]);
+    if (FROM_LIB) expect(phases.bundleDefined).toBe(false);
   });
 
-  test('the first synthesis loads the render engine, the validation and the schemas', () => {
+  (FROM_LIB ? test : test.skip)('the first synthesis loads the pipeline bundle, and none of its modules from their files', () => {
+    expect(phases.bundleSynthesized).toBe(true);
+    expect(heavy(phases.synthesized)).toEqual([]);
+  });
+
+  (FROM_LIB ? test.skip : test)('the first synthesis loads the render engine, the validation and the schemas', () => {
     expect(phases.synthesized).toEqual(expect.arrayContaining([
       'src/pipeline/check-and-render',
       'src/engine/render',

@@ -5,40 +5,34 @@
  * engine, the admission of Dynamo documents and of the objects the operator creates, with their
  * schemas), the v1alpha1 conversion, the readers behind `fromObject` / `fromYaml` or the rule
  * documentation. Code that uses them imports their types only (`import type`) and reaches them
- * through the accessors below.
+ * through the accessors below, which take them from the pipeline bundle when the build made one
+ * (pipeline-bundle.ts).
  */
-import type * as componentImportModule from './component-import';
-import type * as graphImportModule from './graph-import';
-import type * as emittedAdmissionModule from '../admission/emitted-admission';
-import type * as ruleDocsModule from '../admission/rule-docs';
-import type * as violationModule from '../admission/violation';
-import type * as explainModule from '../explain/explain';
-import type * as v1alpha1Module from '../import/v1alpha1';
+import { deferredPartsModule } from './pipeline-bundle';
 import { onFirstUse } from '../lazy-modules';
-import type * as pipelineModule from '../pipeline/check-and-render';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
+const parts = onFirstUse(deferredPartsModule);
 
-/** Admission and rendering of documents (`pipeline/check-and-render`, with the render engine and the validation). */
-export const pipeline = onFirstUse<typeof pipelineModule>(() => require('../pipeline/check-and-render'));
+/** Admission and rendering of documents (`pipeline/check-and-render`, with the render engine and admission). */
+export const pipeline = onFirstUse(() => parts().pipeline());
 
-/** How violations are described (`validation/violation`). */
-export const violationFormat = onFirstUse<typeof violationModule>(() => require('../admission/violation'));
+/** How violations are described (`admission/violation`). */
+export const violationFormat = onFirstUse(() => parts().violationFormat());
 
-/** Admission of the objects the operator creates, with their schemas (`validation/emitted-admission`). */
-export const emittedAdmission = onFirstUse<typeof emittedAdmissionModule>(() => require('../admission/emitted-admission'));
+/** Admission of the objects the operator creates, with their schemas (`admission/emitted-admission`). */
+export const emittedAdmission = onFirstUse(() => parts().emittedAdmission());
 
-/** The admission rules' documentation (`validation/rule-docs`). */
-export const ruleDocs = onFirstUse<typeof ruleDocsModule>(() => require('../admission/rule-docs'));
+/** The admission rules' documentation (`admission/rule-docs`). */
+export const ruleDocs = onFirstUse(() => parts().ruleDocs());
 
 /** A graph's footprint and flowchart (`explain/explain`). */
-export const explain = onFirstUse<typeof explainModule>(() => require('../explain/explain'));
+export const explain = onFirstUse(() => parts().explain());
 
 /** The v1alpha1 → v1beta1 conversion (`import/v1alpha1`). */
-export const v1alpha1 = onFirstUse<typeof v1alpha1Module>(() => require('../import/v1alpha1'));
+export const v1alpha1 = onFirstUse(() => parts().v1alpha1());
 
 /** `DynamoGraph.fromObject` / `fromYaml` (`constructs/graph-import`). */
-export const graphImport = onFirstUse<typeof graphImportModule>(() => require('./graph-import'));
+export const graphImport = onFirstUse(() => parts().graphImport());
 
 /** `ComponentDeployment.fromObject` / `fromYaml` (`constructs/component-import`). */
-export const componentImport = onFirstUse<typeof componentImportModule>(() => require('./component-import'));
+export const componentImport = onFirstUse(() => parts().componentImport());

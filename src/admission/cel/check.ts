@@ -31,7 +31,7 @@ import { CelBindings, CompiledExpression, compileExpression, isCompileError } fr
 import { optionalNone, optionalOf } from './optional';
 import { CelRule, CelSchemaNode, mapValueSchema, schemaTypeName } from './schema';
 import { CelConverted, CelValueConverter } from './values';
-import { cel } from '../../lazy-modules';
+import { cel } from '../engines';
 import { FieldPath } from '../field-path';
 import { jsonTypeName, ViolationSink } from '../violation';
 

@@ -12,7 +12,7 @@
  */
 import type { CelEnv, CelInput, CelResult, parse as celParse } from '@bufbuild/cel';
 import { optionalFunctions } from './optional';
-import { cel, celExt } from '../../lazy-modules';
+import { cel, celExt } from '../engines';
 
 /** The variables of a CRD rule. */
 export interface CelBindings {

@@ -9,7 +9,7 @@
  * Internal module.
  */
 import type { CelInput, CelMap, CelValue } from '@bufbuild/cel';
-import { cel } from '../../lazy-modules';
+import { cel } from '../engines';
 
 interface OptionalContent {
   readonly present: boolean;

@@ -26,7 +26,7 @@ import type Ajv from 'ajv';
 import type { AnySchemaObject, KeywordCxt, KeywordDefinition, SchemaObject, ValidateFunction } from 'ajv';
 import * as runtime from './keyword-runtime';
 import { prebuiltValidator, ValidatorMode } from './validators';
-import { ajv as loadAjv } from '../../lazy-modules';
+import { ajv as loadAjv } from '../engines';
 
 export type { DuplicateParams, MissingParams, NullItemParams } from './keyword-runtime';
 
@@ -98,7 +98,7 @@ const KEYWORDS: readonly KeywordDefinition[] = [
  * keyword-runtime.ts.
  */
 export function createAjv(mode: ValidatorMode, source = false): Ajv {
-  // ajv is loaded on first use (lazy-modules.ts): requiring the library does not load it
+  // ajv is loaded on first use (admission/engines.ts): requiring the library does not load it
   const ajvModule = loadAjv();
   const ajv = new ajvModule.default({
     useDefaults: mode === 'defaulting',

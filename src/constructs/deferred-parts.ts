@@ -1,0 +1,43 @@
+/**
+ * The library's parts that are loaded on first use (see on-first-use.ts), each as a function that
+ * requires it. This module is the entry of the pipeline bundle (`lib/src/pipeline.bundle.js`, made
+ * by the build, see scripts/bundle-pipeline.ts): the bundle holds these parts and every module they
+ * load that requiring the package does not load. Without the bundle (running from the TypeScript
+ * sources, or a build without it) this module is required as it is.
+ *
+ * Internal module.
+ */
+import type * as componentImportModule from './component-import';
+import type * as graphImportModule from './graph-import';
+import type * as emittedAdmissionModule from '../admission/emitted-admission';
+import type * as ruleDocsModule from '../admission/rule-docs';
+import type * as violationModule from '../admission/violation';
+import type * as explainModule from '../explain/explain';
+import type * as v1alpha1Module from '../import/v1alpha1';
+import type * as pipelineModule from '../pipeline/check-and-render';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+
+/** Admission and rendering of documents (`pipeline/check-and-render`, with the render engine and admission). */
+export const pipeline = (): typeof pipelineModule => require('../pipeline/check-and-render');
+
+/** How violations are described (`admission/violation`). */
+export const violationFormat = (): typeof violationModule => require('../admission/violation');
+
+/** Admission of the objects the operator creates, with their schemas (`admission/emitted-admission`). */
+export const emittedAdmission = (): typeof emittedAdmissionModule => require('../admission/emitted-admission');
+
+/** The admission rules' documentation (`admission/rule-docs`). */
+export const ruleDocs = (): typeof ruleDocsModule => require('../admission/rule-docs');
+
+/** A graph's footprint and flowchart (`explain/explain`). */
+export const explain = (): typeof explainModule => require('../explain/explain');
+
+/** The v1alpha1 → v1beta1 conversion (`import/v1alpha1`). */
+export const v1alpha1 = (): typeof v1alpha1Module => require('../import/v1alpha1');
+
+/** `DynamoGraph.fromObject` / `fromYaml` (`constructs/graph-import`). */
+export const graphImport = (): typeof graphImportModule => require('./graph-import');
+
+/** `ComponentDeployment.fromObject` / `fromYaml` (`constructs/component-import`). */
+export const componentImport = (): typeof componentImportModule => require('./component-import');

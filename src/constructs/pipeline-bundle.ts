@@ -1,0 +1,57 @@
+/**
+ * Where the parts loaded on first use come from: the pipeline bundle the build made
+ * (`lib/src/pipeline.bundle.js`, one file instead of some 300 modules, with the V8 code cache made
+ * of it, `lib/src/pipeline.bundle.cache`; see code-cache.ts), else the modules themselves
+ * (deferred-parts.ts). A fresh process that validates or synthesizes a graph would otherwise find,
+ * read and compile those modules and the functions it runs, in every `cdk8s synth`.
+ *
+ * The bundle holds exactly the modules that requiring the package does not load: the modules it
+ * shares with the constructs (the construct classes, `RenderError`, the JSON helpers, ...) stay
+ * outside it and are required from it, so that there is one copy of each module in a process.
+ *
+ * Internal module.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type * as deferredParts from './deferred-parts';
+import { BundleFiles, LoadedBundle, loadBundle, stampBundle, writeCodeCache } from '../code-cache';
+
+/** The pipeline bundle and its code cache, beside the compiled `src/` folder of the package. */
+export const PIPELINE_BUNDLE: BundleFiles = {
+  bundle: path.join(__dirname, '..', 'pipeline.bundle.js'),
+  cache: path.join(__dirname, '..', 'pipeline.bundle.cache'),
+  stamp: '// cdk8s-dynamo pipeline, build ',
+};
+
+let loaded: LoadedBundle | undefined;
+let recording = false;
+
+/** The parts loaded on first use: from the bundle when the build made one, else from their modules. */
+export function deferredPartsModule(): typeof deferredParts {
+  if (loaded === undefined && fs.existsSync(PIPELINE_BUNDLE.bundle)) loaded = loadBundle(PIPELINE_BUNDLE, !recording);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return loaded === undefined ? require('./deferred-parts') : loaded.exports;
+}
+
+/** Whether the parts came from the bundle, and what V8 did with its cache (for tests). */
+export function pipelineBundleState(): { readonly fromBundle: boolean; readonly cacheGiven: boolean; readonly cacheRejected: boolean } {
+  return {
+    fromBundle: loaded !== undefined,
+    cacheGiven: loaded?.cacheGiven ?? false,
+    cacheRejected: loaded?.script.cachedDataRejected ?? false,
+  };
+}
+
+/**
+ * The build step: stamps the bundle; what this process then runs through it (loaded without a
+ * cache) is what V8's cache, written when the process exits, holds compiled.
+ */
+export function recordPipelineCodeCache(): void {
+  if (loaded !== undefined) throw new Error('the pipeline bundle is loaded already: record its code cache before the first use');
+  if (!fs.existsSync(PIPELINE_BUNDLE.bundle)) throw new Error(`${PIPELINE_BUNDLE.bundle} is missing: bundle the pipeline first`);
+  stampBundle(PIPELINE_BUNDLE);
+  recording = true;
+  process.on('exit', () => {
+    if (loaded !== undefined) writeCodeCache(PIPELINE_BUNDLE, loaded);
+  });
+}
