@@ -105,7 +105,7 @@ validations:
 EOF
   sed -i "s/VERSION/$VERSION/" cdk8s.yaml
 
-  step "[$label] the installed package takes its pipeline from its bundle, with the code cache"
+  step "[$label] the installed package takes its pipeline from its bundle, with the code caches"
   node -e '
     const { App, Chart } = require("cdk8s");
     const dynamo = require("cdk8s-dynamo");
@@ -114,8 +114,12 @@ EOF
     graph.addFrontend("F", { image: "nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0" });
     app.synthYaml();
     const state = require("cdk8s-dynamo/lib/src/constructs/pipeline-bundle.js").pipelineBundleState();
-    if (!state.fromBundle || !state.cacheGiven || state.cacheRejected) { console.error(JSON.stringify(state)); process.exit(1); }
-  ' || fail "[$label] the pipeline bundle or its code cache was not used"
+    const validators = state.validatorCaches;
+    if (!state.fromBundle || !state.cacheGiven || state.cacheRejected || validators.loaded === 0 || validators.cacheRejected > 0) {
+      console.error(JSON.stringify(state));
+      process.exit(1);
+    }
+  ' || fail "[$label] the pipeline bundle or the code caches were not used"
 
   step "[$label] cdk8s synth (three output modes, validation plugin)"
   [ "$(code_of "$CDK8S_CLI" synth --no-check-upgrade)" = 0 ] || { cat "$WORK/out" "$WORK/err" >&2; fail "[$label] cdk8s synth"; }

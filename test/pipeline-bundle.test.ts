@@ -3,8 +3,8 @@
  * made by the compile task: scripts/bundle-pipeline.ts): a process that synthesizes takes the parts
  * loaded on first use from it, with the cache; the bundle holds no module the package loads from
  * its own file (one copy of each); and what is synthesized through it is what the sources
- * synthesize. Also the loading of a bundle with its cache (src/code-cache.ts), on a bundle made
- * here. (Needs `npx projen compile`, as the other tests of the compiled package.)
+ * synthesize; the generated validators it uses come with their code caches too. Also the loading
+ * of a bundle with its cache (src/code-cache.ts), on a bundle made here. (Needs `npx projen compile`, as the other tests of the compiled package.)
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -44,7 +44,7 @@ function synthesizeAll(dynamo: unknown, app: App): string {
 
 interface Run {
   readonly yaml: string;
-  readonly state: { fromBundle: boolean; cacheGiven: boolean; cacheRejected: boolean };
+  readonly state: { fromBundle: boolean; cacheGiven: boolean; cacheRejected: boolean; validatorCaches: { loaded: number; cacheRejected: number } };
   readonly footprint: unknown;
   readonly loaded: string[];
 }
@@ -70,7 +70,13 @@ beforeAll(() => {
 
 describe('the pipeline bundle of the compiled package', () => {
   test('is what a synthesis takes the pipeline from, with the code cache the build made for this Node', () => {
-    expect(run.state).toEqual({ fromBundle: true, cacheGiven: true, cacheRejected: false });
+    expect(run.state).toEqual(expect.objectContaining({ fromBundle: true, cacheGiven: true, cacheRejected: false }));
+  });
+
+  test('the generated validators such a synthesis uses are loaded with the code caches the build made', () => {
+    // the Dynamo CRDs, the pod template and the core kinds of workloads output, at least
+    expect(run.state.validatorCaches.loaded).toBeGreaterThanOrEqual(5);
+    expect(run.state.validatorCaches.cacheRejected).toBe(0);
   });
 
   test('holds the pipeline (render engine, admission, imports) and none of the modules the package loads from their files', () => {

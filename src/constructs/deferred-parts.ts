@@ -11,6 +11,7 @@ import type * as componentImportModule from './component-import';
 import type * as graphImportModule from './graph-import';
 import type * as emittedAdmissionModule from '../admission/emitted-admission';
 import type * as ruleDocsModule from '../admission/rule-docs';
+import type * as validatorsModule from '../admission/structural/validators';
 import type * as violationModule from '../admission/violation';
 import type * as explainModule from '../explain/explain';
 import type * as v1alpha1Module from '../import/v1alpha1';
@@ -41,3 +42,6 @@ export const graphImport = (): typeof graphImportModule => require('./graph-impo
 
 /** `ComponentDeployment.fromObject` / `fromYaml` (`constructs/component-import`). */
 export const componentImport = (): typeof componentImportModule => require('./component-import');
+
+/** The generated validators (`admission/structural/validators`), for the build step that records their code caches. */
+export const generatedValidators = (): typeof validatorsModule => require('../admission/structural/validators');

@@ -24,34 +24,46 @@ export const PIPELINE_BUNDLE: BundleFiles = {
 };
 
 let loaded: LoadedBundle | undefined;
-let recording = false;
 
 /** The parts loaded on first use: from the bundle when the build made one, else from their modules. */
 export function deferredPartsModule(): typeof deferredParts {
-  if (loaded === undefined && fs.existsSync(PIPELINE_BUNDLE.bundle)) loaded = loadBundle(PIPELINE_BUNDLE, !recording);
+  if (loaded === undefined && fs.existsSync(PIPELINE_BUNDLE.bundle)) loaded = loadBundle(PIPELINE_BUNDLE);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return loaded === undefined ? require('./deferred-parts') : loaded.exports;
 }
 
-/** Whether the parts came from the bundle, and what V8 did with its cache (for tests). */
-export function pipelineBundleState(): { readonly fromBundle: boolean; readonly cacheGiven: boolean; readonly cacheRejected: boolean } {
+/** What a process took from the bundle and the code caches (for tests). */
+export interface PipelineBundleState {
+  /** The parts came from the bundle. */
+  readonly fromBundle: boolean;
+  /** The bundle's cache was found and given to V8. */
+  readonly cacheGiven: boolean;
+  /** V8 refused the bundle's cache. */
+  readonly cacheRejected: boolean;
+  /** Generated validator modules loaded with a code cache, and how many of those caches V8 refused. */
+  readonly validatorCaches: { readonly loaded: number; readonly cacheRejected: number };
+}
+
+/** What this process took from the bundle and the code caches (for tests). */
+export function pipelineBundleState(): PipelineBundleState {
   return {
     fromBundle: loaded !== undefined,
     cacheGiven: loaded?.cacheGiven ?? false,
     cacheRejected: loaded?.script.cachedDataRejected ?? false,
+    validatorCaches: deferredPartsModule().generatedValidators().generatedModuleCodeCaches(),
   };
 }
 
 /**
- * The build step: stamps the bundle; what this process then runs through it (loaded without a
- * cache) is what V8's cache, written when the process exits, holds compiled.
+ * The build step: stamps the bundle and loads it without a cache; what this process then runs
+ * through it is what V8's cache, written when the process exits, holds compiled. The same for the
+ * generated validator modules it loads (validators.ts).
  */
 export function recordPipelineCodeCache(): void {
   if (loaded !== undefined) throw new Error('the pipeline bundle is loaded already: record its code cache before the first use');
   if (!fs.existsSync(PIPELINE_BUNDLE.bundle)) throw new Error(`${PIPELINE_BUNDLE.bundle} is missing: bundle the pipeline first`);
   stampBundle(PIPELINE_BUNDLE);
-  recording = true;
-  process.on('exit', () => {
-    if (loaded !== undefined) writeCodeCache(PIPELINE_BUNDLE, loaded);
-  });
+  const bundle = loaded = loadBundle(PIPELINE_BUNDLE, false);
+  process.on('exit', () => writeCodeCache(PIPELINE_BUNDLE, bundle));
+  (bundle.exports as typeof deferredParts).generatedValidators().recordGeneratedModuleCodeCaches();
 }

@@ -8,9 +8,17 @@
  * generated) is compiled by ajv at run time instead (ajv-instance.ts): the generated functions are
  * the code ajv compiles from the same schema, keywords and formats, so both give the same results.
  *
+ * The build records a V8 code cache for the modules a synthesis loads (`<module>.cache`, beside it;
+ * see code-cache.ts and scripts/bundle-pipeline.ts): such a module is loaded with its cache, so
+ * that a process does not compile its functions again (some 0.5–0.8 MB of code for the Kubernetes
+ * pod template and the Dynamo CRDs). The others are required as they are.
+ *
  * Internal module.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import type { SchemaObject, ValidateFunction } from 'ajv';
+import { BundleFiles, LoadedBundle, loadBundle, stampBundle, writeCodeCache } from '../../code-cache';
 
 /** How a function validates: filling defaults; every error with its details; or only pass/fail. */
 export type ValidatorMode = 'defaulting' | 'full' | 'fast';
@@ -19,16 +27,17 @@ export type ValidatorMode = 'defaulting' | 'full' | 'fast';
 export const GENERATED_FOLDER = 'generated';
 
 /**
- * Set by the build of the command-line bundle (scripts/bundle-cli.ts): where the generated modules
- * are from the bundle's folder. Undefined in the library's own modules.
+ * Set by the builds of the bundles (the command line's, in .projenrc.ts; the pipeline's, in
+ * scripts/bundle-pipeline.ts): where the generated modules are from the bundle's folder. Undefined
+ * in the library's own modules.
  */
 declare const GENERATED_VALIDATORS_FROM_BUNDLE: string | undefined;
 
-/** The path of a file of the generated folder, as `require` takes it. */
+/** The path of a file of the generated folder. */
 function generatedFile(file: string): string {
   return typeof GENERATED_VALIDATORS_FROM_BUNDLE === 'string'
-    ? `${__dirname}/${GENERATED_VALIDATORS_FROM_BUNDLE}/${file}`
-    : `./${GENERATED_FOLDER}/${file}`;
+    ? path.join(__dirname, GENERATED_VALIDATORS_FROM_BUNDLE, file)
+    : path.join(__dirname, GENERATED_FOLDER, file);
 }
 
 /** The file name (without `.js`) of the module of a schema digest in a mode. */
@@ -99,9 +108,50 @@ export function prebuiltValidator(mode: ValidatorMode, schema: SchemaObject, sha
   const name = validatorModuleName(validatorKey(schema, shared), mode);
   if (!Object.prototype.hasOwnProperty.call(modules, name)) return undefined;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(generatedFile(`${name}.js`)) as ValidateFunction;
+    return loadGenerated(name);
   } catch {
     return undefined; // listed but not there (a copy of the package without it): compiled instead
   }
+}
+
+/** The first line of a generated module whose code cache the build recorded: this prefix and a build id. */
+const MODULE_STAMP = '// cdk8s-dynamo generated validator, build ';
+
+/** The modules loaded with a cache (or, while the build records, without one), by name. */
+const cachedModules = new Map<string, LoadedBundle>();
+/** Set while the build records the code caches. */
+let recording = false;
+
+function moduleFiles(name: string): BundleFiles {
+  return { bundle: generatedFile(`${name}.js`), cache: generatedFile(`${name}.cache`), stamp: MODULE_STAMP };
+}
+
+/** A generated module: with its code cache when the build recorded one, else required. */
+function loadGenerated(name: string): ValidateFunction {
+  const known = cachedModules.get(name);
+  if (known !== undefined) return known.exports;
+  const files = moduleFiles(name);
+  if (recording) stampBundle(files);
+  else if (!fs.existsSync(files.cache)) return require(files.bundle) as ValidateFunction; // eslint-disable-line @typescript-eslint/no-require-imports
+  const loaded = loadBundle(files, !recording);
+  cachedModules.set(name, loaded);
+  return loaded.exports;
+}
+
+/**
+ * The build step (run with the pipeline bundle's, before any validation): the generated modules
+ * this process then loads are stamped with a build id and loaded without a cache, and what V8
+ * compiled for them is written beside each when the process exits.
+ */
+export function recordGeneratedModuleCodeCaches(): void {
+  recording = true;
+  process.on('exit', () => {
+    for (const [name, loaded] of cachedModules) writeCodeCache(moduleFiles(name), loaded);
+  });
+}
+
+/** How many generated modules were loaded with a code cache, and how many of those caches V8 refused (for tests). */
+export function generatedModuleCodeCaches(): { readonly loaded: number; readonly cacheRejected: number } {
+  const loaded = [...cachedModules.values()].filter(m => m.cacheGiven);
+  return { loaded: loaded.length, cacheRejected: loaded.filter(m => m.script.cachedDataRejected).length };
 }
