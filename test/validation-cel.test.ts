@@ -625,6 +625,21 @@ describe('CEL engine: a value a node\'s rules passed on at create is not evaluat
     expect(check(node, { n: -0 }).map((v) => v.message)).toEqual(['Invalid value: "object": not -0']);
   });
 
+  test('whether rules lie below a marker node is known per set of embedded schemas', () => {
+    // the same schema object, its marker node without rules in one check and with them in the next
+    const root: CelSchemaNode = { type: 'object', properties: { pod: { k8sType: 'Pod' } } };
+    const embedded = { Pod: withRules({ a: INT }, { rule: 'self.a < 3', message: 'small' }) };
+    const checkWith = (schemas?: Record<string, CelSchemaNode>) => {
+      const sink = new ViolationSink();
+      checkCelRules({ pod: { a: 5 } }, root, sink, schemas === undefined ? {} : { embedded: schemas });
+      return sink.all.map((r) => `${r.path.toString()}: ${r.message}`);
+    };
+    expect(checkWith()).toEqual([]);
+    expect(checkWith(embedded)).toEqual(['pod: Invalid value: "object": small']);
+    expect(checkWith({})).toEqual([]);
+    expect(checkWith(embedded)).toEqual(['pod: Invalid value: "object": small']);
+  });
+
   test('on update, a value is evaluated against the old object every time', () => {
     const node = withRules({ a: INT }, { rule: 'self.a == oldSelf.a', message: 'immutable' });
     expect(check(node, { a: 1 }, { a: 1 })).toEqual([]);

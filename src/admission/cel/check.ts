@@ -62,7 +62,9 @@ export interface CelCheckOptions {
 /** Checks every CEL rule of `root` (the schema of the whole object) on `doc`; reports into `sink`. */
 export function checkCelRules(doc: unknown, root: CelSchemaNode, sink: ViolationSink, options: CelCheckOptions = {}): void {
   const embedded = options.embedded ?? NO_EMBEDDED;
-  const walk = new CelRuleWalk(sink, new CelValueConverter(embedded), options.ruleId ?? (() => CEL_RULE), passedOnCreateFor(embedded));
+  const walk = new CelRuleWalk(
+    sink, new CelValueConverter(embedded), options.ruleId ?? (() => CEL_RULE), passedOnCreateFor(embedded), rulesBelowFor(embedded),
+  );
   const old = options.old === undefined || options.old === null ? undefined : { value: options.old };
   walk.visit(doc, root, old, options.path ?? FieldPath.root(), false);
 }
@@ -87,6 +89,22 @@ function passedOnCreateFor(embedded: object): WeakMap<CelSchemaNode, Set<string>
   if (byNode === undefined) {
     byNode = new WeakMap();
     passedOnCreate.set(embedded, byNode);
+  }
+  return byNode;
+}
+
+/**
+ * Whether a schema node or anything below it has rules, by the embedded-type schemas of the check
+ * (which say what a marker node stands for) and the node: the answer depends on nothing else, so
+ * every check with the same embedded types shares it instead of working it out again per object.
+ */
+const rulesBelowByEmbedded = new WeakMap<object, WeakMap<CelSchemaNode, boolean>>();
+
+function rulesBelowFor(embedded: object): WeakMap<CelSchemaNode, boolean> {
+  let byNode = rulesBelowByEmbedded.get(embedded);
+  if (byNode === undefined) {
+    byNode = new WeakMap();
+    rulesBelowByEmbedded.set(embedded, byNode);
   }
   return byNode;
 }
@@ -158,14 +176,13 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 class CelRuleWalk {
-  /** Whether a schema node or anything below it has rules, by node. */
-  private readonly rulesBelow = new Map<CelSchemaNode, boolean>();
-
   public constructor(
     private readonly sink: ViolationSink,
     private readonly converter: CelValueConverter,
     private readonly ruleId: (rule: CelRule) => string,
     private readonly passed: WeakMap<CelSchemaNode, Set<string>>,
+    /** Whether a schema node or anything below it has rules, by node (see `rulesBelowByEmbedded`). */
+    private readonly rulesBelow: WeakMap<CelSchemaNode, boolean>,
   ) {}
 
   public visit(value: unknown, schemaNode: CelSchemaNode, old: OldValue | undefined, path: FieldPath, open: boolean): void {
