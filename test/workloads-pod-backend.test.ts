@@ -81,6 +81,9 @@ describe('render-core §5.8 vLLM elastic-EP Ray head (single node)', () => {
     expect(isElasticEpRayLaunch(c(['python3'], ['--enable-elastic-ep']))).toBe(false);
     expect(isElasticEpRayLaunch(c(['python3'], ['--enable-elastic-ep', '--data-parallel-backend', 'mp']))).toBe(false);
     expect(isElasticEpRayLaunch(c(['python3'], ['--data-parallel-backend', 'ray']))).toBe(false);
+    // the flag must be a word of its own: inside a longer word it does not count
+    expect(isElasticEpRayLaunch(c(['python3'], ['--enable-elastic-ep-x', '-dpb', 'ray']))).toBe(false);
+    expect(isElasticEpRayLaunch(c(['python3\t--enable-elastic-ep\n-dpb=ray']))).toBe(true);
   });
 
   test('command becomes /bin/sh -c and args one script: Ray head on the pod IP, bounded wait, exec of the quoted original', () => {

@@ -25,6 +25,12 @@ export function commandLineWords(container: ContainerJson): string[] {
   return words.flatMap(w => w.split(FIELD_SEPARATORS).filter(f => f !== ''));
 }
 
+/** Whether one of `items` (as text) may contain `text` (anything but a list is left to the full reading). */
+function mentions(items: readonly unknown[] | undefined | null, text: string): boolean {
+  if (items === undefined || items === null) return false;
+  return !Array.isArray(items) || items.some(item => String(item).includes(text));
+}
+
 /** `flag value` as two words, or `flag value` / `flag=value` inside one word. */
 function hasFlagValue(words: readonly string[], flag: string, value: string): boolean {
   const spaced = `${flag} ${value}`;
@@ -37,6 +43,8 @@ function hasFlagValue(words: readonly string[], flag: string, value: string): bo
  * `--enable-elastic-ep` plus `--data-parallel-backend ray` (or `-dpb ray`, either with `=`).
  */
 export function isElasticEpRayLaunch(container: ContainerJson): boolean {
+  // a word that is the flag lies inside one of the command's or args' strings: without any, no words are split
+  if (!mentions(container.command, ENABLE_ELASTIC_EP) && !mentions(container.args, ENABLE_ELASTIC_EP)) return false;
   const words = commandLineWords(container);
   return words.includes(ENABLE_ELASTIC_EP)
     && (hasFlagValue(words, DATA_PARALLEL_BACKEND, RAY) || hasFlagValue(words, DATA_PARALLEL_BACKEND_SHORT, RAY));
