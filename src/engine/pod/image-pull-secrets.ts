@@ -61,6 +61,7 @@ function decodeURIComponentSafe(text: string): string | undefined {
 
 /** Names of the registry secrets holding credentials for the image's registry, sorted and unique. */
 export function registrySecretsFor(image: string, settings: OperatorSettings): string[] {
+  if (settings.registrySecrets.length === 0) return []; // nothing to match: the image is not read
   const host = registryHost(image);
   if (host === undefined) return [];
   const names = settings.registrySecrets
