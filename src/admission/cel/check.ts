@@ -63,7 +63,7 @@ export interface CelCheckOptions {
 export function checkCelRules(doc: unknown, root: CelSchemaNode, sink: ViolationSink, options: CelCheckOptions = {}): void {
   const embedded = options.embedded ?? NO_EMBEDDED;
   const walk = new CelRuleWalk(
-    sink, new CelValueConverter(embedded), options.ruleId ?? (() => CEL_RULE), passedOnCreateFor(embedded), rulesBelowFor(embedded),
+    sink, new CelValueConverter(embedded), options.ruleId ?? (() => CEL_RULE), passedOnCreateFor(embedded), schemaFactsFor(embedded),
   );
   const old = options.old === undefined || options.old === null ? undefined : { value: options.old };
   walk.visit(doc, root, old, options.path ?? FieldPath.root(), false);
@@ -94,19 +94,27 @@ function passedOnCreateFor(embedded: object): WeakMap<CelSchemaNode, Set<string>
 }
 
 /**
- * Whether a schema node or anything below it has rules, by the embedded-type schemas of the check
- * (which say what a marker node stands for) and the node: the answer depends on nothing else, so
- * every check with the same embedded types shares it instead of working it out again per object.
+ * What the walk learns about the nodes of a schema: whether a node or anything below it has rules,
+ * and which properties of an object node lead to rules. Both depend only on the node and the
+ * embedded-type schemas of the check (which say what a marker node stands for), so every check
+ * with the same embedded types shares them instead of working them out again per object.
  */
-const rulesBelowByEmbedded = new WeakMap<object, WeakMap<CelSchemaNode, boolean>>();
+interface SchemaFacts {
+  /** Whether a node or anything below it has rules, by node. */
+  readonly rulesBelow: WeakMap<CelSchemaNode, boolean>;
+  /** The properties (name and node, in schema order) of an object node below which rules lie, by node. */
+  readonly ruledProperties: WeakMap<CelSchemaNode, ReadonlyArray<readonly [string, CelSchemaNode]>>;
+}
 
-function rulesBelowFor(embedded: object): WeakMap<CelSchemaNode, boolean> {
-  let byNode = rulesBelowByEmbedded.get(embedded);
-  if (byNode === undefined) {
-    byNode = new WeakMap();
-    rulesBelowByEmbedded.set(embedded, byNode);
+const factsByEmbedded = new WeakMap<object, SchemaFacts>();
+
+function schemaFactsFor(embedded: object): SchemaFacts {
+  let facts = factsByEmbedded.get(embedded);
+  if (facts === undefined) {
+    facts = { rulesBelow: new WeakMap(), ruledProperties: new WeakMap() };
+    factsByEmbedded.set(embedded, facts);
   }
-  return byNode;
+  return facts;
 }
 
 /**
@@ -181,8 +189,7 @@ class CelRuleWalk {
     private readonly converter: CelValueConverter,
     private readonly ruleId: (rule: CelRule) => string,
     private readonly passed: WeakMap<CelSchemaNode, Set<string>>,
-    /** Whether a schema node or anything below it has rules, by node (see `rulesBelowByEmbedded`). */
-    private readonly rulesBelow: WeakMap<CelSchemaNode, boolean>,
+    private readonly facts: SchemaFacts,
   ) {}
 
   public visit(value: unknown, schemaNode: CelSchemaNode, old: OldValue | undefined, path: FieldPath, open: boolean): void {
@@ -210,9 +217,23 @@ class CelRuleWalk {
       for (const [key, item] of Object.entries(value)) this.visit(item, values, oldAt(key), path.key(key), isOpen);
       return;
     }
-    for (const [name, propertyNode] of Object.entries(node.properties ?? {})) {
+    // only the properties below which rules lie: a visit of any other stops at once
+    for (const [name, propertyNode] of this.ruledProperties(node)) {
       if (Object.prototype.hasOwnProperty.call(value, name)) this.visit(value[name], propertyNode, oldAt(name), path.child(name), isOpen);
     }
+  }
+
+  /** The properties of an object node whose values `visit` has rules to check below (in schema order). */
+  private ruledProperties(node: CelSchemaNode): ReadonlyArray<readonly [string, CelSchemaNode]> {
+    let properties = this.facts.ruledProperties.get(node);
+    if (properties === undefined) {
+      properties = Object.entries(node.properties ?? {}).filter(([, child]) => {
+        const resolved = this.converter.resolve(child).node;
+        return resolved !== undefined && this.hasRulesBelow(resolved);
+      });
+      this.facts.ruledProperties.set(node, properties);
+    }
+    return properties;
   }
 
   /** `evaluateRules`, skipped on create for a value the node's rules passed on before (see `passedOnCreate`). */
@@ -257,9 +278,9 @@ class CelRuleWalk {
   }
 
   private hasRulesBelow(node: CelSchemaNode): boolean {
-    let known = this.rulesBelow.get(node);
+    let known = this.facts.rulesBelow.get(node);
     if (known === undefined) {
-      this.rulesBelow.set(node, false); // a recursive schema (none today) ends here
+      this.facts.rulesBelow.set(node, false); // a recursive schema (none today) ends here
       const children = [
         ...Object.values(node.properties ?? {}),
         ...(node.items === undefined ? [] : [node.items]),
@@ -269,7 +290,7 @@ class CelRuleWalk {
         const resolved = this.converter.resolve(child).node;
         return resolved !== undefined && this.hasRulesBelow(resolved);
       });
-      this.rulesBelow.set(node, known);
+      this.facts.rulesBelow.set(node, known);
     }
     return known;
   }
