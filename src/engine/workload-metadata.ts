@@ -4,6 +4,7 @@
  */
 import { createHash } from 'crypto';
 import { computeDynamoNamespace } from './dynamo-namespace';
+import { assignOwn, shallowCopy } from '../model/json-copy';
 import { DcdJson } from '../model/v1beta1';
 import {
   ANNOTATION_BASE_MODEL, ANNOTATION_ORIGIN_VERSION, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY,
@@ -40,7 +41,8 @@ export function baseModelHash(modelName: string): string {
 /** Workload labels of a DCD (the base of Deployment, Service and pod labels). */
 export function workloadLabels(dcd: DcdJson): Record<string, string> {
   const own = dcd.metadata.labels ?? {};
-  const labels: Record<string, string> = { ...own, ...(dcd.spec?.podTemplate?.metadata?.labels ?? {}) };
+  // `{ ...own, ...podLabels }` built by assignment: keys are added to it below (see `shallowCopy`)
+  const labels: Record<string, string> = assignOwn(shallowCopy(own), dcd.spec?.podTemplate?.metadata?.labels ?? {});
   const model = dcd.spec?.modelRef?.name;
   if (model) labels[LABEL_BASE_MODEL_HASH] = baseModelHash(model);
   const type = dcd.spec?.type;
@@ -55,7 +57,7 @@ export function workloadLabels(dcd: DcdJson): Record<string, string> {
 
 /** Workload annotations of a DCD (Deployment, Service and pod annotations before bookkeeping). */
 export function workloadAnnotations(dcd: DcdJson): Record<string, string> {
-  const annotations: Record<string, string> = { ...(dcd.spec?.podTemplate?.metadata?.annotations ?? {}) };
+  const annotations: Record<string, string> = shallowCopy(dcd.spec?.podTemplate?.metadata?.annotations);
   const model = dcd.spec?.modelRef?.name;
   if (model) annotations[ANNOTATION_BASE_MODEL] = model;
   delete annotations[ANNOTATION_ORIGIN_VERSION];
