@@ -136,22 +136,37 @@ const OLDEST: RuntimeVersion = { major: 1, minor: 4, patch: 0 };
  */
 export function operatorVersionProblem(version: string): string | undefined {
   const parsed = parseOperatorVersion(version);
-  const supported = SUPPORTED_OPERATOR_VERSIONS.map(v => v.version).join(', ');
   if (parsed === undefined) {
     return `must be a semantic version such as "${OPERATOR_1_5}" (the operator refuses to start with ${JSON.stringify(version)}); `
-      + `versions rendered: ${supported}`;
+      + `versions rendered: ${supportedVersionList()}`;
   }
   if (compareVersions(parsed, OLDEST) < 0) {
-    return `operator ${JSON.stringify(version)} is not supported: this library renders operators ${OPERATOR_1_4} and later (${supported})`;
+    return `operator ${JSON.stringify(version)} is not supported: this library renders operators ${OPERATOR_1_4} and later (${supportedVersionList()})`;
   }
   return undefined;
+}
+
+/** The supported operator versions, for a message. */
+function supportedVersionList(): string {
+  return SUPPORTED_OPERATOR_VERSIONS.map(v => v.version).join(', ');
+}
+
+/** The first version of each gate, read once. */
+const GATE_SINCE = new Map<OperatorGateName, RuntimeVersion>();
+
+function gateSince(gate: OperatorGateName): RuntimeVersion {
+  let since = GATE_SINCE.get(gate);
+  if (since === undefined) {
+    since = parseOperatorVersion(OPERATOR_GATES[gate].since)!;
+    GATE_SINCE.set(gate, since);
+  }
+  return since;
 }
 
 /** Whether the operator of `version` has the behaviour of `gate` (an unreadable version has none). */
 export function operatorHas(version: string, gate: OperatorGateName): boolean {
   const parsed = parseOperatorVersion(version);
-  const since = parseOperatorVersion(OPERATOR_GATES[gate].since)!;
-  return parsed !== undefined && compareVersions(parsed, since) >= 0;
+  return parsed !== undefined && compareVersions(parsed, gateSince(gate)) >= 0;
 }
 
 /** The supported version whose behaviour `version` has (the highest row not above it), or undefined. */
