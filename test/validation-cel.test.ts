@@ -281,6 +281,31 @@ describe('validation-rules CEL rows: every rule of every CRD schema', () => {
   });
 });
 
+describe('CEL engine: the fields of self an expression reads', () => {
+  const fieldsOf = (source: string) => {
+    const compiled = compileExpression(source);
+    if ('error' in compiled) throw new Error(compiled.error);
+    return compiled.selfFields;
+  };
+
+  test('fields selected from self, tested with has(), or selected below', () => {
+    expect(fieldsOf('self.b < 3 && self.a == "x"')).toEqual(['a', 'b']);
+    expect(fieldsOf('!has(self.eppConfig) || self.type == "epp"')).toEqual(['eppConfig', 'type']);
+    expect(fieldsOf('self.x.y.all(k, k != "")')).toEqual(['x']);
+    expect(fieldsOf('true')).toEqual([]);
+  });
+
+  test('self read otherwise: as a whole, its size, iterated, indexed, beside oldSelf, or through an escaped field name', () => {
+    for (const source of ['self == oldSelf', 'size(self) > 0', 'self.all(k, k != "")', 'self["a"] == 1', 'self.a == 1 && self != null', 'self.__dash__x == 1', 'self.__namespace__ == "x"']) {
+      expect([source, fieldsOf(source)]).toEqual([source, undefined]);
+    }
+  });
+
+  test('a comprehension variable named self is not self', () => {
+    expect(fieldsOf('self.items.all(self, self > 0)')).toEqual(['items']);
+  });
+});
+
 describe('validation-rules CEL rows: rule ids', () => {
   const dynamoRules = SITES.filter((s) => !['PodCliqueSet', 'LeaderWorkerSet'].includes(s.schema)).map((s) => s.rule);
 
@@ -599,8 +624,9 @@ describe('CEL engine: a value a node\'s rules passed on at create is not evaluat
     try {
       expect(check(listOf(item), { items: [{ a: 1 }, { a: 1 }, { a: 2 }] })).toEqual([]);
       expect(check(listOf(item), { items: [{ a: 2 }, { a: 1 }] })).toEqual([]);
-      // the rule is compiled (looked up) once per evaluation: { a: 1 } and { a: 2 }
-      expect(compile.mock.calls.filter(([source]) => source === 'self.a < 3')).toHaveLength(2);
+      // the rule is compiled (looked up) once to learn the fields it reads, then once per
+      // evaluation: { a: 1 } and { a: 2 }
+      expect(compile.mock.calls.filter(([source]) => source === 'self.a < 3')).toHaveLength(3);
     } finally {
       compile.mockRestore();
     }
@@ -638,6 +664,27 @@ describe('CEL engine: a value a node\'s rules passed on at create is not evaluat
     expect(checkWith(embedded)).toEqual(['pod: Invalid value: "object": small']);
     expect(checkWith({})).toEqual([]);
     expect(checkWith(embedded)).toEqual(['pod: Invalid value: "object": small']);
+  });
+
+  test('rules that read only some fields of an object are not evaluated again when only the other fields differ', () => {
+    const item = withRules({ a: INT, name: STRING }, { rule: 'self.a < 3', message: 'small' });
+    const compile = jest.spyOn(celCompile, 'compileExpression');
+    try {
+      expect(check(listOf(item), { items: [{ a: 1, name: 'x' }, { a: 1, name: 'y' }, { a: 1 }] })).toEqual([]);
+      // once for the fields it reads, once for the one evaluation
+      expect(compile.mock.calls.filter(([source]) => source === 'self.a < 3')).toHaveLength(2);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  test('a field read is told apart by its presence and value; a rule reading self otherwise keys on the whole value', () => {
+    const present = withRules({ a: INT, b: INT }, { rule: '!has(self.b) || self.b > 0', message: 'positive' });
+    expect(check(listOf(present), { items: [{ a: 1 }, { a: 1, b: 1 }, { a: 1, b: -1 }] }))
+      .toEqual([{ path: 'items[2]', message: 'Invalid value: "object": positive', rule: CEL_RULE }]);
+    const whole = withRules({ a: INT, b: INT, c: INT }, { rule: 'size(self) < 3 && self.a > 0', message: 'few' });
+    expect(check(listOf(whole), { items: [{ a: 1 }, { a: 1, b: 2 }, { a: 1, b: 2, c: 3 }] }))
+      .toEqual([{ path: 'items[2]', message: 'Invalid value: "object": few', rule: CEL_RULE }]);
   });
 
   test('on update, a value is evaluated against the old object every time', () => {

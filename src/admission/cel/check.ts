@@ -73,8 +73,8 @@ const NO_EMBEDDED: Readonly<Record<string, CelSchemaNode>> = {};
 
 /**
  * The values every rule of a schema node passed on when an object was created (no old object), by
- * the embedded-type schemas of the check, the node and `valueKey` of the value (with whether it sat
- * below an embedded type). On create, what the rules of a node report depends only on these (the
+ * the embedded-type schemas of the check, the node and the key of the value (`passKey`: the fields
+ * the rules read, or the whole value; with whether it sat below an embedded type). On create, what the rules of a node report depends only on these (the
  * rules and the typing of the value come from the schema; the field path only says where a
  * failure is reported), so a node whose value passed before is not evaluated again: an app's
  * graphs repeat the same components, containers and annotations. Failures are not kept.
@@ -183,6 +183,38 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return keys.every((k) => jsonEqual(a[k], b[k]));
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isJsonObject(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The fields of `self` the rules of a node read, by the node's rules (null: `self` is read otherwise). */
+const FIELDS_READ = new WeakMap<readonly CelRule[], readonly string[] | null>();
+
+/**
+ * The fields of `self` every rule of a node reads, when each reads `self` only through fields (see
+ * `CompiledExpression.selfFields`), sorted; undefined when one reads it otherwise or does not compile.
+ */
+function fieldsRead(rules: readonly CelRule[]): readonly string[] | undefined {
+  let fields = FIELDS_READ.get(rules);
+  if (fields === undefined) {
+    const all = new Set<string>();
+    fields = [];
+    for (const rule of rules) {
+      const compiled = compileExpression(rule.rule);
+      if (isCompileError(compiled) || compiled.selfFields === undefined) {
+        fields = null;
+        break;
+      }
+      compiled.selfFields.forEach(field => all.add(field));
+    }
+    if (fields !== null) fields = [...all].sort();
+    FIELDS_READ.set(rules, fields);
+  }
+  return fields ?? undefined;
+}
+
 class CelRuleWalk {
   public constructor(
     private readonly sink: ViolationSink,
@@ -241,7 +273,7 @@ class CelRuleWalk {
     rules: readonly CelRule[], value: unknown, schemaNode: CelSchemaNode, node: CelSchemaNode,
     old: OldValue | undefined, path: FieldPath, open: boolean,
   ): void {
-    const text = old === undefined ? valueKey(value) : undefined;
+    const text = old === undefined ? this.passKey(rules, value) : undefined;
     if (text === undefined) {
       this.evaluateRules(rules, value, schemaNode, node, old, path, open);
       return;
@@ -259,6 +291,28 @@ class CelRuleWalk {
       passed.clear();
     }
     passed.add(key);
+  }
+
+  /**
+   * The text a value is kept under once the rules of a node passed on it: the fields the rules
+   * read, when they read `self` only through fields of an object (`CompiledExpression.selfFields`;
+   * what they report then depends on those fields alone, so the other fields — a name, a label —
+   * need not match), else the whole value. Undefined for a value `valueKey` cannot write.
+   */
+  private passKey(rules: readonly CelRule[], value: unknown): string | undefined {
+    const fields = isPlainObject(value) ? fieldsRead(rules) : undefined;
+    if (fields === undefined) return valueKey(value);
+    let text = 'fields';
+    for (const field of fields) {
+      if (!Object.prototype.hasOwnProperty.call(value, field)) {
+        text += ` ${field}:absent`;
+        continue;
+      }
+      const item = valueKey((value as Record<string, unknown>)[field]);
+      if (item === undefined) return undefined;
+      text += ` ${field}:${item}`;
+    }
+    return text;
   }
 
   /** The old item of a `map` list with the same keys as a new item (other lists do not correlate). */

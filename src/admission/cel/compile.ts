@@ -26,6 +26,13 @@ export interface CompiledExpression {
   readonly evaluate: (bindings: CelBindings) => CelResult;
   /** The expression reads `oldSelf` (a transition rule). */
   readonly usesOldSelf: boolean;
+  /**
+   * The fields of `self` the expression reads, when it reads `self` only through field selections
+   * (`self.x`, `has(self.x)`, `self.x.y`, ...): its result depends on `self` through these fields
+   * alone (present or absent, and their values). Undefined when it uses `self` otherwise (as a
+   * whole, indexed, iterated, or through a field whose CEL name is escaped).
+   */
+  readonly selfFields?: readonly string[];
 }
 
 /** An expression that does not compile, with the reason. */
@@ -60,6 +67,18 @@ interface Usage {
   readonly unknownFunctions: Set<string>;
   readonly unknownVariables: Set<string>;
   usesOldSelf: boolean;
+  /** Fields of `self` selected (see `CompiledExpression.selfFields`). */
+  readonly selfFields: Set<string>;
+  /** `self` is used other than through a field selection. */
+  selfWhole: boolean;
+}
+
+/**
+ * A CEL field name that is the JSON field name as it is: Kubernetes escapes a field name that is
+ * not a CEL identifier or is a CEL keyword into one holding `__` (`__dash__`, `__namespace__`, ...).
+ */
+function isPlainFieldName(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !name.includes('__');
 }
 
 /** Collects the functions and variables an expression uses, with comprehension variables in scope. */
@@ -69,13 +88,20 @@ function collectUsage(expr: ParsedExpr | undefined, scope: readonly string[], us
   switch (kind.case) {
     case 'identExpr':
       if (kind.value.name === 'oldSelf' && !scope.includes('oldSelf')) usage.usesOldSelf = true;
+      if (kind.value.name === 'self' && !scope.includes('self')) usage.selfWhole = true;
       if (!scope.includes(kind.value.name) && !VARIABLES.includes(kind.value.name) && !TYPE_NAMES.includes(kind.value.name)) {
         usage.unknownVariables.add(kind.value.name);
       }
       return;
-    case 'selectExpr':
+    case 'selectExpr': {
+      const operand = kind.value.operand?.exprKind;
+      if (operand?.case === 'identExpr' && operand.value.name === 'self' && !scope.includes('self') && isPlainFieldName(kind.value.field)) {
+        usage.selfFields.add(kind.value.field);
+        return;
+      }
       collectUsage(kind.value.operand, scope, usage);
       return;
+    }
     case 'callExpr':
       if (!knownFunctionNames().has(kind.value.function)) usage.unknownFunctions.add(kind.value.function);
       collectUsage(kind.value.target, scope, usage);
@@ -148,7 +174,7 @@ function compileUncached(source: string): CompiledExpression | CompileError {
   } catch (error) {
     return { error: `syntax error: ${describe(error)}` };
   }
-  const usage: Usage = { unknownFunctions: new Set(), unknownVariables: new Set(), usesOldSelf: false };
+  const usage: Usage = { unknownFunctions: new Set(), unknownVariables: new Set(), usesOldSelf: false, selfFields: new Set(), selfWhole: false };
   collectUsage(parsed.expr, [], usage);
   if (usage.unknownFunctions.size > 0) {
     return { error: `undeclared function(s): ${[...usage.unknownFunctions].sort().join(', ')}` };
@@ -171,7 +197,7 @@ function compileUncached(source: string): CompiledExpression | CompileError {
       return cel().celError(describe(error));
     }
   };
-  return { evaluate, usesOldSelf: usage.usesOldSelf };
+  return { evaluate, usesOldSelf: usage.usesOldSelf, selfFields: usage.selfWhole ? undefined : [...usage.selfFields].sort() };
 }
 
 /** Whether a compile result is an error. */
