@@ -1,9 +1,11 @@
 // @ts-check
 /**
  * Build step (run by scripts/bundle-pipeline.ts after it bundles the pipeline): stamps the pipeline
- * bundle with a build id, then synthesizes the CLI test graph (test/fixtures/cli/graph.yaml) in
- * each output mode through the compiled package, so that the code cache written when this process
- * exits (lib/src/pipeline.bundle.cache) holds what such a synthesis compiles.
+ * bundle with a build id, then synthesizes through the compiled package the CLI test graph
+ * (test/fixtures/cli/graph.yaml: vLLM, a frontend and a decode worker) in each output mode and a
+ * disaggregated TensorRT-LLM graph with a multinode decode worker (test/fixtures/eject/disagg.yaml)
+ * in workloads output, so that the code caches written when this process exits (the bundle's and
+ * the generated validators') hold what such syntheses compile.
  */
 'use strict';
 const fs = require('fs');
@@ -15,10 +17,10 @@ const { recordPipelineCodeCache } = require(path.join(ROOT, 'lib', 'src', 'const
 recordPipelineCodeCache();
 const cdk8s = require('cdk8s');
 const dynamo = require(path.join(ROOT, 'lib', 'src', 'index.js'));
-const yamlText = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.yaml'), 'utf8');
+const fixture = (...names) => fs.readFileSync(path.join(ROOT, 'test', 'fixtures', ...names), 'utf8');
 const app = new cdk8s.App();
 for (const [id, output] of [['graph', dynamo.OutputMode.GRAPH], ['components', dynamo.OutputMode.COMPONENTS], ['workloads', dynamo.OutputMode.WORKLOADS]]) {
-  const chart = new cdk8s.Chart(app, id, { namespace: 'cache' });
-  dynamo.DynamoGraph.fromYaml(chart, 'Graph', yamlText, { output });
+  dynamo.DynamoGraph.fromYaml(new cdk8s.Chart(app, id, { namespace: 'cache' }), 'Graph', fixture('cli', 'graph.yaml'), { output });
 }
+dynamo.DynamoGraph.fromYaml(new cdk8s.Chart(app, 'disagg', { namespace: 'cache' }), 'Graph', fixture('eject', 'disagg.yaml'), { output: dynamo.OutputMode.WORKLOADS });
 app.synthYaml();
