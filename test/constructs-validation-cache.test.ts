@@ -96,6 +96,18 @@ describe('validation of a construct is kept until its document changes', () => {
     expect(validateDocument).toHaveBeenCalledTimes(3);
   });
 
+  test('a change the construct is not told of is rendered again too, not only validated', () => {
+    const chart = new Chart(Testing.app(), 'test');
+    const graph = new DynamoGraph(chart, 'Graph', { metadata: { name: 'llm' }, output: OutputMode.WORKLOADS });
+    const frontend = graph.addFrontend('Frontend', { image: IMAGE, replicas: 1 });
+    const deployment = new ComponentDeployment(chart, 'Dcd', { metadata: { name: 'worker' }, type: ComponentType.WORKER, image: IMAGE, replicas: 1, output: OutputMode.WORKLOADS });
+    const replicas = () => Testing.synth(chart).filter(o => o.kind === 'Deployment').map(o => `${o.metadata.name}=${o.spec.replicas}`);
+    expect(replicas()).toEqual(['llm-frontend=1', 'worker=1']);
+    (frontend as unknown as { spec: { replicas?: number } }).spec.replicas = 3;
+    (deployment.component as unknown as { spec: { replicas?: number } }).spec.replicas = 2;
+    expect(replicas()).toEqual(['llm-frontend=3', 'worker=2']);
+  });
+
   test('the document of a subclass with its own toJson is the one validated', () => {
     class Relabelled extends DynamoGraph {
       public labels: { [key: string]: string } = {};
