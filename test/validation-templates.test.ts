@@ -130,14 +130,28 @@ describe('pod templates checked once per distinct template', () => {
     expect(templateValidationCount()).toBe(again);
   });
 
-  test('the same template in different objects (Deployments) is validated once', () => {
+  test('the same template in different objects (DCDs) is validated once', () => {
+    const dcd = only('DynamoComponentDeployment');
+    const other = copy(dcd);
+    other.metadata.name = 'other';
+    dcd.spec.podTemplate.metadata = { labels: { unique: 'two-dcds' } };
+    other.spec.podTemplate = copy(dcd.spec.podTemplate);
+    const before = templateValidationCount();
+    expect(checkEmittedObject(dcd)).toEqual([]);
+    expect(checkEmittedObject(other)).toEqual([]);
+    expect(templateValidationCount() - before).toBe(1);
+  });
+
+  test('a Deployment\'s template (its own: it carries the Deployment\'s selector labels) is validated with each Deployment, with the same results', () => {
     const deployment = only('Deployment');
     deployment.spec.template.metadata.labels = { ...deployment.spec.template.metadata.labels, unique: 'two-deployments' };
+    deployment.spec.template.spec.containers[0].ports = [{ containerPort: 'eighty' }];
     const other = copy(deployment);
     other.metadata.name = 'other';
     const before = templateValidationCount();
-    expect(checkEmittedObject(deployment)).toEqual([]);
-    expect(checkEmittedObject(other)).toEqual([]);
-    expect(templateValidationCount() - before).toBe(1);
+    const messages = (obj: Json) => checkEmittedObject(obj).map((v) => `${v.path}: ${v.message}`);
+    expect(messages(deployment)).toEqual(['spec.template.spec.containers[0].ports[0].containerPort: Invalid value: "eighty": must be of type integer']);
+    expect(messages(other)).toEqual(messages(deployment));
+    expect(templateValidationCount() - before).toBe(3);
   });
 });

@@ -104,6 +104,17 @@ function ownKind(key: string): CustomKind | undefined {
 }
 
 /**
+ * Whether the outcomes of an emitted object's pod templates are kept for the templates that come
+ * again. Not for a Deployment: its template carries the Deployment's own selector labels (the
+ * component and graph it runs), so no other Deployment the operator creates for the graphs of an
+ * app has the same one; a DCD's template is its component's, which the graph's admission checked
+ * already, and a LeaderWorkerSet's or PodCliqueSet's hold templates and pod specs that repeat.
+ */
+function keepsTemplateOutcomes(key: string): boolean {
+  return key !== 'apps/v1/Deployment';
+}
+
+/**
  * The structural violations of one emitted object, in document order: its CRD schema (custom
  * resources) or its Kubernetes OpenAPI schema (Kubernetes kinds), embedded Kubernetes types
  * included, and a name (or generateName). Empty for an object of an apiVersion/kind the library
@@ -128,7 +139,7 @@ export function emittedObjectViolations(obj: unknown, deferred: boolean): Violat
     const definition = ownKind(key) ? undefined : kubernetesKindDefinition(apiVersion, kind);
     if (!ownKind(key) && definition === undefined) return [];
     const compiled = compiledKind(key, definition, deferred);
-    if (deferred) checkDeferred(obj, compiled, sink);
+    if (deferred) checkDeferred(obj, compiled, sink, keepsTemplateOutcomes(key));
     else checkCompiled(obj, compiled, sink);
     checkName(obj.metadata, sink);
   } catch (error) {

@@ -164,9 +164,9 @@ export function templateValidationCount(): number {
   return templateValidations;
 }
 
-function outcomeOf(place: TemplatePlace, compiled: CompiledSchema): readonly ErrorObject[] | null {
-  const key = `${place.definition}\n${JSON.stringify(place.value)}`;
-  let outcome = outcomes.get(key);
+function outcomeOf(place: TemplatePlace, compiled: CompiledSchema, keep: boolean): readonly ErrorObject[] | null {
+  const key = keep ? `${place.definition}\n${JSON.stringify(place.value)}` : undefined;
+  let outcome = key === undefined ? undefined : outcomes.get(key);
   if (outcome === undefined) {
     templateValidations++;
     if (compiled.validate(place.value)) {
@@ -175,8 +175,10 @@ function outcomeOf(place: TemplatePlace, compiled: CompiledSchema): readonly Err
       const full = compileFull(compiled.json);
       outcome = full(place.value) ? null : [...full.errors ?? []];
     }
-    if (outcomes.size >= MAX_OUTCOMES) outcomes.clear();
-    outcomes.set(key, outcome);
+    if (key !== undefined) {
+      if (outcomes.size >= MAX_OUTCOMES) outcomes.clear();
+      outcomes.set(key, outcome);
+    }
   }
   return outcome;
 }
@@ -184,14 +186,16 @@ function outcomeOf(place: TemplatePlace, compiled: CompiledSchema): readonly Err
 /**
  * Validates `value` with a compiled schema whose templates are deferred (`deferTemplates`), then
  * each of its templates, reporting to `sink` what `checkCompiled` with the whole schema reports.
+ * With `keep` false, the outcomes of its templates are neither looked up nor kept (for templates
+ * that cannot come again, whose text would only be written to be missed).
  */
-export function checkDeferred(value: unknown, compiled: CompiledSchema, sink: ViolationSink): void {
+export function checkDeferred(value: unknown, compiled: CompiledSchema, sink: ViolationSink, keep = true): void {
   checkCompiled(value, compiled, sink);
   const places: TemplatePlace[] = [];
   templatePlaces(value, compiled.json, FieldPath.root(), places);
   for (const place of places) {
     const definition = compiledDefinition(place.definition);
-    const errors = outcomeOf(place, definition);
+    const errors = outcomeOf(place, definition, keep);
     if (errors === null) continue;
     const schema = place.rule === undefined ? definition.json : { ...definition.json, 'x-rule': place.rule };
     reportErrors(errors, place.value, schema, sink, place.path);
