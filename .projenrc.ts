@@ -114,8 +114,8 @@ project.compileTask.exec('node -e "require(\'./bin/load-cli.js\').writeCodeCache
 
 // The constructs reach the pipeline (admission, render engine, imports; loaded on first use) through
 // one file too: lib/src/pipeline.bundle.js, every module the package's entry does not load (those
-// stay outside, one copy each) with @bufbuild/cel, and its V8 code cache made by synthesizing the
-// CLI test graph in each output mode (scripts/bundle-pipeline.ts, src/constructs/pipeline-bundle.ts)
+// stay outside, one copy each) with @bufbuild/cel, and the V8 code caches of it and of the generated
+// validators, made by synthesizing test graphs (scripts/bundle-pipeline.ts, pipeline-code-cache-run.js)
 project.compileTask.exec('ts-node --transpile-only --project tsconfig.dev.json scripts/bundle-pipeline.ts');
 
 project.package.addVersion('0.1.0');

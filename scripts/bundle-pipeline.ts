@@ -8,8 +8,9 @@
  * each), and so do the generated validators (loaded per schema on first use) with the modules they
  * load, and the other packages (the peers, ajv, yaml).
  *
- * The cache is then made by a separate process (scripts/pipeline-code-cache-run.js) that stamps the
- * bundle with a build id and synthesizes the CLI test graph in each output mode through the package.
+ * The caches are then made by a separate process (scripts/pipeline-code-cache-run.js) that stamps the
+ * bundle with a build id and synthesizes test graphs through the package (the bundle's cache and the
+ * generated validators' it loads).
  *
  *   ts-node --transpile-only --project tsconfig.dev.json scripts/bundle-pipeline.ts
  */

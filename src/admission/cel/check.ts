@@ -74,10 +74,11 @@ const NO_EMBEDDED: Readonly<Record<string, CelSchemaNode>> = {};
 /**
  * The values every rule of a schema node passed on when an object was created (no old object), by
  * the embedded-type schemas of the check, the node and the key of the value (`passKey`: the fields
- * the rules read, or the whole value; with whether it sat below an embedded type). On create, what the rules of a node report depends only on these (the
- * rules and the typing of the value come from the schema; the field path only says where a
- * failure is reported), so a node whose value passed before is not evaluated again: an app's
- * graphs repeat the same components, containers and annotations. Failures are not kept.
+ * the rules read, or the whole value; with whether it sat below an embedded type). On create, what
+ * the rules of a node report depends only on these (the rules and the typing of the value come from
+ * the schema; the field path only says where a failure is reported), so a node whose value passed
+ * before is not evaluated again: an app's graphs repeat the same components, containers and
+ * annotations. Failures are not kept.
  */
 const passedOnCreate = new WeakMap<object, WeakMap<CelSchemaNode, Set<string>>>();
 
