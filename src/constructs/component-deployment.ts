@@ -65,8 +65,6 @@ export class ComponentDeployment extends Construct {
   private specName?: string;
   /** The rendered workloads, until the deployment changes. */
   private renderedWorkloads?: readonly unknown[];
-  /** The document text (see `documentText`) the renderings above are of. */
-  private renderedKey?: string;
   /** Parent of the rendered objects in WORKLOADS output. */
   private readonly workloads?: RenderedWorkloads;
   /** The validation of the document, until it changes. */
@@ -87,7 +85,7 @@ export class ComponentDeployment extends Construct {
     if (namespace) this.metadata.namespace = namespace;
     this.backendFramework = props.backendFramework;
     this.specName = props.name;
-    this.validation = new ValidationCache(this, this.settings);
+    this.validation = new ValidationCache(this, this.settings, () => this._invalidate());
     // the component takes the component props; the deployment's own (metadata, output, ...) stay here
     const { metadata: _metadata, backendFramework: _backendFramework, output: _output, operator: _operator, ...componentProps } = props;
     this.component = new Component(this, 'Component', { ...componentProps, name: props.name ?? this.name });
@@ -140,14 +138,7 @@ export class ComponentDeployment extends Construct {
     // only when one of them has work to do (cdk8s validates N + 1 times in an app of N charts)
     let doc: DcdJson | undefined;
     const document = (): DcdJson => (doc ??= this.toJson());
-    const key = this.documentText();
-    // a document changed without the construct being told (the validation sees it by its text)
-    // is rendered again too
-    if (key !== this.renderedKey) {
-      this._invalidate();
-      this.renderedKey = key;
-    }
-    const violations = this.validation.violations(key, document);
+    const violations = this.validation.violations(this.documentText(), document);
     if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
     const { result, errors } = renderOrReport(() => this.renderWorkloads(document), () => this);
     if (!result) return errors;

@@ -193,8 +193,6 @@ export class DynamoGraph extends Construct {
   private renderedComponents?: JsonObject[];
   /** The rendered workloads, until the graph or one of its components changes. */
   private renderedWorkloads?: readonly unknown[];
-  /** The document text (see `documentText`) the renderings above are of. */
-  private renderedKey?: string;
   /** Parent of the rendered objects in WORKLOADS output. */
   private readonly workloads?: RenderedWorkloads;
   /** The validation of the document, until it changes. */
@@ -214,7 +212,7 @@ export class DynamoGraph extends Construct {
     this.metadata = { ...deepClone(props.metadata ?? {}), name: this.name };
     if (this.namespace) this.metadata.namespace = this.namespace;
     this.spec = DynamoGraph.specOf(props);
-    this.validation = new ValidationCache(this, this.settings);
+    this.validation = new ValidationCache(this, this.settings, () => this._invalidate());
 
     if (this.output === OutputMode.GRAPH) {
       this.resource = new ApiObject(this, 'Resource', {
@@ -365,14 +363,7 @@ export class DynamoGraph extends Construct {
     // only when one of them has work to do (cdk8s validates N + 1 times in an app of N charts)
     let doc: DgdJson | undefined;
     const document = (): DgdJson => (doc ??= this.toJson());
-    const key = this.documentText();
-    // a document changed without the construct being told (the validation sees it by its text)
-    // is rendered again too
-    if (key !== this.renderedKey) {
-      this._invalidate();
-      this.renderedKey = key;
-    }
-    const violations = this.validation.violations(key, document);
+    const violations = this.validation.violations(this.documentText(), document);
     if (violations.length > 0) return violations;
     const scopeOf = (e: RenderError) => this.scopeOfField(e.field);
     if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(document), scopeOf).errors;

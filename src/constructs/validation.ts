@@ -23,7 +23,12 @@ export class ValidationCache {
   private key?: string;
   private messages: readonly string[] = [];
 
-  constructor(private readonly scope: Construct, private readonly settings: OperatorSettings) {}
+  /**
+   * @param documentChanged called when the document's text is not the one validated last (also a
+   *   change the construct was not told of), before it is validated: what the construct rendered of
+   *   the document before is stale then too
+   */
+  constructor(private readonly scope: Construct, private readonly settings: OperatorSettings, private readonly documentChanged: () => void) {}
 
   /**
    * `constructValidation` of the document, computed again only when `key`, the document's JSON
@@ -31,6 +36,7 @@ export class ValidationCache {
    */
   public violations(key: string, document: () => unknown): string[] {
     if (key !== this.key) {
+      this.documentChanged();
       this.messages = constructValidation(this.scope, document(), this.settings);
       this.key = key;
     }

@@ -260,10 +260,7 @@ class CelRuleWalk {
   private ruledProperties(node: CelSchemaNode): ReadonlyArray<readonly [string, CelSchemaNode]> {
     let properties = this.facts.ruledProperties.get(node);
     if (properties === undefined) {
-      properties = Object.entries(node.properties ?? {}).filter(([, child]) => {
-        const resolved = this.converter.resolve(child).node;
-        return resolved !== undefined && this.hasRulesBelow(resolved);
-      });
+      properties = Object.entries(node.properties ?? {}).filter(([, child]) => this.leadsToRules(child));
       this.facts.ruledProperties.set(node, properties);
     }
     return properties;
@@ -341,13 +338,16 @@ class CelRuleWalk {
         ...(node.items === undefined ? [] : [node.items]),
         ...(mapValueSchema(node) === undefined ? [] : [mapValueSchema(node)!]),
       ];
-      known = (node['x-kubernetes-validations'] ?? []).length > 0 || children.some((child) => {
-        const resolved = this.converter.resolve(child).node;
-        return resolved !== undefined && this.hasRulesBelow(resolved);
-      });
+      known = (node['x-kubernetes-validations'] ?? []).length > 0 || children.some((child) => this.leadsToRules(child));
       this.facts.rulesBelow.set(node, known);
     }
     return known;
+  }
+
+  /** Whether a child node (a marker node resolved to the schema it stands for) or anything below it has rules. */
+  private leadsToRules(child: CelSchemaNode): boolean {
+    const resolved = this.converter.resolve(child).node;
+    return resolved !== undefined && this.hasRulesBelow(resolved);
   }
 
   private evaluateRules(
