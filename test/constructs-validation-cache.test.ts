@@ -7,6 +7,9 @@ import { App, Chart, Testing } from 'cdk8s';
 import { EnvValue } from 'cdk8s-plus-34';
 import { ComponentDeployment, ComponentType, DynamoGraph, OutputMode } from '../src';
 import * as validate from '../src/admission/validate';
+import { ValidationCache } from '../src/constructs/validation';
+import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
+import { copyJson } from '../src/model/json-copy';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const N = 4;
@@ -123,5 +126,38 @@ describe('validation of a construct is kept until its document changes', () => {
     Testing.synth(chart);
     graph.labels = { 'bad label': 'x' };
     expect(() => Testing.synth(chart)).toThrow(/test\/Graph: DynamoGraphDeployment\/llm: metadata\.labels/);
+  });
+
+  describe('the key: the document validated last, compared value by value, else by its text', () => {
+    const frontend = { name: 'frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } };
+    const document = (annotations: unknown) => ({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name: 'llm', annotations }, spec: { components: [frontend] } });
+
+    test('a view equal to the validated copy is not validated again; a changed leaf is', () => {
+      const changed = jest.fn();
+      const cache = new ValidationCache(new Chart(Testing.app(), 'test'), DEFAULT_OPERATOR_SETTINGS, changed);
+      const view = document({ a: 'x' });
+      expect(cache.violations(view, () => copyJson(view))).toEqual([]);
+      expect(cache.violations(view, () => copyJson(view))).toEqual([]);
+      expect(validateDocument).toHaveBeenCalledTimes(1);
+      (view.metadata.annotations as { a: string }).a = 'y';
+      cache.violations(view, () => copyJson(view));
+      expect(validateDocument).toHaveBeenCalledTimes(2);
+      expect(validateDocument.mock.calls[1][0].metadata.annotations).toEqual({ a: 'y' });
+      expect(changed).toHaveBeenCalledTimes(2);
+    });
+
+    test('a view the comparison cannot tell (a reference cycle) is kept by its text: unchanged, not validated again; changed, validated', () => {
+      const cache = new ValidationCache(new Chart(Testing.app(), 'test'), DEFAULT_OPERATOR_SETTINGS, () => {});
+      // a cycle JSON cannot write: the text is the copy's, which cuts it
+      const cyclic: { self?: unknown; v: string } = { v: 'x' };
+      cyclic.self = cyclic;
+      const view = document(cyclic);
+      cache.violations(view, () => copyJson(view));
+      cache.violations(view, () => copyJson(view));
+      expect(validateDocument).toHaveBeenCalledTimes(1);
+      cyclic.v = 'y';
+      cache.violations(view, () => copyJson(view));
+      expect(validateDocument).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -138,7 +138,7 @@ export class ComponentDeployment extends Construct {
     // only when one of them has work to do (cdk8s validates N + 1 times in an app of N charts)
     let doc: DcdJson | undefined;
     const document = (): DcdJson => (doc ??= this.toJson());
-    const violations = this.validation.violations(this.documentText(), document);
+    const violations = this.validation.violations(this.documentView(), document);
     if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
     const { result, errors } = renderOrReport(() => this.renderWorkloads(document), () => this);
     if (!result) return errors;
@@ -147,22 +147,16 @@ export class ComponentDeployment extends Construct {
   }
 
   /**
-   * `JSON.stringify(this.toJson())`, written from the deployment's own plain data instead of a copy
-   * of it (see `DynamoGraph`'s).
+   * The document as the deployment holds it, the key of its validation: `this.toJson()` without the
+   * copy (see `DynamoGraph`'s). A subclass with its own `toJson` gives that.
    */
-  private documentText(): string {
-    if (this.toJson === ComponentDeployment.prototype.toJson) {
-      try {
-        const spec: DcdSpecJson = {};
-        if (this.backendFramework !== undefined) spec.backendFramework = this.backendFramework as DcdSpecJson['backendFramework'];
-        Object.assign(spec, this.component._specJsonView());
-        if (this.specName === undefined) delete spec.name;
-        return JSON.stringify({ apiVersion: API_VERSION, kind: DCD_KIND, metadata: this.metadata, spec });
-      } catch {
-        // a reference cycle, which the copy cuts
-      }
-    }
-    return JSON.stringify(this.toJson());
+  private documentView(): unknown {
+    if (this.toJson !== ComponentDeployment.prototype.toJson) return this.toJson();
+    const spec: DcdSpecJson = {};
+    if (this.backendFramework !== undefined) spec.backendFramework = this.backendFramework as DcdSpecJson['backendFramework'];
+    Object.assign(spec, this.component._specJsonView());
+    if (this.specName === undefined) delete spec.name;
+    return { apiVersion: API_VERSION, kind: DCD_KIND, metadata: this.metadata, spec };
   }
 
   /** The rendered workloads (rendered from `document()`, the current document, when not known yet). */

@@ -310,7 +310,7 @@ export class DynamoGraph extends Construct {
   /** The document, when the graph's operator admits it; else throws the validation messages. */
   private admittedJson(): DgdJson {
     const doc: DgdJson = this.toJson();
-    const violations = this.validation.violations(this.documentText(), () => doc);
+    const violations = this.validation.violations(this.documentView(), () => doc);
     if (violations.length > 0) throw new Error(violations.join('\n'));
     return doc;
   }
@@ -363,7 +363,7 @@ export class DynamoGraph extends Construct {
     // only when one of them has work to do (cdk8s validates N + 1 times in an app of N charts)
     let doc: DgdJson | undefined;
     const document = (): DgdJson => (doc ??= this.toJson());
-    const violations = this.validation.violations(this.documentText(), document);
+    const violations = this.validation.violations(this.documentView(), document);
     if (violations.length > 0) return violations;
     const scopeOf = (e: RenderError) => this.scopeOfField(e.field);
     if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(document), scopeOf).errors;
@@ -375,22 +375,15 @@ export class DynamoGraph extends Construct {
   }
 
   /**
-   * `JSON.stringify(this.toJson())`, written from the graph's own plain data instead of a copy of it
-   * (`toJson` copies plain JSON data, whose text the copy keeps). The document of a subclass with
-   * its own `toJson`, or of data `JSON.stringify` cannot write as it is, is copied first as before.
+   * The document as the graph holds it, the key of its validation: `this.toJson()` without the copy
+   * (the graph's own plain data; what `toJson` copies). A subclass with its own `toJson` gives that.
    */
-  private documentText(): string {
-    if (this.toJson === DynamoGraph.prototype.toJson) {
-      try {
-        const spec = this.componentList.length === 0
-          ? this.spec
-          : { ...this.spec, components: this.componentList.map(c => c._specJsonView()) };
-        return JSON.stringify({ apiVersion: API_VERSION, kind: DGD_KIND, metadata: this.metadata, spec });
-      } catch {
-        // a reference cycle, which the copy cuts
-      }
-    }
-    return JSON.stringify(this.toJson());
+  private documentView(): unknown {
+    if (this.toJson !== DynamoGraph.prototype.toJson) return this.toJson();
+    const spec = this.componentList.length === 0
+      ? this.spec
+      : { ...this.spec, components: this.componentList.map(c => c._specJsonView()) };
+    return { apiVersion: API_VERSION, kind: DGD_KIND, metadata: this.metadata, spec };
   }
 
   /** The component a field path of the graph points into, else the graph. */

@@ -2,6 +2,7 @@
 import { Construct } from 'constructs';
 import { pipeline, violationFormat } from './on-first-use';
 import type { OperatorSettings } from '../engine/operator-settings';
+import { sameAsCopy } from '../model/json-copy';
 
 /**
  * Violations of the document, as the given operator would admit it on create, as one message
@@ -15,31 +16,53 @@ export function constructValidation(scope: Construct, document: unknown, setting
 /**
  * The validation of one construct's document, kept until the document changes. cdk8s validates the
  * whole app each time it synthesizes a chart (`chart.toJson()`), so an app of N charts would
- * otherwise check every document N + 1 times. The document's JSON text is the key: any change to
- * it, whether or not the construct noticed it, is validated again. The construct's path and
- * operator settings, the other inputs, do not change.
+ * otherwise check every document N + 1 times. The document itself is the key: any change to it,
+ * whether or not the construct noticed it, is validated again. The construct's path and operator
+ * settings, the other inputs, do not change.
+ *
+ * The construct gives a view of its document on each pass (its own data, not a copy) and, when
+ * asked, a copy (`toJson()`). The copy validated last is kept and the view compared with it, value
+ * by value; where that comparison cannot tell (a tree deeper than `copyJson` copies itself, a
+ * reference cycle), the view's JSON text is compared with the text it had when it was validated.
  */
 export class ValidationCache {
-  private key?: string;
+  private validated?: { readonly document: unknown; readonly text: string | undefined };
   private messages: readonly string[] = [];
 
   /**
-   * @param documentChanged called when the document's text is not the one validated last (also a
-   *   change the construct was not told of), before it is validated: what the construct rendered of
-   *   the document before is stale then too
+   * @param documentChanged called when the document is not the one validated last (also a change
+   *   the construct was not told of), before it is validated: what the construct rendered of the
+   *   document before is stale then too
    */
   constructor(private readonly scope: Construct, private readonly settings: OperatorSettings, private readonly documentChanged: () => void) {}
 
   /**
-   * `constructValidation` of the document, computed again only when `key`, the document's JSON
-   * text, changed (`document` gives the document then; the text costs less than a copy of it).
+   * `constructValidation` of the document, computed again only when `view`, the document as the
+   * construct holds it, is not the document validated last (`document` gives a copy of it then,
+   * the copy that is validated and kept).
    */
-  public violations(key: string, document: () => unknown): string[] {
-    if (key !== this.key) {
+  public violations(view: unknown, document: () => unknown): string[] {
+    if (!this.isValidated(view, document)) {
       this.documentChanged();
-      this.messages = constructValidation(this.scope, document(), this.settings);
-      this.key = key;
+      const text = jsonText(view, document);
+      const doc = document();
+      this.messages = constructValidation(this.scope, doc, this.settings);
+      this.validated = { document: doc, text };
     }
     return [...this.messages];
+  }
+
+  private isValidated(view: unknown, document: () => unknown): boolean {
+    if (this.validated === undefined) return false;
+    return sameAsCopy(view, this.validated.document) || jsonText(view, document) === this.validated.text;
+  }
+}
+
+/** The document's JSON text: the view's, or the copy's when the view cannot be written (a reference cycle, which the copy cuts). */
+function jsonText(view: unknown, document: () => unknown): string | undefined {
+  try {
+    return JSON.stringify(view);
+  } catch {
+    return JSON.stringify(document());
   }
 }

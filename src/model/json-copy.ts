@@ -49,6 +49,39 @@ function copy(value: unknown, depth: number): unknown {
 }
 
 /**
+ * Whether `made`, a tree `copyJson` made, equals what `copyJson(value)` would make now: the same
+ * arrays (length, holes) and objects (own enumerable keys in the same order), and leaves that are
+ * the same (`Object.is`). False also when that cannot be told without copying: a tree deeper than
+ * `copyJson` copies itself (or a reference cycle), or an object of `value` that is `made` itself.
+ * Cheaper than writing either as text: nothing is allocated but the key lists.
+ */
+export function sameAsCopy(value: unknown, made: unknown): boolean {
+  return same(value, made, 0);
+}
+
+function same(value: unknown, made: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return Object.is(value, made);
+  if (typeof made !== 'object' || made === null || value === made || depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    if (!Array.isArray(made) || value.length !== made.length) return false;
+    for (let i = 0; i < value.length; i++) {
+      if (!same(value[i], made[i], depth + 1)) return false;
+      if (value[i] === undefined && (i in value) !== (i in made)) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(made)) return false;
+  const keys = Object.keys(value);
+  const madeKeys = Object.keys(made);
+  if (keys.length !== madeKeys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key !== madeKeys[i] || !same((value as Record<string, unknown>)[key], (made as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+/**
  * `copyJson(value)` made with spread syntax, which copies an object about twice as fast as
  * assigning its keys one by one: for copies that are handed out and not extended by the engine.
  * An object with an own `__proto__` key (which spread syntax keeps but `for ... in` cannot copy), a tree deeper
