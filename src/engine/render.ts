@@ -11,8 +11,7 @@ import {
   resolveGraphCheckpoints, standaloneDcdWithCheckpoint,
 } from './experimental/checkpoint';
 import { refuseInterPodGmsOnComponentPath } from './experimental/component-path';
-import { generateComponentDcds } from './graph/component-dcds';
-import { graphWorkerHash } from './graph/worker-hash';
+import { generateHashedComponentDcds } from './graph/worker-hash';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
 import { ClusterObjects, isDraClusterStateOnly, isDraObject } from './multinode/dra-objects';
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
@@ -79,7 +78,7 @@ function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings, check
     throw new RenderError(ref, `spec.components[${multinode}].multinode`,
       'no multinode orchestrator available: the component provider needs LeaderWorkerSet for multinode components');
   }
-  const dcds = generateComponentDcds(dgd, graphWorkerHash(dgd));
+  const dcds = generateHashedComponentDcds(dgd);
   for (const dcd of dcds) applyCheckpointToGeneratedDcd(dcd, checkpointOf(checkpoints, dcd.spec.name ?? ''));
   return dcds.map(withCreateBookkeeping);
 }

@@ -22,6 +22,20 @@ export function dcdName(graphName: string, component: ComponentSpecJson, workerH
   return isWorkerType(component.type) ? `${base}-${workerHash}` : base;
 }
 
+/**
+ * Gives a DCD that `generateComponentDcds` made with the worker hash `previous` the worker hash
+ * `workerHash` instead, everywhere that function puts it: a worker DCD's name suffix, its label
+ * and its pod template's label (other DCDs carry no hash).
+ */
+export function replaceWorkerHash(dcd: DcdJson, previous: string, workerHash: string): void {
+  if (!isWorkerType(dcd.spec.type)) return;
+  const name = dcd.metadata.name ?? '';
+  if (!name.endsWith(`-${previous}`)) throw new Error(`DCD ${name} does not end with the worker hash ${previous}`);
+  dcd.metadata.name = name.slice(0, name.length - previous.length) + workerHash;
+  dcd.metadata.labels![LABEL_WORKER_HASH] = workerHash;
+  dcd.spec.podTemplate!.metadata.labels[LABEL_WORKER_HASH] = workerHash;
+}
+
 /** Which components have `nvidia.com/restartAt` set when the graph's restart begins. */
 export function componentsRestarting(dgd: DgdJson): Set<string> {
   const restart = dgd.spec.restart;

@@ -2,9 +2,9 @@
  * The graph's worker hash: 8 hex characters over the rendered worker-class DCDs, used to suffix
  * worker DCD names and to tag worker pods.
  */
-import { generateComponentDcds } from './component-dcds';
+import { componentsRestarting, generateComponentDcds, replaceWorkerHash } from './component-dcds';
 import { isMap } from '../../model/json';
-import { DcdSpecJson, DgdJson, isWorkerType } from '../../model/v1beta1';
+import { DcdJson, DcdSpecJson, DgdJson, isWorkerType } from '../../model/v1beta1';
 import { WORKER_HASH_PLACEHOLDER } from '../../model/well-known';
 import { computeWorkerHash, WorkerHashRecord } from '../hash/worker-hash';
 import { defaultRoleReplicas, nodeCountOf } from '../multinode/roles';
@@ -36,8 +36,26 @@ export function rolesRestateImplicitShape(spec: DcdSpecJson): boolean {
 
 /** The worker hash of an admitted graph (see `admitNewGraph`). */
 export function graphWorkerHash(dgd: DgdJson): string {
+  return workerHashOf(generateComponentDcds(dgd, WORKER_HASH_PLACEHOLDER, { restart: false }));
+}
+
+/**
+ * `generateComponentDcds(dgd, graphWorkerHash(dgd))`. Unless a restart is under way, the DCDs the
+ * hash is taken over are these DCDs but for the hash itself: they are generated once and given
+ * the hash afterwards.
+ */
+export function generateHashedComponentDcds(dgd: DgdJson): DcdJson[] {
+  if (componentsRestarting(dgd).size > 0) return generateComponentDcds(dgd, graphWorkerHash(dgd));
+  const dcds = generateComponentDcds(dgd, WORKER_HASH_PLACEHOLDER, { restart: false });
+  const workerHash = workerHashOf(dcds);
+  for (const dcd of dcds) replaceWorkerHash(dcd, WORKER_HASH_PLACEHOLDER, workerHash);
+  return dcds;
+}
+
+/** The worker hash over the worker DCDs among `dcds` (generated with the placeholder hash, no restart). */
+function workerHashOf(dcds: readonly DcdJson[]): string {
   const records: Record<string, WorkerHashRecord> = {};
-  for (const dcd of generateComponentDcds(dgd, WORKER_HASH_PLACEHOLDER, { restart: false })) {
+  for (const dcd of dcds) {
     if (!isWorkerType(dcd.spec.type)) continue;
     const { replicas, minAvailable, scalingAdapter, runtimeVersionOverride, ...spec } = dcd.spec;
     if (rolesRestateImplicitShape(dcd.spec)) delete spec.roles;
