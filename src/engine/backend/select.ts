@@ -26,8 +26,12 @@ const BACKENDS: Readonly<Record<string, Backend>> = {
  */
 export function frameworksRunBy(words: readonly string[]): string[] {
   const line = words.join(' ');
-  return ['vllm', 'sglang', 'trtllm'].filter(fw => new RegExp(`python[0-9.]*\\s+[^|&;]*-m\\s+[^|&;]*dynamo\\.${fw}[^|&;]*`).test(line));
+  return FRAMEWORK_LAUNCHES.filter(({ launch }) => launch.test(line)).map(({ framework }) => framework);
 }
+
+/** How a command line runs each framework's module (`python3 ... -m ... dynamo.<framework>`). */
+const FRAMEWORK_LAUNCHES: ReadonlyArray<{ readonly framework: string; readonly launch: RegExp }> = ['vllm', 'sglang', 'trtllm']
+  .map(framework => ({ framework, launch: new RegExp(`python[0-9.]*\\s+[^|&;]*-m\\s+[^|&;]*dynamo\\.${framework}[^|&;]*`) }));
 
 /** The backend of a framework name, or undefined for an unknown name. */
 export function backendByName(framework: string): Backend | undefined {
