@@ -16,6 +16,7 @@
 import { CEL_RULE, CelRule, CelSchemaNode, checkCelRules, checkDynamoCelRules } from './cel';
 import { emittedValueExplainer } from './derived-names';
 import { inDocumentOrder } from './document-order';
+import { KindTable } from './kind-table';
 import { apiServerRecords } from './object-meta';
 import { isCheckedKind, validateEmittedObject } from './structural';
 import { attachObject, fieldText, renderValue, Violation, ViolationSink } from './violation';
@@ -38,14 +39,24 @@ const CEL_SCHEMAS: Readonly<Record<string, CelSchemaNode>> = {
   'nvidia.com/v1alpha1/PodSnapshot': POD_SNAPSHOT_V1ALPHA1_SCHEMA,
 };
 
+/** The CEL check of the objects of one kind. */
+type CelCheck = (obj: Record<string, unknown>, sink: ViolationSink) => void;
+
 const DYNAMO_KINDS = new Set(['nvidia.com/v1beta1/DynamoGraphDeployment', 'nvidia.com/v1beta1/DynamoComponentDeployment']);
 
 /** Prefix of the rule id of a failed CEL rule of a non-Dynamo CRD; the expression follows it. */
 const CEL_RULE_PREFIX = `${CEL_RULE}:`;
 
-function keyOf(obj: unknown): string {
-  return `${stringAt(obj, 'apiVersion') ?? ''}/${stringAt(obj, 'kind') ?? ''}`;
-}
+const celRuleId = (rule: CelRule): string => `${CEL_RULE_PREFIX}${rule.rule}`;
+
+/** The kinds with CEL rules: the Dynamo kinds and those of `CEL_SCHEMAS`. */
+const CEL_CHECKS = new KindTable<CelCheck>((apiVersion, kind) => {
+  const key = `${apiVersion}/${kind}`;
+  if (DYNAMO_KINDS.has(key)) return (obj, sink) => checkDynamoCelRules(obj, sink);
+  if (!Object.prototype.hasOwnProperty.call(CEL_SCHEMAS, key)) return undefined;
+  const schema = CEL_SCHEMAS[key];
+  return (obj, sink) => checkCelRules(obj, schema, sink, { ruleId: celRuleId });
+});
 
 /** Whether `checkEmittedObjects` checks objects of this apiVersion and kind. */
 export function isEmittedKindChecked(apiVersion: string, kind: string): boolean {
@@ -53,20 +64,17 @@ export function isEmittedKindChecked(apiVersion: string, kind: string): boolean 
 }
 
 /** The CEL violations of one emitted object (none for a kind without CRD rules). Never throws. */
-function celViolations(obj: Record<string, unknown>): EmittedViolation[] {
-  const key = keyOf(obj);
-  const schema = Object.prototype.hasOwnProperty.call(CEL_SCHEMAS, key) ? CEL_SCHEMAS[key] : undefined;
-  if (schema === undefined && !DYNAMO_KINDS.has(key)) return [];
-  const kind = stringAt(obj, 'kind') ?? '';
-  const name = stringAt(mapAt(obj, 'metadata'), 'name') ?? '';
+function celViolations(obj: Record<string, unknown>, apiVersion: string, kind: string, name: string): EmittedViolation[] {
+  const check = CEL_CHECKS.get(apiVersion, kind);
+  if (check === undefined) return [];
   const sink = new ViolationSink();
   try {
-    if (schema === undefined) checkDynamoCelRules(obj, sink);
-    else checkCelRules(obj, schema, sink, { ruleId: (rule: CelRule) => `${CEL_RULE_PREFIX}${rule.rule}` });
+    check(obj, sink);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return [{ kind, name, path: '', message: `Internal error: CEL check failed unexpectedly: ${detail}`, rule: 'internal' }];
   }
+  if (sink.all.length === 0) return [];
   return inDocumentOrder(sink.all, obj).map((record) => {
     const violation: EmittedViolation = attachObject(record, kind, name, obj);
     if (!record.rule.startsWith(CEL_RULE_PREFIX)) return violation;
@@ -79,11 +87,11 @@ function celViolations(obj: Record<string, unknown>): EmittedViolation[] {
  * labels, annotations, selectors, ports, quantities. A name or label value derived from the graph's
  * names says which input names it is made of (derived-names.ts). Never throws.
  */
-function apiServerViolations(obj: Record<string, unknown>): EmittedViolation[] {
-  const kind = stringAt(obj, 'kind') ?? '';
-  const name = stringAt(mapAt(obj, 'metadata'), 'name') ?? '';
+function apiServerViolations(obj: Record<string, unknown>, kind: string, name: string): EmittedViolation[] {
   try {
-    return inDocumentOrder(apiServerRecords(obj, emittedValueExplainer(obj)), obj).map((record) => {
+    const records = apiServerRecords(obj, emittedValueExplainer(obj));
+    if (records.length === 0) return [];
+    return inDocumentOrder(records, obj).map((record) => {
       const base: EmittedViolation = { kind, name, path: record.path.toString(), message: record.message, rule: record.rule };
       return record.value === undefined ? base : { ...base, value: record.value };
     });
@@ -100,8 +108,13 @@ function apiServerViolations(obj: Record<string, unknown>): EmittedViolation[] {
  */
 export function checkEmittedObject(obj: unknown): EmittedViolation[] {
   if (!isMap(obj)) return [];
-  const structural: EmittedViolation[] = withNewerSnapshotFields(obj, validateEmittedObject(obj));
-  return withoutSecretValues(obj, [...structural, ...apiServerViolations(obj), ...celViolations(obj)]);
+  const apiVersion = stringAt(obj, 'apiVersion') ?? '';
+  const kind = stringAt(obj, 'kind') ?? '';
+  const name = stringAt(mapAt(obj, 'metadata'), 'name') ?? '';
+  let structural: EmittedViolation[] = validateEmittedObject(obj);
+  if (apiVersion === 'nvidia.com/v1alpha1' && kind === 'SnapshotJob') structural = withNewerSnapshotFields(obj, structural);
+  const violations = [...structural, ...apiServerViolations(obj, kind, name), ...celViolations(obj, apiVersion, kind, name)];
+  return apiVersion === 'v1' && kind === 'Secret' ? withoutSecretValues(violations) : violations;
 }
 
 /** Where a Secret keeps its values: `data`, `stringData` and everything below them. */
@@ -112,8 +125,7 @@ const HIDDEN = '(the value of a Secret is not shown)';
  * A Secret's values never appear in a message: a violation under `data` or `stringData` of a
  * Secret keeps its field path and what is wrong, and loses its value.
  */
-function withoutSecretValues(obj: Record<string, unknown>, violations: EmittedViolation[]): EmittedViolation[] {
-  if (keyOf(obj) !== 'v1/Secret') return violations;
+function withoutSecretValues(violations: EmittedViolation[]): EmittedViolation[] {
   return violations.map(v => {
     if (!SECRET_VALUE_PATH.test(v.path)) return v;
     const { value, ...rest } = v;
@@ -134,7 +146,6 @@ const SNAPSHOT_TEMPLATE_METADATA = 'spec.podSnapshotTemplate.metadata';
  * what the field may hold: `labels` and `annotations`, each a map of strings.
  */
 function withNewerSnapshotFields(obj: Record<string, unknown>, violations: EmittedViolation[]): EmittedViolation[] {
-  if (keyOf(obj) !== 'nvidia.com/v1alpha1/SnapshotJob') return violations;
   const rest = violations.filter((v) => !(v.path === SNAPSHOT_TEMPLATE_METADATA && v.message.startsWith('unknown field')));
   if (rest.length === violations.length) return violations;
   const kind = stringAt(obj, 'kind') ?? '';

@@ -26,6 +26,7 @@ import {
   portNameErrors, portNumberErrors, qualifiedNameErrors, byteLength,
 } from './dns-names';
 import { FieldPath } from './field-path';
+import { KindTable } from './kind-table';
 import { QUANTITY_FORMAT_MESSAGE } from './structural/report';
 import { renderValue, ViolationRecord } from './violation';
 import { amountSign, canonicalQuantity, compareQuantities, parseQuantity, QuantityParseError, wholeAmount } from '../go/quantity';
@@ -423,6 +424,32 @@ function checkServiceSpec(spec: unknown, path: FieldPath, problems: ApiServerPro
   checkLabels(spec.selector, path.child('selector'), problems);
 }
 
+/** What the API server checks of the objects of one kind, beyond their metadata. */
+type SpecCheck = (spec: unknown, path: FieldPath, problems: ApiServerProblems) => void;
+
+/** The object checks of one kind the library knows the name rule of. */
+interface ApiServerKind {
+  readonly nameRule: NameRule;
+  readonly namespaced: boolean;
+  readonly checkSpec?: SpecCheck;
+}
+
+const SPEC_CHECKS: Readonly<Record<string, SpecCheck>> = {
+  'apps/v1/Deployment': checkDeploymentSpec,
+  'v1/Service': checkServiceSpec,
+};
+
+const API_SERVER_KINDS = new KindTable<ApiServerKind>((apiVersion, kind) => {
+  const nameRule = nameRuleOf(apiVersion, kind);
+  if (!nameRule) return undefined;
+  const key = `${apiVersion}/${kind}`;
+  const checkSpec = Object.prototype.hasOwnProperty.call(SPEC_CHECKS, key) ? SPEC_CHECKS[key] : undefined;
+  return { nameRule, namespaced: !CLUSTER_SCOPED.has(key), checkSpec };
+});
+
+const METADATA_PATH = FieldPath.of('metadata');
+const SPEC_PATH = FieldPath.of('spec');
+
 /**
  * The API server's object checks of one emitted object (see the module doc), as violation records
  * of rule `apiserver`; none for a kind the library has no name rule of. `explain` tells where a
@@ -430,15 +457,13 @@ function checkServiceSpec(spec: unknown, path: FieldPath, problems: ApiServerPro
  */
 export function apiServerRecords(obj: unknown, explain?: ValueExplainer): ViolationRecord[] {
   if (!isMap(obj)) return [];
-  const apiVersion = stringAt(obj, 'apiVersion') ?? '';
   const kind = stringAt(obj, 'kind') ?? '';
-  const nameRule = nameRuleOf(apiVersion, kind);
-  if (!nameRule) return [];
+  const checks = API_SERVER_KINDS.get(stringAt(obj, 'apiVersion') ?? '', kind);
+  if (checks === undefined) return [];
   const problems = new ApiServerProblems(explain);
-  const key = `${apiVersion}/${kind}`;
-  checkObjectMeta(obj.metadata, { nameRule, objectKind: kind, checkName: true, namespaced: !CLUSTER_SCOPED.has(key) }, FieldPath.of('metadata'), problems);
-  if (key === 'apps/v1/Deployment') checkDeploymentSpec(obj.spec, FieldPath.of('spec'), problems);
-  if (key === 'v1/Service') checkServiceSpec(obj.spec, FieldPath.of('spec'), problems);
+  const options: ObjectMetaOptions = { nameRule: checks.nameRule, objectKind: kind, checkName: true, namespaced: checks.namespaced };
+  checkObjectMeta(obj.metadata, options, METADATA_PATH, problems);
+  checks.checkSpec?.(obj.spec, SPEC_PATH, problems);
   return problems.records;
 }
 

@@ -26,6 +26,7 @@ import { isMap, mapAt, stringAt } from '../../model/json';
 import { inDocumentOrder } from '../document-order';
 import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from '../dynamo-schema';
 import { FieldPath } from '../field-path';
+import { KindTable } from '../kind-table';
 import { SchemaOverlay } from '../schema-node';
 import { attachObject, Violation, ViolationSink } from '../violation';
 
@@ -51,8 +52,6 @@ const API_SERVER_FIELDS = {
   status: { 'type': 'object', 'nullable': true, 'x-rule': STRUCTURAL_RULE },
 };
 
-const compiledKinds = new Map<string, CompiledSchema>();
-
 function kindCompileOptions(kind: CustomKind): CrdCompileOptions {
   return {
     rules: kind.overlay?.rules,
@@ -74,16 +73,47 @@ function kindJsonSchema(key: string, definition: string | undefined, deferred = 
   return deferred ? deferTemplates(json) : json;
 }
 
-function compiledKind(key: string, definition: string | undefined, deferred: boolean): CompiledSchema {
-  const cacheKey = `${deferred}:${key}`;
-  let compiled = compiledKinds.get(cacheKey);
-  if (!compiled) {
-    const json = kindJsonSchema(key, definition, deferred);
-    compiled = { json, validate: compileOnce(json) };
-    compiledKinds.set(cacheKey, compiled);
+/** A kind checked here: its schema compiled on first use, with its pod templates deferred and without. */
+class CheckedKind {
+  private deferred?: CompiledSchema;
+  private whole?: CompiledSchema;
+
+  /**
+   * @param key `apiVersion/kind`
+   * @param definition the Kubernetes definition of a Kubernetes kind (none for a custom resource kind)
+   */
+  public constructor(private readonly key: string, private readonly definition: string | undefined) {}
+
+  /**
+   * Whether the outcomes of the object's pod templates are kept for the templates that come again.
+   * Not for a Deployment: its template carries the Deployment's own selector labels (the component
+   * and graph it runs), so no other Deployment the operator creates for the graphs of an app has
+   * the same one; a DCD's template is its component's, which the graph's admission checked
+   * already, and a LeaderWorkerSet's or PodCliqueSet's hold templates and pod specs that repeat.
+   */
+  public get keepsTemplateOutcomes(): boolean {
+    return this.key !== 'apps/v1/Deployment';
   }
-  return compiled;
+
+  /** The compiled schema of the kind, its pod templates deferred (or not). */
+  public compiled(deferred: boolean): CompiledSchema {
+    const known = deferred ? this.deferred : this.whole;
+    if (known !== undefined) return known;
+    const json = kindJsonSchema(this.key, this.definition, deferred);
+    const compiled: CompiledSchema = { json, validate: compileOnce(json) };
+    if (deferred) this.deferred = compiled;
+    else this.whole = compiled;
+    return compiled;
+  }
 }
+
+/** The kinds checked here (the custom resource kinds and the Kubernetes kinds the library has the schema of). */
+const CHECKED_KINDS = new KindTable<CheckedKind>((apiVersion, kind) => {
+  const key = `${apiVersion}/${kind}`;
+  if (ownKind(key)) return new CheckedKind(key, undefined);
+  const definition = kubernetesKindDefinition(apiVersion, kind);
+  return definition === undefined ? undefined : new CheckedKind(key, definition);
+});
 
 /**
  * The JSON schema of each kind checked here that differs from the schema of its kind elsewhere:
@@ -101,17 +131,6 @@ export function emittedKindJsonSchemas(): Record<string, JsonSchema> {
 
 function ownKind(key: string): CustomKind | undefined {
   return Object.prototype.hasOwnProperty.call(CUSTOM_KINDS, key) ? CUSTOM_KINDS[key] : undefined;
-}
-
-/**
- * Whether the outcomes of an emitted object's pod templates are kept for the templates that come
- * again. Not for a Deployment: its template carries the Deployment's own selector labels (the
- * component and graph it runs), so no other Deployment the operator creates for the graphs of an
- * app has the same one; a DCD's template is its component's, which the graph's admission checked
- * already, and a LeaderWorkerSet's or PodCliqueSet's hold templates and pod specs that repeat.
- */
-function keepsTemplateOutcomes(key: string): boolean {
-  return key !== 'apps/v1/Deployment';
 }
 
 /**
@@ -134,18 +153,17 @@ export function emittedObjectViolations(obj: unknown, deferred: boolean): Violat
   const name = stringAt(mapAt(obj, 'metadata'), 'name') ?? '';
   const sink = new ViolationSink();
   try {
-    const apiVersion = stringAt(obj, 'apiVersion') ?? '';
-    const key = `${apiVersion}/${kind}`;
-    const definition = ownKind(key) ? undefined : kubernetesKindDefinition(apiVersion, kind);
-    if (!ownKind(key) && definition === undefined) return [];
-    const compiled = compiledKind(key, definition, deferred);
-    if (deferred) checkDeferred(obj, compiled, sink, keepsTemplateOutcomes(key));
+    const checked = CHECKED_KINDS.get(stringAt(obj, 'apiVersion') ?? '', kind);
+    if (checked === undefined) return [];
+    const compiled = checked.compiled(deferred);
+    if (deferred) checkDeferred(obj, compiled, sink, checked.keepsTemplateOutcomes);
     else checkCompiled(obj, compiled, sink);
     checkName(obj.metadata, sink);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
   }
+  if (sink.all.length === 0) return [];
   return inDocumentOrder(sink.all, obj).map((record) => attachObject(record, kind, name, obj));
 }
 
@@ -156,7 +174,7 @@ export function validateEmittedObjects(objects: readonly unknown[]): Violation[]
 
 /** Whether `validateEmittedObject` checks objects of this apiVersion and kind. */
 export function isCheckedKind(apiVersion: string, kind: string): boolean {
-  return ownKind(`${apiVersion}/${kind}`) !== undefined || kubernetesKindDefinition(apiVersion, kind) !== undefined;
+  return CHECKED_KINDS.get(apiVersion, kind) !== undefined;
 }
 
 function checkName(metadata: unknown, sink: ViolationSink): void {
