@@ -431,7 +431,7 @@ describe('standalone DynamoComponentDeployment', () => {
   });
 });
 
-test('a qualified name checked again gives the same errors, whatever the caller did with the first ones', () => {
+test('a qualified name checked again gives the same errors: a caller cannot change the errors it was given', () => {
   const first = qualifiedNameErrors('-bad/key-');
   expect(first).toEqual([
     'prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end '
@@ -440,7 +440,7 @@ test('a qualified name checked again gives the same errors, whatever the caller 
     + '(e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\')',
   ]);
   const expected = [...first];
-  first.push('changed by the caller');
+  expect(() => (first as string[]).push('changed by the caller')).toThrow(TypeError);
   expect(qualifiedNameErrors('-bad/key-')).toEqual(expected);
   expect(qualifiedNameErrors('example.com/good')).toEqual([]);
 });

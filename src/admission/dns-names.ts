@@ -19,8 +19,9 @@ const DNS1123_SUBDOMAIN = new RegExp(`^${DNS1123_SUBDOMAIN_FORMAT}$`);
  */
 export function dns1123SubdomainErrors(value: string, unit: LengthUnit = 'characters'): string[] {
   const errors: string[] = [];
-  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) errors.push(maxLengthError(DNS1123_SUBDOMAIN_MAX_LENGTH, unit));
-  if (!DNS1123_SUBDOMAIN.test(value)) {
+  const valid = DNS1123_SUBDOMAIN.test(value);
+  if (sizeOf(value, valid) > DNS1123_SUBDOMAIN_MAX_LENGTH) errors.push(maxLengthError(DNS1123_SUBDOMAIN_MAX_LENGTH, unit));
+  if (!valid) {
     errors.push(
       "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an " +
         `alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN_FORMAT}')`,
@@ -46,6 +47,14 @@ export function byteLength(value: string): number {
   return Buffer.byteLength(value, 'utf8');
 }
 
+/**
+ * `byteLength` of a value checked against a format: a value of any format here is ASCII (`ascii`:
+ * it matched), so its length is its size.
+ */
+function sizeOf(value: string, ascii: boolean): number {
+  return ascii ? value.length : byteLength(value);
+}
+
 /** Kubernetes' format error: the message, examples and the regular expression used. */
 function regexError(message: string, format: string, ...examples: string[]): string {
   if (examples.length === 0) return `${message} (regex used for validation is '${format}')`;
@@ -63,8 +72,9 @@ const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL}$`);
  */
 export function dns1123LabelErrors(value: string): string[] {
   const errors: string[] = [];
-  if (byteLength(value) > DNS_LABEL_MAX_LENGTH) errors.push(maxLengthError(DNS_LABEL_MAX_LENGTH));
-  if (!DNS1123_LABEL_RE.test(value)) {
+  const valid = DNS1123_LABEL_RE.test(value);
+  if (sizeOf(value, valid) > DNS_LABEL_MAX_LENGTH) errors.push(maxLengthError(DNS_LABEL_MAX_LENGTH));
+  if (!valid) {
     errors.push(DNS1123_SUBDOMAIN.test(value)
       ? 'must not contain dots'
       : regexError("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
@@ -84,8 +94,9 @@ export const DNS1035_LABEL_FORMAT_ERROR = regexError(
 /** What is wrong with `value` as a DNS-1035 label (a DNS-1123 label starting with a letter): Service names. */
 export function dns1035LabelErrors(value: string): string[] {
   const errors: string[] = [];
-  if (byteLength(value) > DNS_LABEL_MAX_LENGTH) errors.push(maxLengthError(DNS_LABEL_MAX_LENGTH));
-  if (!DNS1035_LABEL_RE.test(value)) errors.push(DNS1035_LABEL_FORMAT_ERROR);
+  const valid = DNS1035_LABEL_RE.test(value);
+  if (sizeOf(value, valid) > DNS_LABEL_MAX_LENGTH) errors.push(maxLengthError(DNS_LABEL_MAX_LENGTH));
+  if (!valid) errors.push(DNS1035_LABEL_FORMAT_ERROR);
   return errors;
 }
 
@@ -117,19 +128,19 @@ export const LABEL_MAX_LENGTH = 63;
  * DNS-1123 subdomain prefix and `/`, then a name of at most 63 characters made of alphanumerics,
  * `-`, `_` and `.`, starting and ending alphanumeric.
  */
-export function qualifiedNameErrors(key: string): string[] {
+export function qualifiedNameErrors(key: string): readonly string[] {
   let errors = qualifiedNameResults.get(key);
   if (errors === undefined) {
-    errors = qualifiedNameErrorsOf(key);
+    errors = Object.freeze(qualifiedNameErrorsOf(key));
     if (qualifiedNameResults.size >= MAX_QUALIFIED_NAME_RESULTS) qualifiedNameResults.clear();
     qualifiedNameResults.set(key, errors);
   }
-  return [...errors];
+  return errors;
 }
 
 /**
  * `qualifiedNameErrors` by key: every label and annotation key of every object is checked, and an
- * app's objects repeat a few keys.
+ * app's objects repeat a few keys. The lists are frozen: callers share them.
  */
 const qualifiedNameResults = new Map<string, readonly string[]>();
 /** Keys kept at most (then the results start anew). */
@@ -160,8 +171,9 @@ const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE}$`);
 /** What is wrong with `value` as a label value: empty, or at most 63 characters of the label key name format. */
 export function labelValueErrors(value: string): string[] {
   const errors: string[] = [];
-  if (byteLength(value) > LABEL_MAX_LENGTH) errors.push(maxLengthError(LABEL_MAX_LENGTH, 'bytes'));
-  if (!LABEL_VALUE_RE.test(value)) {
+  const valid = LABEL_VALUE_RE.test(value);
+  if (sizeOf(value, valid) > LABEL_MAX_LENGTH) errors.push(maxLengthError(LABEL_MAX_LENGTH, 'bytes'));
+  if (!valid) {
     errors.push(regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', " +
       'and must start and end with an alphanumeric character', LABEL_VALUE, 'MyValue', 'my_value', '12345'));
   }
@@ -173,15 +185,19 @@ export function portNumberErrors(port: number): string[] {
   return port >= 1 && port <= 65535 ? [] : ['must be between 1 and 65535, inclusive'];
 }
 
+const PORT_NAME_CHARACTERS = /^[-a-z0-9]+$/;
+const A_LETTER = /[a-z]/;
+
 /**
  * What is wrong with `name` as a port name (IANA_SVC_NAME): at most 15 characters of `[-a-z0-9]`,
  * at least one letter, no `--`, not starting or ending with `-`.
  */
 export function portNameErrors(name: string): string[] {
   const errors: string[] = [];
-  if (byteLength(name) > 15) errors.push(maxLengthError(15));
-  if (!/^[-a-z0-9]+$/.test(name)) errors.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
-  if (!/[a-z]/.test(name)) errors.push('must contain at least one letter (a-z)');
+  const valid = PORT_NAME_CHARACTERS.test(name);
+  if (sizeOf(name, valid) > 15) errors.push(maxLengthError(15));
+  if (!valid) errors.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!A_LETTER.test(name)) errors.push('must contain at least one letter (a-z)');
   if (name.includes('--')) errors.push('must not contain consecutive hyphens');
   if (name.startsWith('-') || name.endsWith('-')) errors.push('must not begin or end with a hyphen');
   return errors;

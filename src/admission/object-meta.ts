@@ -133,9 +133,13 @@ function stringEntries(map: unknown): Array<[string, string]> {
 
 /** metav1 `ValidateLabels`: every key a qualified name, every value a label value (errors at the map's path). */
 export function checkLabels(labels: unknown, path: FieldPath, problems: ApiServerProblems): void {
-  for (const [key, value] of stringEntries(labels)) {
+  if (!isMap(labels)) return;
+  for (const key of Object.keys(labels)) {
+    const value = labels[key];
+    if (typeof value !== 'string') continue; // the schema check's
     for (const error of qualifiedNameErrors(key)) problems.invalid(path, key, error);
-    problems.invalidValue(path, value, labelValueErrors(value), { kind: 'label', key }, isLengthError);
+    const errors = labelValueErrors(value);
+    if (errors.length > 0) problems.invalidValue(path, value, errors, { kind: 'label', key }, isLengthError);
   }
 }
 
@@ -145,9 +149,12 @@ export function checkLabels(labels: unknown, path: FieldPath, problems: ApiServe
  * then not reported when a value breaks it).
  */
 export function checkAnnotations(annotations: unknown, path: FieldPath, problems: ApiServerProblems, valueLimit?: number): void {
+  if (!isMap(annotations)) return;
   let size = 0;
   let oversizedValue = false;
-  for (const [key, value] of stringEntries(annotations)) {
+  for (const key of Object.keys(annotations)) {
+    const value = annotations[key];
+    if (typeof value !== 'string') continue; // the schema check's
     for (const error of qualifiedNameErrors(key.toLowerCase())) problems.invalid(path, key, error);
     size += byteLength(key) + byteLength(value);
     if (valueLimit !== undefined && value.length > valueLimit) oversizedValue = true;
