@@ -166,6 +166,13 @@ interface OldValue {
   readonly value: unknown;
 }
 
+/** The old value of a field or map entry of an old object (none where it has none, or null). */
+function oldEntry(oldObject: Record<string, unknown> | undefined, key: string): OldValue | undefined {
+  if (oldObject === undefined) return undefined;
+  const previous = oldObject[key];
+  return previous === undefined || previous === null ? undefined : { value: previous };
+}
+
 function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -241,18 +248,15 @@ class CelRuleWalk {
     }
     if (!isJsonObject(value)) return;
     const oldObject = old !== undefined && isJsonObject(old.value) ? old.value : undefined;
-    const oldAt = (key: string): OldValue | undefined => {
-      const previous = oldObject?.[key];
-      return previous === undefined || previous === null ? undefined : { value: previous };
-    };
     const values = mapValueSchema(node);
     if (values !== undefined) {
-      for (const [key, item] of Object.entries(value)) this.visit(item, values, oldAt(key), path.key(key), isOpen);
+      for (const [key, item] of Object.entries(value)) this.visit(item, values, oldEntry(oldObject, key), path.key(key), isOpen);
       return;
     }
     // only the properties below which rules lie: a visit of any other stops at once
     for (const [name, propertyNode] of this.ruledProperties(node)) {
-      if (Object.prototype.hasOwnProperty.call(value, name)) this.visit(value[name], propertyNode, oldAt(name), path.child(name), isOpen);
+      if (!Object.prototype.hasOwnProperty.call(value, name)) continue;
+      this.visit(value[name], propertyNode, oldEntry(oldObject, name), path.child(name), isOpen);
     }
   }
 

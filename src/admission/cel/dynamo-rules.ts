@@ -115,6 +115,19 @@ export const DGD_CEL_SCHEMA: CelSchemaNode = withRules(DGD_V1BETA1_SCHEMA, ['spe
 /** The CEL schema of a DynamoComponentDeployment: the CRD's, plus the target-API component rules. */
 export const DCD_CEL_SCHEMA: CelSchemaNode = withRules(DCD_V1BETA1_SCHEMA, ['spec'], TARGET_API_COMPONENT_RULES);
 
+/** Whether the default operator's CRDs have the target-API rules, once worked out. */
+let defaultHasTargetApi: boolean | undefined;
+
+/**
+ * Whether the CRDs of the operator of `options` (only its version matters) have the target-API
+ * rules; the default operator's answer is worked out once, as most objects are checked without a
+ * version.
+ */
+function hasTargetApiRules(options: ValidateOptions): boolean {
+  if (options.version !== undefined) return rulesHave(options, 'typeImmutable');
+  return defaultHasTargetApi ??= rulesHave({}, 'typeImmutable');
+}
+
 /**
  * Every CEL rule of the Dynamo CRDs on an admitted (defaulted) DynamoGraphDeployment or
  * DynamoComponentDeployment (by its `kind`), reported under their rows. `old`: the stored object of
@@ -124,7 +137,7 @@ export const DCD_CEL_SCHEMA: CelSchemaNode = withRules(DCD_V1BETA1_SCHEMA, ['spe
  */
 export function checkDynamoCelRules(doc: unknown, sink: ViolationSink, old?: unknown, options: ValidateOptions = {}): void {
   const kind = typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>).kind : undefined;
-  const targetApi = rulesHave(options, 'typeImmutable');
+  const targetApi = hasTargetApiRules(options);
   const schema = kind === 'DynamoComponentDeployment'
     ? (targetApi ? DCD_CEL_SCHEMA : DCD_V1BETA1_SCHEMA)
     : (targetApi ? DGD_CEL_SCHEMA : DGD_V1BETA1_SCHEMA);

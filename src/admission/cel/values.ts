@@ -38,7 +38,8 @@ export function celPropertyName(name: string): string | undefined {
 
 /** Converts JSON values to CEL values; keeps the conversion of every object and list it made. */
 export class CelValueConverter {
-  private readonly cache = new WeakMap<object, { node: CelSchemaNode | undefined; open: boolean; converted: CelConverted }>();
+  /** Made on the first conversion of an object or list (a check whose rules all pass on values kept as passed converts none). */
+  private cache?: WeakMap<object, { node: CelSchemaNode | undefined; open: boolean; converted: CelConverted }>;
 
   /**
    * @param embedded the schemas of embedded Kubernetes types, by `k8sType`, where CEL rules or
@@ -66,12 +67,12 @@ export class CelValueConverter {
     const { node, embedded } = this.resolve(schemaNode);
     const isOpen = open || embedded;
     if (typeof value !== 'object' || value === null) return convertScalar(value, node);
-    const kept = this.cache.get(value);
+    const kept = this.cache?.get(value);
     if (kept !== undefined && kept.node === node && kept.open === isOpen) return kept.converted;
     const converted = Array.isArray(value)
       ? this.convertList(value, node, isOpen)
       : this.convertObject(value as Record<string, unknown>, node, isOpen);
-    this.cache.set(value, { node, open: isOpen, converted });
+    (this.cache ??= new WeakMap()).set(value, { node, open: isOpen, converted });
     return converted;
   }
 
