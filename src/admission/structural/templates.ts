@@ -143,13 +143,33 @@ function templatePlaces(value: unknown, node: JsonSchema, path: FieldPath, out: 
     return;
   }
   if (!isSchema(value)) return;
-  const properties = isSchema(node.properties) ? node.properties : {};
-  const values = isSchema(node.additionalProperties) ? node.additionalProperties : undefined;
-  for (const [name, child] of Object.entries(value)) {
-    const declared = Object.prototype.hasOwnProperty.call(properties, name) ? properties[name] : undefined;
-    if (isSchema(declared)) templatePlaces(child, declared, path.child(name), out);
-    else if (declared === undefined && values) templatePlaces(child, values, path.key(name), out);
+  for (const [name, declared] of propertiesToTemplates(node)) {
+    if (Object.prototype.hasOwnProperty.call(value, name)) templatePlaces(value[name], declared, path.child(name), out);
   }
+  const values = node.additionalProperties;
+  if (!isSchema(values) || !leadsToTemplate.has(values)) return;
+  const properties = isSchema(node.properties) ? node.properties : {};
+  for (const [name, child] of Object.entries(value)) {
+    if (!Object.prototype.hasOwnProperty.call(properties, name)) templatePlaces(child, values, path.key(name), out);
+  }
+}
+
+/** The declared properties of a deferred schema node that lead to templates, by node. */
+const templateProperties = new WeakMap<JsonSchema, ReadonlyArray<readonly [string, JsonSchema]>>();
+
+/**
+ * The declared properties of a node below which templates lie: the only ones `templatePlaces`
+ * looks into (the places are reported in document order, whatever order they are found in).
+ */
+function propertiesToTemplates(node: JsonSchema): ReadonlyArray<readonly [string, JsonSchema]> {
+  let properties = templateProperties.get(node);
+  if (properties === undefined) {
+    properties = isSchema(node.properties)
+      ? Object.entries(node.properties).filter((entry): entry is [string, JsonSchema] => isSchema(entry[1]) && leadsToTemplate.has(entry[1]))
+      : [];
+    templateProperties.set(node, properties);
+  }
+  return properties;
 }
 
 /** The outcome of each distinct template: null (valid) or the errors of its full check. */
