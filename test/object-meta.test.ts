@@ -294,11 +294,31 @@ describe('labels, annotations, selectors', () => {
     expect(messages(configMap({ labels: { 'example.com/Name_1.x': '', 'a': 'A-b_c.1' } }))).toEqual([]);
   });
 
+  test('lengths are counted in UTF-8 bytes: 22 characters of 3 bytes are too long for a label value or a DNS label', () => {
+    const euros = '€'.repeat(22);
+    expect(messages(configMap({ labels: { k: euros } }))).toEqual([
+      `metadata.labels: Invalid value: "${euros}": must be no more than 63 bytes (rule apiserver)`,
+      `metadata.labels: Invalid value: "${euros}": ${LABEL_VALUE_FORMAT} (rule apiserver)`,
+    ]);
+    expect(messages(configMap({ namespace: euros }))).toEqual([
+      `metadata.namespace: Invalid value: "${euros}": must be no more than 63 characters (rule apiserver)`,
+      `metadata.namespace: Invalid value: "${euros}": ${DNS1123_LABEL} (rule apiserver)`,
+    ]);
+    expect(messages(configMap({ labels: { k: '€'.repeat(21) } }))).toEqual([
+      `metadata.labels: Invalid value: "${'€'.repeat(21)}": ${LABEL_VALUE_FORMAT} (rule apiserver)`,
+    ]);
+  });
+
   test('annotations: keys are qualified names whatever their case; 256 KiB in all', () => {
     expect(messages(configMap({ annotations: { 'Example.com/Key': 'x', 'Team.Example.COM/Owner': 'y' } }))).toEqual([]);
     // keys and values count: 2 + 262142 bytes
     expect(messages(configMap({ annotations: { a: 'x'.repeat(200_000), b: 'x'.repeat(62_142) } }))).toEqual([]);
     expect(messages(configMap({ annotations: { a: 'x'.repeat(200_000), b: 'x'.repeat(62_143) } }))).toEqual([
+      'metadata.annotations: Too long: may not be more than 262144 bytes (rule apiserver)',
+    ]);
+    // a character of 3 bytes counts 3: 1 + 87381 * 3 = 262144 bytes, then one more character
+    expect(messages(configMap({ annotations: { a: '€'.repeat(87_381) } }))).toEqual([]);
+    expect(messages(configMap({ annotations: { a: '€'.repeat(87_382) } }))).toEqual([
       'metadata.annotations: Too long: may not be more than 262144 bytes (rule apiserver)',
     ]);
   });

@@ -150,16 +150,26 @@ export function checkLabels(labels: unknown, path: FieldPath, problems: ApiServe
  */
 export function checkAnnotations(annotations: unknown, path: FieldPath, problems: ApiServerProblems, valueLimit?: number): void {
   if (!isMap(annotations)) return;
-  let size = 0;
+  let units = 0;
   let oversizedValue = false;
   for (const key of Object.keys(annotations)) {
     const value = annotations[key];
     if (typeof value !== 'string') continue; // the schema check's
     for (const error of qualifiedNameErrors(key.toLowerCase())) problems.invalid(path, key, error);
-    size += byteLength(key) + byteLength(value);
+    units += key.length + value.length;
     if (valueLimit !== undefined && value.length > valueLimit) oversizedValue = true;
   }
-  if (size > TOTAL_ANNOTATION_SIZE_LIMIT && !oversizedValue) problems.tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT);
+  // a UTF-16 code unit is at most 3 bytes of UTF-8: only annotations that may be over the limit are measured
+  if (units * 3 > TOTAL_ANNOTATION_SIZE_LIMIT && !oversizedValue && annotationsSize(annotations) > TOTAL_ANNOTATION_SIZE_LIMIT) {
+    problems.tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT);
+  }
+}
+
+/** The size of annotations as the API server counts it: UTF-8 bytes of the keys and the string values. */
+function annotationsSize(annotations: JsonMap): number {
+  let size = 0;
+  for (const [key, value] of stringEntries(annotations)) size += byteLength(key) + byteLength(value);
+  return size;
 }
 
 /** What `checkObjectMeta` checks besides labels and annotations. */
@@ -222,16 +232,24 @@ export function checkLabelSelector(selector: unknown, path: FieldPath, problems:
   });
 }
 
+/** The value of a label of a pod (a value that is not a string is the schema check's, and counts as absent). */
+function labelValue(labels: JsonMap | undefined, key: string): string | undefined {
+  if (labels === undefined || !Object.prototype.hasOwnProperty.call(labels, key)) return undefined;
+  const value = labels[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Whether a selector's `matchLabels` and `matchExpressions` select a pod with these labels. */
-function selectorMatches(selector: JsonMap, labels: Record<string, string>): boolean {
-  for (const [key, value] of stringEntries(selector.matchLabels)) if (labels[key] !== value) return false;
+function selectorMatches(selector: JsonMap, labels: JsonMap | undefined): boolean {
+  for (const [key, value] of stringEntries(selector.matchLabels)) if (labelValue(labels, key) !== value) return false;
   for (const expression of listAt(selector, 'matchExpressions') ?? []) {
     const key = stringAt(expression, 'key') ?? '';
     const values = (listAt(expression, 'values') ?? []).filter((v): v is string => typeof v === 'string');
-    const present = Object.prototype.hasOwnProperty.call(labels, key);
+    const label = labelValue(labels, key);
+    const present = label !== undefined;
     switch (stringAt(expression, 'operator')) {
-      case 'In': if (!present || !values.includes(labels[key])) return false; break;
-      case 'NotIn': if (present && values.includes(labels[key])) return false; break;
+      case 'In': if (!present || !values.includes(label)) return false; break;
+      case 'NotIn': if (present && values.includes(label)) return false; break;
       case 'Exists': if (!present) return false; break;
       case 'DoesNotExist': if (present) return false; break;
       default: return false;
@@ -388,8 +406,9 @@ function checkDeploymentSpec(spec: unknown, path: FieldPath, problems: ApiServer
   const template = mapAt(spec, 'template');
   if (!template) return;
   const templatePath = path.child('template');
-  const labels = Object.fromEntries(stringEntries(mapAt(template, 'metadata')?.labels));
-  if (isMap(selector) && !selectorMatches(selector, labels)) {
+  const templateLabels = mapAt(mapAt(template, 'metadata'), 'labels');
+  if (isMap(selector) && !selectorMatches(selector, templateLabels)) {
+    const labels = Object.fromEntries(stringEntries(templateLabels));
     problems.invalid(templatePath.child('metadata', 'labels'), labels, '`selector` does not match template `labels`');
   }
   checkPodTemplateSpec(template, templatePath, problems);
