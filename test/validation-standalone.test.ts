@@ -11,6 +11,7 @@ import { mutants } from './support/mutants';
 import { K8S_KINDS } from '../imports/k8s-openapi.schema';
 import { validateEmittedObjects } from '../src/admission/structural';
 import { compileAtRuntime, runtimeCompileCount, sharedSchemasOf } from '../src/admission/structural/ajv-instance';
+import { itemsNotNullErrors } from '../src/admission/structural/keyword-runtime';
 import { CatalogEntry, validatorCatalog } from '../src/admission/structural/validator-catalog';
 import { prebuiltValidator, ValidatorMode } from '../src/admission/structural/validators';
 import { renderDocuments } from '../src/pipeline/check-and-render';
@@ -210,6 +211,16 @@ describe('generated validate functions', () => {
     const custom = (generated.errors ?? []).filter((error) => error.keyword.startsWith('x-'));
     expect(custom.map((error) => error.keyword).sort()).toEqual(['x-items-not-null', 'x-kubernetes-list-type', 'x-required']);
     expect(copy(generated.errors)).toStrictEqual(copy(runtime.errors));
+  });
+
+  test('a null or undefined list item is reported with its index; a hole of a sparse list is no item', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    const errors = itemsNotNullErrors(['a', null, , undefined, 'b'], 'string', 'R1');
+    expect(errors).toEqual([
+      { keyword: 'x-items-not-null', params: { index: 1, label: 'string', rule: 'R1' } },
+      { keyword: 'x-items-not-null', params: { index: 3, label: 'string', rule: 'R1' } },
+    ]);
+    expect(itemsNotNullErrors(['a', 'b'], 'string', null)).toBeUndefined();
   });
 
   test('the same defaults as the functions compiled at run time', () => {

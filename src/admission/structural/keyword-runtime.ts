@@ -111,11 +111,13 @@ export function listTypeErrors(
 /** `x-items-not-null` of a list: each null (or undefined) item, named a value of the wrong type (`label`). */
 export function itemsNotNullErrors(data: readonly unknown[], label: string, rule: string | null): KeywordError[] | undefined {
   let errors: KeywordError[] | undefined;
-  data.forEach((item, index) => {
-    if (item === null || item === undefined) {
+  for (let index = 0; index < data.length; index++) {
+    const item = data[index];
+    // a hole of a sparse list is no item
+    if ((item === null || item === undefined) && index in data) {
       (errors ??= []).push({ keyword: 'x-items-not-null', params: { index, label, rule: rule ?? undefined } satisfies NullItemParams });
     }
-  });
+  }
   return errors;
 }
 
