@@ -240,8 +240,9 @@ class CelRuleWalk {
     const rules = node['x-kubernetes-validations'];
     if (rules !== undefined && rules.length > 0) this.checkNode(rules, value, schemaNode, node, old, path, open);
 
+    // the items or map values are visited only when rules lie below their node (a visit would stop at once)
     if (Array.isArray(value)) {
-      if (node.items === undefined) return;
+      if (node.items === undefined || !this.leadsToRules(node.items)) return;
       const correlate = this.correlator(node, old);
       value.forEach((item, index) => this.visit(item, node.items!, correlate(item), path.index(index), isOpen));
       return;
@@ -250,6 +251,7 @@ class CelRuleWalk {
     const oldObject = old !== undefined && isJsonObject(old.value) ? old.value : undefined;
     const values = mapValueSchema(node);
     if (values !== undefined) {
+      if (!this.leadsToRules(values)) return;
       for (const [key, item] of Object.entries(value)) this.visit(item, values, oldEntry(oldObject, key), path.key(key), isOpen);
       return;
     }
