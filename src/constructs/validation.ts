@@ -2,7 +2,7 @@
 import { Construct } from 'constructs';
 import { pipeline, violationFormat } from './on-first-use';
 import type { OperatorSettings } from '../engine/operator-settings';
-import { sameAsCopy } from '../model/json-copy';
+import { CopyRecord } from '../model/json-copy';
 
 /**
  * Violations of the document, as the given operator would admit it on create, as one message
@@ -21,12 +21,12 @@ export function constructValidation(scope: Construct, document: unknown, setting
  * settings, the other inputs, do not change.
  *
  * The construct gives a view of its document on each pass (its own data, not a copy) and, when
- * asked, a copy (`toJson()`). The copy validated last is kept and the view compared with it, value
- * by value; where that comparison cannot tell (a tree deeper than `copyJson` copies itself, a
- * reference cycle), the view's JSON text is compared with the text it had when it was validated.
+ * asked, a copy (`toJson()`). A record of the copy validated last is kept and the view compared with
+ * it, value by value; where that comparison cannot tell (a tree deeper than `copyJson` copies itself,
+ * a reference cycle), the view's JSON text is compared with the text it had when it was validated.
  */
 export class ValidationCache {
-  private validated?: { readonly document: unknown; readonly text: string | undefined };
+  private validated?: { readonly record: CopyRecord; readonly text: string | undefined };
   private messages: readonly string[] = [];
 
   /**
@@ -39,22 +39,23 @@ export class ValidationCache {
   /**
    * `constructValidation` of the document, computed again only when `view`, the document as the
    * construct holds it, is not the document validated last (`document` gives a copy of it then,
-   * the copy that is validated and kept).
+   * the copy that is validated and recorded).
    */
   public violations(view: unknown, document: () => unknown): string[] {
     if (!this.isValidated(view, document)) {
       this.documentChanged();
       const text = jsonText(view, document);
       const doc = document();
+      const record = CopyRecord.of(doc);
       this.messages = constructValidation(this.scope, doc, this.settings);
-      this.validated = { document: doc, text };
+      this.validated = { record, text };
     }
     return [...this.messages];
   }
 
   private isValidated(view: unknown, document: () => unknown): boolean {
     if (this.validated === undefined) return false;
-    return sameAsCopy(view, this.validated.document) || jsonText(view, document) === this.validated.text;
+    return this.validated.record.matches(view) || jsonText(view, document) === this.validated.text;
   }
 }
 

@@ -49,36 +49,80 @@ function copy(value: unknown, depth: number): unknown {
 }
 
 /**
- * Whether `made`, a tree `copyJson` made, equals what `copyJson(value)` would make now: the same
- * arrays (length, holes) and objects (own enumerable keys in the same order), and leaves that are
- * the same (`Object.is`). False also when that cannot be told without copying: a tree deeper than
- * `copyJson` copies itself (or a reference cycle), or an object of `value` that is `made` itself.
- * Cheaper than writing either as text: nothing is allocated but the key lists.
+ * A tree `copyJson` made, written down once as a flat list (an object: its key count, then each key
+ * and its value; an array: its length, then its items, a hole marked as one), to tell cheaply
+ * whether a value would copy the same now: `matches(value)` walks the value along the list, which
+ * allocates nothing (cheaper than writing either as text).
  */
-export function sameAsCopy(value: unknown, made: unknown): boolean {
-  return same(value, made, 0);
+export class CopyRecord {
+  /** The record of `made`, a tree `copyJson` made (plain objects, arrays and leaves). */
+  public static of(made: unknown): CopyRecord {
+    const entries: unknown[] = [];
+    record(made, entries);
+    return new CopyRecord(entries);
+  }
+
+  private position = 0;
+
+  private constructor(private readonly entries: readonly unknown[]) {}
+
+  /**
+   * Whether `copyJson(value)` would equal the recorded copy: the same arrays (length, holes) and
+   * objects (own enumerable keys in the same order), and leaves that are the same (`Object.is`).
+   * False also where that cannot be told this way (an object that inherits enumerable keys), and
+   * for a reference cycle or a tree deeper than `copyJson` copies itself.
+   */
+  public matches(value: unknown): boolean {
+    this.position = 0;
+    return this.match(value, 0) && this.position === this.entries.length;
+  }
+
+  private match(value: unknown, depth: number): boolean {
+    const entry = this.entries[this.position++];
+    if (typeof value !== 'object' || value === null) return Object.is(value, entry);
+    if (depth > MAX_DEPTH) return false;
+    if (Array.isArray(value)) {
+      if (entry !== ARRAY || this.entries[this.position++] !== value.length) return false;
+      for (let i = 0; i < value.length; i++) {
+        if (i in value ? !this.match(value[i], depth + 1) : this.entries[this.position++] !== HOLE) return false;
+      }
+      return true;
+    }
+    if (entry !== OBJECT) return false;
+    const count = this.entries[this.position++] as number;
+    let seen = 0;
+    // `for ... in` also lists inherited enumerable keys, which `copyJson` does not copy: more keys than recorded
+    for (const key in value) {
+      if (seen === count || this.entries[this.position++] !== key) return false;
+      seen++;
+      if (!this.match((value as Record<string, unknown>)[key], depth + 1)) return false;
+    }
+    return seen === count;
+  }
 }
 
-function same(value: unknown, made: unknown, depth: number): boolean {
-  if (typeof value !== 'object' || value === null) return Object.is(value, made);
-  if (typeof made !== 'object' || made === null || value === made || depth > MAX_DEPTH) return false;
-  if (Array.isArray(value)) {
-    if (!Array.isArray(made) || value.length !== made.length) return false;
-    for (let i = 0; i < value.length; i++) {
-      if (!same(value[i], made[i], depth + 1)) return false;
-      if (value[i] === undefined && (i in value) !== (i in made)) return false;
+/** Markers of a `CopyRecord` (no leaf of a copy is one of them). */
+const OBJECT = Symbol('object');
+const ARRAY = Symbol('array');
+const HOLE = Symbol('hole');
+
+function record(made: unknown, entries: unknown[]): void {
+  if (typeof made !== 'object' || made === null) {
+    entries.push(made);
+  } else if (Array.isArray(made)) {
+    entries.push(ARRAY, made.length);
+    for (let i = 0; i < made.length; i++) {
+      if (i in made) record(made[i], entries);
+      else entries.push(HOLE);
     }
-    return true;
+  } else {
+    const keys = Object.keys(made);
+    entries.push(OBJECT, keys.length);
+    for (const key of keys) {
+      entries.push(key);
+      record((made as Record<string, unknown>)[key], entries);
+    }
   }
-  if (Array.isArray(made)) return false;
-  const keys = Object.keys(value);
-  const madeKeys = Object.keys(made);
-  if (keys.length !== madeKeys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (key !== madeKeys[i] || !same((value as Record<string, unknown>)[key], (made as Record<string, unknown>)[key], depth + 1)) return false;
-  }
-  return true;
 }
 
 /**
