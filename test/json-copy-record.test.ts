@@ -35,6 +35,16 @@ describe('CopyRecord', () => {
     expect(record.matches(value)).toBe(true);
   });
 
+  test('a match started during another (from a getter of the value walked) is false; the outer one is not disturbed', () => {
+    const made = { a: 1, b: 2 };
+    const record = CopyRecord.of(made);
+    let inner: boolean | undefined;
+    const value = { a: 1, get b() { inner = record.matches(made); return 2; } };
+    expect(record.matches(value)).toBe(true);
+    expect(inner).toBe(false);
+    expect(record.matches(made)).toBe(true);
+  });
+
   test('leaves compare as Object.is: -0 is not 0, NaN is NaN', () => {
     expect(matches({ a: -0 }, { a: 0 })).toBe(false);
     expect(matches({ a: NaN }, { a: NaN })).toBe(true);

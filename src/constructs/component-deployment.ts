@@ -12,6 +12,7 @@ import { SynthesisOptions } from './synthesis-options';
 import { ValidationCache } from './validation';
 import type { OperatorSettings } from '../engine/operator-settings';
 import { deepClone } from '../model/json';
+import { copyJson } from '../model/json-copy';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson, JsonObject } from '../model/v1beta1';
 
 /** Props of a standalone component deployment. */
@@ -108,7 +109,7 @@ export class ComponentDeployment extends Construct {
     if (this.backendFramework !== undefined) spec.backendFramework = this.backendFramework as DcdSpecJson['backendFramework'];
     Object.assign(spec, this.component._toSpecJson());
     if (this.specName === undefined) delete spec.name;
-    const doc: DcdJson = { apiVersion: API_VERSION, kind: DCD_KIND, metadata: deepClone(this.metadata), spec };
+    const doc: DcdJson = { apiVersion: API_VERSION, kind: DCD_KIND, metadata: copyJson(this.metadata), spec };
     return doc;
   }
 

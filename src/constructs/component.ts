@@ -9,6 +9,7 @@ import { PodOptions } from './pod-template';
 import { envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
 import { checkProps, COMPONENT_PROPS } from './props-check';
 import { deepClone } from '../model/json';
+import { copyJson } from '../model/json-copy';
 import { ComponentSpecJson, JsonObject, ProviderOverrideJson } from '../model/v1beta1';
 
 const COMPONENT_NAME = /^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
@@ -309,7 +310,7 @@ export class Component extends Construct {
 
   /** @internal The plain component spec. */
   public _toSpecJson(): ComponentSpecJson {
-    return deepClone(this.spec);
+    return copyJson(this.spec);
   }
 
   /** @internal The plain component spec itself, not a copy: to be read (as JSON text), never changed or kept. */

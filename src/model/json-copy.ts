@@ -63,18 +63,27 @@ export class CopyRecord {
   }
 
   private position = 0;
+  /** Whether a walk is under way (a getter of the value walked could start another). */
+  private walking = false;
 
   private constructor(private readonly entries: readonly unknown[]) {}
 
   /**
    * Whether `copyJson(value)` would equal the recorded copy: the same arrays (length, holes) and
    * objects (own enumerable keys in the same order), and leaves that are the same (`Object.is`).
-   * False also where that cannot be told this way (an object that inherits enumerable keys), and
-   * for a reference cycle or a tree deeper than `copyJson` copies itself.
+   * False also where that cannot be told this way (an object that inherits enumerable keys, a
+   * match started while another is under way), and for a reference cycle or a tree deeper than
+   * `copyJson` copies itself.
    */
   public matches(value: unknown): boolean {
+    if (this.walking) return false;
+    this.walking = true;
     this.position = 0;
-    return this.match(value, 0) && this.position === this.entries.length;
+    try {
+      return this.match(value, 0) && this.position === this.entries.length;
+    } finally {
+      this.walking = false;
+    }
   }
 
   private match(value: unknown, depth: number): boolean {
