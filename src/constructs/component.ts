@@ -313,7 +313,7 @@ export class Component extends Construct {
     return copyJson(this.spec);
   }
 
-  /** @internal The plain component spec itself, not a copy: to be read (as JSON text), never changed or kept. */
+  /** @internal The plain component spec itself, not a copy: to be read (the key of the validation), never changed or kept. */
   public _specJsonView(): Readonly<ComponentSpecJson> {
     return this.spec;
   }
