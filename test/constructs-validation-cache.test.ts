@@ -146,6 +146,17 @@ describe('validation of a construct is kept until its document changes', () => {
       expect(changed).toHaveBeenCalledTimes(2);
     });
 
+    test('a document the record can tell is kept by the record alone: a change its JSON text does not show is validated again', () => {
+      const cache = new ValidationCache(new Chart(Testing.app(), 'test'), DEFAULT_OPERATOR_SETTINGS, () => {});
+      const view: any = document({ a: 'x' });
+      cache.violations(view, () => copyJson(view));
+      view.metadata.annotations.b = undefined;
+      cache.violations(view, () => copyJson(view));
+      expect(validateDocument).toHaveBeenCalledTimes(2);
+      cache.violations(view, () => copyJson(view));
+      expect(validateDocument).toHaveBeenCalledTimes(2);
+    });
+
     test('a view the comparison cannot tell (a reference cycle) is kept by its text: unchanged, not validated again; changed, validated', () => {
       const cache = new ValidationCache(new Chart(Testing.app(), 'test'), DEFAULT_OPERATOR_SETTINGS, () => {});
       // a cycle JSON cannot write: the text is the copy's, which cuts it

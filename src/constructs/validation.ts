@@ -22,11 +22,12 @@ export function constructValidation(scope: Construct, document: unknown, setting
  *
  * The construct gives a view of its document on each pass (its own data, not a copy) and, when
  * asked, a copy (`toJson()`). A record of the copy validated last is kept and the view compared with
- * it, value by value; where that comparison cannot tell (a tree deeper than `copyJson` copies itself,
- * a reference cycle), the view's JSON text is compared with the text it had when it was validated.
+ * it, value by value. Only a document the record cannot tell even when it was validated (a tree
+ * deeper than `copyJson` copies itself, a reference cycle) is kept by its JSON text instead.
  */
 export class ValidationCache {
-  private validated?: { readonly record: CopyRecord; readonly text: string | undefined };
+  /** The record of the copy validated last; `text`, the view's JSON text then, only where the record could not tell. */
+  private validated?: { readonly record: CopyRecord; readonly text?: string };
   private messages: readonly string[] = [];
 
   /**
@@ -44,9 +45,9 @@ export class ValidationCache {
   public violations(view: unknown, document: () => unknown): string[] {
     if (!this.isValidated(view, document)) {
       this.documentChanged();
-      const text = jsonText(view, document);
       const doc = document();
       const record = CopyRecord.of(doc);
+      const text = record.matches(view) ? undefined : jsonText(view, document);
       this.messages = constructValidation(this.scope, doc, this.settings);
       this.validated = { record, text };
     }
@@ -55,12 +56,13 @@ export class ValidationCache {
 
   private isValidated(view: unknown, document: () => unknown): boolean {
     if (this.validated === undefined) return false;
-    return this.validated.record.matches(view) || jsonText(view, document) === this.validated.text;
+    const { record, text } = this.validated;
+    return record.matches(view) || (text !== undefined && jsonText(view, document) === text);
   }
 }
 
 /** The document's JSON text: the view's, or the copy's when the view cannot be written (a reference cycle, which the copy cuts). */
-function jsonText(view: unknown, document: () => unknown): string | undefined {
+function jsonText(view: unknown, document: () => unknown): string {
   try {
     return JSON.stringify(view);
   } catch {
