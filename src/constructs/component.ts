@@ -1,12 +1,12 @@
 /** A component of a Dynamo graph: frontend, worker, prefill, decode, planner, EPP or untyped. */
 import type * as kplus from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
-import { kplus as kplusRuntime } from '../lazy-modules';
 import { ComponentType, MultinodeRoleName } from './enums';
 import { EppConfig } from './epp-config';
 import { ExperimentalOptions, Failover } from './experimental';
+import { propsOf } from './kubernetes-values';
 import { PodOptions } from './pod-template';
-import { envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
+import { containerJson, envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
 import { checkProps, COMPONENT_PROPS } from './props-check';
 import { deepClone } from '../model/json';
 import { copyJson } from '../model/json-copy';
@@ -197,6 +197,11 @@ function checkInteger(scope: Construct, field: string, value: number | undefined
   if (!Number.isInteger(value) || value < minimum) fail(scope, field, value, `must be an integer greater than or equal to ${minimum}`);
 }
 
+/** A `k8s.Quantity`'s value, or a quantity given as in Kubernetes (a string or a number; checked by props-check). */
+function quantityValue(quantity: kplus.k8s.Quantity | string | number): string | number {
+  return typeof quantity === 'object' ? quantity.value : quantity;
+}
+
 /** The plain component spec (one entry of a graph's `spec.components`) described by the props. */
 function componentSpecJson(name: string, props: ComponentProps, multinode?: MultinodeOptions): ComponentSpecJson {
   const spec: ComponentSpecJson = { name };
@@ -214,7 +219,7 @@ function componentSpecJson(name: string, props: ComponentProps, multinode?: Mult
       return role as any;
     });
   }
-  if (props.sharedMemorySize !== undefined) spec.sharedMemorySize = props.sharedMemorySize.value;
+  if (props.sharedMemorySize !== undefined) spec.sharedMemorySize = quantityValue(props.sharedMemorySize);
   if (props.globalDynamoNamespace !== undefined) spec.globalDynamoNamespace = props.globalDynamoNamespace;
   if (props.modelRef) spec.modelRef = deepClone(props.modelRef);
   if (props.scalingAdapter) spec.scalingAdapter = {};
@@ -270,7 +275,8 @@ export class Component extends Construct {
     checkInteger(this, 'replicas', props.replicas, 0);
     checkInteger(this, 'minAvailable', props.minAvailable, 1);
     checkInteger(this, 'gpus', props.gpus, 0);
-    this.spec = componentSpecJson(this.name, props, Component.multinodeOf(this, props));
+    const multinode = Component.multinodeOf(this, props);
+    this.spec = propsOf(this, () => componentSpecJson(this.name, props, multinode));
     const graph = scope as Partial<GraphParent>;
     if (typeof graph._attachComponent === 'function') graph._attachComponent(this);
   }
@@ -280,18 +286,27 @@ export class Component extends Construct {
     return this.spec.type as ComponentType | undefined;
   }
 
-  /** Sets an environment variable of the `main` container (replacing one of the same name). */
+  /**
+   * Sets an environment variable of the `main` container (replacing one of the same name). The
+   * value is a `kplus.EnvValue` or `{ value }` / `{ valueFrom }` in Kubernetes shape; anything else,
+   * or an empty name, is an error and changes nothing.
+   */
   public addEnv(name: string, value: kplus.EnvValue): void {
+    const variable = propsOf(this, () => envVarJson(name, value, `addEnv(${JSON.stringify(name) ?? String(name)})`));
     this.changed();
-    upsertEnv(mainContainerOf(this.podTemplate()), [envVarJson(name, value)]);
+    upsertEnv(mainContainerOf(this.podTemplate()), [variable]);
   }
 
-  /** Adds a user-managed container beside `main` (it receives no operator defaults). */
+  /**
+   * Adds a user-managed container beside `main` (it receives no operator defaults): typed
+   * (`kplus.k8s.Container`) or in Kubernetes shape, kept exactly; an unknown field is an error.
+   */
   public addSidecar(container: kplus.k8s.Container): void {
+    const sidecar = propsOf(this, () => containerJson(container, 'addSidecar(container)'));
     this.changed();
     const template = this.podTemplate();
     template.spec = template.spec ?? {};
-    template.spec.containers = [...(template.spec.containers ?? []), kplusRuntime().k8s.toJson_Container(container)];
+    template.spec.containers = [...(template.spec.containers ?? []), sidecar];
   }
 
   /** @internal Replaces the whole plain spec (import). */

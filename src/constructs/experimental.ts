@@ -3,8 +3,8 @@
  * checkpoint/restore and Grove options. Their API shape may change between v1beta1 releases.
  */
 import type * as kplus from 'cdk8s-plus-34';
-import { kplus as kplusRuntime } from '../lazy-modules';
 import { CheckpointDeletionPolicy, CheckpointMode, CheckpointStartupPolicy, BackendFramework, GpuSharingMode } from './enums';
+import { podTemplateSpecJson } from './pod-template-json';
 import { JsonObject } from '../model/v1beta1';
 
 /** A GMS client pod (inter-pod GMS; reserved, rejected by the operator for now). */
@@ -51,7 +51,7 @@ export class GpuMemoryService {
     if (p.deviceClassName !== undefined) out.deviceClassName = p.deviceClassName;
     if (p.extraClientContainers !== undefined) out.extraClientContainers = [...p.extraClientContainers];
     if (p.extraClientPods !== undefined) {
-      out.extraClientPods = p.extraClientPods.map(c => ({ name: c.name, podTemplate: kplusRuntime().k8s.toJson_PodTemplateSpec(c.podTemplate) }));
+      out.extraClientPods = p.extraClientPods.map((c, i) => ({ name: c.name, podTemplate: podTemplateSpecJson(c.podTemplate, `experimental.gpuMemoryService.extraClientPods[${i}].podTemplate`) }));
     }
     return out;
   }
@@ -205,7 +205,7 @@ export class CheckpointConfig {
     if (p.jobGmsClientContainers !== undefined || p.jobPodTemplate !== undefined) {
       out.job = {};
       if (p.jobGmsClientContainers !== undefined) out.job.gmsClientContainers = [...p.jobGmsClientContainers];
-      if (p.jobPodTemplate !== undefined) out.job.podTemplate = kplusRuntime().k8s.toJson_PodTemplateSpec(p.jobPodTemplate);
+      if (p.jobPodTemplate !== undefined) out.job.podTemplate = podTemplateSpecJson(p.jobPodTemplate, 'experimental.checkpoint.jobPodTemplate');
     }
     if (p.mode !== undefined) out.mode = p.mode;
     if (p.identity !== undefined) out.identity = JSON.parse(JSON.stringify(p.identity));

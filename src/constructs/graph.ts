@@ -4,6 +4,7 @@ import type * as kplus from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
 import { Component, ComponentOptions, ComponentProps, ProviderOverride } from './component';
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
+import { propsOf } from './kubernetes-values';
 import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
 import { explain, graphImport, pipeline } from './on-first-use';
 import { operatorSettingsOf } from './operator-settings-of';
@@ -158,7 +159,7 @@ export class DynamoGraph extends Construct {
   private static specOf(props: DynamoGraphProps): DgdSpecJson {
     const spec: DgdSpecJson = {};
     if (props.backendFramework !== undefined) spec.backendFramework = props.backendFramework;
-    if (props.env) spec.env = Object.entries(props.env).map(([name, value]) => envVarJson(name, value));
+    if (props.env) spec.env = Object.entries(props.env).map(([name, value]) => envVarJson(name, value, `env.${name}`));
     if (props.annotations) spec.annotations = { ...props.annotations };
     if (props.labels) spec.labels = { ...props.labels };
     if (props.priorityClassName !== undefined) spec.priorityClassName = props.priorityClassName;
@@ -211,7 +212,7 @@ export class DynamoGraph extends Construct {
     this.namespace = props.metadata?.namespace ?? Chart.of(this).namespace;
     this.metadata = { ...deepClone(props.metadata ?? {}), name: this.name };
     if (this.namespace) this.metadata.namespace = this.namespace;
-    this.spec = DynamoGraph.specOf(props);
+    this.spec = propsOf(this, () => DynamoGraph.specOf(props));
     this.validation = new ValidationCache(this, this.settings, () => this._invalidate());
 
     if (this.output === OutputMode.GRAPH) {
@@ -273,9 +274,10 @@ export class DynamoGraph extends Construct {
 
   /** Sets an environment variable given to every component. */
   public addEnv(name: string, value: kplus.EnvValue): void {
+    const variable = propsOf(this, () => envVarJson(name, value, `addEnv(${JSON.stringify(name) ?? String(name)})`));
     this._invalidate();
     const env = (this.spec.env ?? []).filter(e => e.name !== name);
-    env.push(envVarJson(name, value));
+    env.push(variable);
     this.spec.env = env;
   }
 

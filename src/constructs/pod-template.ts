@@ -6,7 +6,11 @@ import type * as kplus from 'cdk8s-plus-34';
 
 /** A volume mounted into the `main` container. */
 export interface ComponentVolumeMount {
-  /** The volume (cdk8s-plus), added to the pod's volumes. */
+  /**
+   * The volume (`kplus.Volume.fromSecret(...)`, `Volume.fromEmptyDir(...)`, ...; a volume in
+   * Kubernetes shape is taken too), added to the pod's volumes once: another volume of the same
+   * name is an error.
+   */
   readonly volume: kplus.Volume;
   /** Where the volume is mounted in the container. */
   readonly path: string;
@@ -46,12 +50,15 @@ export interface PodOptions {
   readonly workingDir?: string;
   /**
    * Environment variables of the `main` container (values, secret keys, config map keys, field refs).
-   * They replace entries of the same name from `podTemplate`.
+   * They replace entries of the same name from `podTemplate`. A value in Kubernetes shape
+   * (`{ value }` or `{ valueFrom }`) is taken too.
    * @default - none
    */
   readonly env?: { [name: string]: kplus.EnvValue };
   /**
-   * Whole secrets or config maps exposed as environment variables (`kplus.Env.fromSecret(...)`).
+   * Whole secrets or config maps exposed as environment variables (`kplus.Env.fromSecret(...)`,
+   * `kplus.Env.fromConfigMap(...)`; an EnvFromSource in Kubernetes shape is taken too). An entry
+   * that names neither a secret nor a config map is an error.
    * @default - none
    */
   readonly envFrom?: kplus.EnvFrom[];
@@ -61,7 +68,9 @@ export interface PodOptions {
    */
   readonly gpus?: number;
   /**
-   * CPU, memory and ephemeral storage of the `main` container.
+   * CPU, memory and ephemeral storage of the `main` container (memory and storage in whole `Mi`,
+   * else `Ki`). ResourceRequirements in Kubernetes shape (`{ limits, requests }`) are taken too;
+   * each resource named replaces the one `podTemplate` sets.
    * @default - none besides what `podTemplate` sets
    */
   readonly resources?: kplus.ContainerResources;
@@ -72,7 +81,11 @@ export interface PodOptions {
   readonly volumeMounts?: ComponentVolumeMount[];
   /**
    * The full pod template, for everything else (sidecars, tolerations, node selectors, probes...).
-   * The high-level props above are applied on top of its `main` container.
+   * The high-level props above are applied on top of its `main` container. Typed
+   * (`kplus.k8s.PodTemplateSpec`, with `k8s.Quantity` and `k8s.IntOrString`) or plain JSON in
+   * Kubernetes shape (from `yaml.parse`, a manifest, a map in another language), kept exactly as
+   * the same template written in YAML; an unknown field or a value of the wrong kind is an error
+   * naming its path.
    * @default - an empty template
    */
   readonly podTemplate?: kplus.k8s.PodTemplateSpec;

@@ -7,12 +7,13 @@
  */
 import { Construct } from 'constructs';
 import { BackendFramework, ComponentType, KvTransferEnforcement, MultinodeRoleName, OutputMode, RestartStrategyType } from './enums';
+import { shownValue as shown } from './kubernetes-values';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
 
 /** What one prop must hold. */
 export type PropCheck =
   | 'string' | 'boolean' | 'number' | 'any' | 'object'
-  | 'stringList' | 'stringMap' | 'envMap' | 'operator'
+  | 'stringList' | 'stringMap' | 'envMap' | 'list' | 'quantity' | 'operator'
   | { readonly oneOf: object; readonly name: string }
   | { readonly listOf: PropTable }
   | { readonly fields: PropTable; readonly open?: boolean }
@@ -20,21 +21,6 @@ export type PropCheck =
 
 /** The checks of every prop of one props interface (the key set is the interface's, see the tables' types). */
 export type PropTable = { readonly [prop: string]: PropCheck };
-
-/** A value as it appears in a message: JSON where it has one, else its type. */
-function shown(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    text = undefined;
-  }
-  if (text === undefined) return typeof value;
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
 
 function isPlainMap(value: unknown): value is { [key: string]: unknown } {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -58,15 +44,12 @@ function problemOf(path: string, value: unknown, check: PropCheck): string | und
     const key = Object.keys(value).find(k => typeof value[k] !== 'string');
     return key === undefined ? undefined : `${path}.${key}: Invalid value: ${shown(value[key])}: must be a string`;
   }
-  if (check === 'envMap') {
-    if (!isPlainMap(value)) return bad('a map of environment variable names to EnvValue (EnvValue.fromValue, EnvValue.fromSecretValue, ...)');
-    for (const key of Object.keys(value)) {
-      const v = value[key];
-      if (!isPlainMap(v) || !('value' in v || 'valueFrom' in v)) {
-        return `${path}.${key}: Invalid value: ${shown(v)}: must be an EnvValue (EnvValue.fromValue(...), EnvValue.fromSecretValue(...), ...)`;
-      }
-    }
-    return undefined;
+  if (check === 'envMap') return isPlainMap(value) ? undefined : bad('a map of environment variable names to EnvValue (EnvValue.fromValue, EnvValue.fromSecretValue, ...)');
+  if (check === 'list') return Array.isArray(value) ? undefined : bad('a list');
+  if (check === 'quantity') {
+    const quantity = isPlainMap(value) && Object.keys(value).length === 1 ? value.value : value;
+    return typeof quantity === 'string' || (typeof quantity === 'number' && Number.isFinite(quantity))
+      ? undefined : bad('a quantity (k8s.Quantity.fromString("8Gi"), or a string or number as in Kubernetes)');
   }
   if (check === 'operator') return operatorProblem(path, value);
   if ('oneOf' in check) {
@@ -163,10 +146,10 @@ const POD_OPTIONS_PROPS = {
   args: 'stringList',
   workingDir: 'string',
   env: 'envMap',
-  envFrom: 'any',
+  envFrom: 'list',
   gpus: 'number',
   resources: 'object',
-  volumeMounts: 'any',
+  volumeMounts: 'list',
   podTemplate: 'object',
 } as const satisfies PropTable;
 
@@ -175,7 +158,7 @@ export const COMPONENT_OPTIONS_PROPS = {
   ...POD_OPTIONS_PROPS,
   replicas: 'number',
   minAvailable: 'number',
-  sharedMemorySize: { instanceOf: 'Quantity' },
+  sharedMemorySize: 'quantity',
   globalDynamoNamespace: 'boolean',
   modelRef: { fields: { name: 'string', revision: 'string' } },
   scalingAdapter: 'boolean',
