@@ -333,6 +333,14 @@ describe('other Kubernetes values', () => {
     expect(workerError({ sharedMemorySize: { size: '16Gi' } })).toContain('test/Graph/w: sharedMemorySize: Invalid value: {"size":"16Gi"}: must be a quantity');
   });
 
+  test('a provider override value is JSON, kept exactly', () => {
+    const value = { spec: { leaderWorkerTemplate: { size: 2 } }, list: [1, 'a', null, true] };
+    expect(workerSpec({ providerOverride: { apiVersion: 'v1', value } }).providerOverride).toEqual({ apiVersion: 'v1', value });
+    expect(workerError({ providerOverride: { apiVersion: 'v1', value: { at: new Date(0) } } }))
+      .toContain('test/Graph/w: providerOverride.value.at: Invalid value: "1970-01-01T00:00:00.000Z": must be a JSON value');
+    expect(workerError({ providerOverride: { apiVersion: 'v1', value: { n: NaN } } })).toContain('test/Graph/w: providerOverride.value.n: Invalid value: NaN: must be a finite number');
+  });
+
   test('an experimental checkpoint job template in Kubernetes shape is kept', () => {
     const jobPodTemplate = { spec: { containers: [{ name: 'main', resources: { limits: { 'nvidia.com/gpu': 1 } } }] } };
     const spec = workerSpec({ image: IMAGE, experimental: { checkpoint: new CheckpointConfig({ jobPodTemplate: jobPodTemplate as any }) } });

@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { ComponentType, MultinodeRoleName } from './enums';
 import { EppConfig } from './epp-config';
 import { ExperimentalOptions, Failover } from './experimental';
-import { propsOf } from './kubernetes-values';
+import { plainJson, propsOf } from './kubernetes-values';
 import { PodOptions } from './pod-template';
 import { containerJson, envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
 import { checkProps, COMPONENT_PROPS } from './props-check';
@@ -181,10 +181,11 @@ function experimentalJson(options: ExperimentalOptions | undefined): JsonObject 
   return out;
 }
 
-function providerOverrideJson(p: ProviderOverride): ProviderOverrideJson {
+/** The plain provider override; its free-form `value` must be JSON (named by `path` otherwise). */
+export function providerOverrideJson(p: ProviderOverride, path: string): ProviderOverrideJson {
   const out: ProviderOverrideJson = { apiVersion: p.apiVersion, value: {} };
   if (p.target !== undefined) out.target = p.target;
-  out.value = deepClone(p.value);
+  out.value = plainJson(p.value, `${path}.value`) as JsonObject;
   return out;
 }
 
@@ -212,10 +213,10 @@ function componentSpecJson(name: string, props: ComponentProps, multinode?: Mult
   if (podTemplate) spec.podTemplate = podTemplate;
   if (multinode) spec.multinode = { nodeCount: multinode.nodeCount };
   if (multinode?.roles !== undefined) {
-    spec.roles = multinode.roles.map(r => {
+    spec.roles = multinode.roles.map((r, i) => {
       const role: JsonObject = { name: r.name };
       if (r.replicas !== undefined) role.replicas = r.replicas;
-      if (r.providerOverride) role.providerOverride = providerOverrideJson(r.providerOverride);
+      if (r.providerOverride) role.providerOverride = providerOverrideJson(r.providerOverride, `multinode.roles[${i}].providerOverride`);
       return role as any;
     });
   }
@@ -228,7 +229,7 @@ function componentSpecJson(name: string, props: ComponentProps, multinode?: Mult
   if (props.eppConfig) spec.eppConfig = props.eppConfig._toJson();
   if (props.topologyConstraint) spec.topologyConstraint = { packDomain: props.topologyConstraint.packDomain };
   if (props.runtimeVersionOverride !== undefined) spec.runtimeVersionOverride = props.runtimeVersionOverride;
-  if (props.providerOverride) spec.providerOverride = providerOverrideJson(props.providerOverride);
+  if (props.providerOverride) spec.providerOverride = providerOverrideJson(props.providerOverride, 'providerOverride');
   const experimental = experimentalJson(props.experimental);
   if (experimental) spec.experimental = experimental;
   return spec;

@@ -2,7 +2,7 @@
 import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
 import type * as kplus from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
-import { Component, ComponentOptions, ComponentProps, ProviderOverride } from './component';
+import { Component, ComponentOptions, ComponentProps, ProviderOverride, providerOverrideJson } from './component';
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
 import { propsOf } from './kubernetes-values';
 import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
@@ -173,7 +173,7 @@ export class DynamoGraph extends Construct {
       }
     }
     if (props.kvTransferPolicy) spec.experimental = { kvTransferPolicy: deepClone(props.kvTransferPolicy) as any };
-    if (props.providerOverride) spec.providerOverride = deepClone(props.providerOverride) as any;
+    if (props.providerOverride) spec.providerOverride = providerOverrideJson(props.providerOverride, 'providerOverride') as any;
     return spec;
   }
 
