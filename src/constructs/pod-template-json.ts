@@ -64,16 +64,24 @@ export function envVarJson(name: string, value: kplus.EnvValue | unknown, path: 
   return out;
 }
 
-/** The plain JSON of an `envFrom` entry: a `kplus.EnvFrom` (`Env.fromSecret(...)`) or an EnvFromSource in Kubernetes shape. */
-function envFromJson(value: unknown, path: string): JsonObject {
+/**
+ * The plain JSON of an `envFrom` entry: a `kplus.EnvFrom` (`Env.fromSecret(...)`) or an
+ * EnvFromSource in Kubernetes shape. An EnvFrom renders itself (its `_toKube()`) as one
+ * EnvFromSource up to cdk8s-plus-34 2.0.59 and as a list of them, one per source, from 2.0.60 on:
+ * both are read. Each source must name a secret or a config map.
+ */
+function envFromJson(value: unknown, path: string): JsonObject[] {
   if (!isObject(value)) refuse(path, value, 'an EnvFrom (Env.fromSecret(...), Env.fromConfigMap(...)) or { secretRef } / { configMapRef } in Kubernetes shape');
   const typed = typeof (value as { _toKube?: unknown })._toKube === 'function';
-  const source = typed ? (value as unknown as kplus.EnvFrom)._toKube() : value;
-  const out = kubernetesJson(source, KUBERNETES_TYPE.envFromSource, path);
-  if (out.secretRef == null && out.configMapRef == null) {
-    throw new KubernetesValueError(path, `Invalid value: ${shownValue(out)}: names no secret or config map: use Env.fromSecret(secret) or Env.fromConfigMap(configMap)`);
-  }
-  return out;
+  const rendered: unknown = typed ? (value as { _toKube(): unknown })._toKube() : value;
+  const sources: unknown[] = Array.isArray(rendered) ? rendered : [rendered];
+  return sources.map(source => {
+    const out = kubernetesJson(source, KUBERNETES_TYPE.envFromSource, path);
+    if (out.secretRef == null && out.configMapRef == null) {
+      throw new KubernetesValueError(path, `Invalid value: ${shownValue(out)}: names no secret or config map: use Env.fromSecret(secret) or Env.fromConfigMap(configMap)`);
+    }
+    return out;
+  });
 }
 
 /** The plain JSON of a volume: a `kplus.Volume` or a Volume in Kubernetes shape. */
@@ -208,7 +216,7 @@ export function podTemplateJson(options: PodOptions): JsonObject | undefined {
     upsertEnv(main, Object.entries(options.env).map(([name, value]) => envVarJson(name, value, `env.${name}`)));
   }
   if (options.envFrom !== undefined) {
-    const entries = options.envFrom.map((e, i) => envFromJson(e, `envFrom[${i}]`));
+    const entries = options.envFrom.flatMap((e, i) => envFromJson(e, `envFrom[${i}]`));
     if (entries.length) main.envFrom = [...(main.envFrom ?? []), ...entries];
   }
   if (options.resources !== undefined) mergeResources(main, resourcesJson(options.resources, 'resources'));
