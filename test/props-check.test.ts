@@ -5,8 +5,13 @@
  */
 import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-34';
-import { ComponentDeployment, ComponentDeploymentProps, ComponentProps, DynamoGraph, DynamoGraphProps } from '../src';
-import { COMPONENT_DEPLOYMENT_PROPS, COMPONENT_PROPS, GRAPH_PROPS } from '../src/constructs/props-check';
+import {
+  CheckpointConfig, CheckpointConfigProps, ComponentDeployment, ComponentDeploymentProps, ComponentProps, DynamoGraph, DynamoGraphProps, EppConfig, Failover,
+  FailoverProps, GpuMemoryService, GpuMemoryServiceProps,
+} from '../src';
+import {
+  CHECKPOINT_CONFIG_PROPS, COMPONENT_DEPLOYMENT_PROPS, COMPONENT_PROPS, FAILOVER_PROPS, GPU_MEMORY_SERVICE_PROPS, GRAPH_PROPS,
+} from '../src/constructs/props-check';
 
 // the tables name exactly the props of the interfaces (a prop added to an interface must be added to its table)
 type KeyDifference<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>];
@@ -14,7 +19,10 @@ type SameKeys<A, B> = KeyDifference<A, B> extends [never, never] ? true : KeyDif
 const graphTable: SameKeys<Required<DynamoGraphProps>, typeof GRAPH_PROPS> = true;
 const componentTable: SameKeys<Required<ComponentProps> & { multinode: unknown }, typeof COMPONENT_PROPS> = true;
 const deploymentTable: SameKeys<Required<ComponentDeploymentProps>, typeof COMPONENT_DEPLOYMENT_PROPS> = true;
-void [graphTable, componentTable, deploymentTable];
+const gmsTable: SameKeys<Required<GpuMemoryServiceProps>, typeof GPU_MEMORY_SERVICE_PROPS> = true;
+const failoverTable: SameKeys<Required<FailoverProps>, typeof FAILOVER_PROPS> = true;
+const checkpointTable: SameKeys<Required<CheckpointConfigProps>, typeof CHECKPOINT_CONFIG_PROPS> = true;
+void [graphTable, componentTable, deploymentTable, gmsTable, failoverTable, checkpointTable];
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -105,5 +113,26 @@ describe('component props from untyped callers', () => {
     expect(() => new ComponentDeployment(chart(), 'Dcd', { image: IMAGE, metadata: { name: 'd' }, multinode: { nodeCount: '2' } } as unknown as ComponentDeploymentProps))
       .toThrow('test/Dcd: multinode.nodeCount: Invalid value: "2": must be a finite number');
     expect(() => new ComponentDeployment(chart(), 'Dcd', { image: IMAGE, metadata: { name: 'd' } })).not.toThrow();
+  });
+});
+
+describe('the props of the value classes from untyped callers', () => {
+  test.each([
+    [() => new GpuMemoryService({ deviceClass: 'gpu.nvidia.com' } as any), 'GpuMemoryService: deviceClass: unknown property; known properties: deviceClassName, '],
+    [() => new GpuMemoryService({ mode: 'shared' } as any), 'GpuMemoryService: mode: Invalid value: "shared": must be one of '],
+    [() => new Failover({ numShadows: '1' } as any), 'Failover: numShadows: Invalid value: "1": must be a finite number'],
+    [() => new CheckpointConfig({ checkpointref: 'c' } as any), 'CheckpointConfig: checkpointref: unknown property; known properties: '],
+    [() => CheckpointConfig.restore('c', { identity: { model: 'm', backendFramework: 'vllm', extraParameters: { a: 1 } } } as any),
+      'CheckpointConfig: identity.extraParameters.a: Invalid value: 1: must be a string'],
+    [() => EppConfig.fromConfig({ plugins: [{ at: new Date(0) }] }), 'EppConfig.fromConfig: config.plugins[0].at: Invalid value: "1970-01-01T00:00:00.000Z": must be a JSON value'],
+    [() => EppConfig.fromConfig('x' as any), 'EppConfig.fromConfig: config: Invalid value: "x": must be an object'],
+    [() => EppConfig.fromConfigMap({ name: 'cm' } as any, 3 as any), 'EppConfig.fromConfigMap: key: Invalid value: 3: must be a string'],
+  ])('%#', (make, message) => {
+    expect(make).toThrow(message);
+  });
+
+  test('well-typed props pass', () => {
+    expect(() => new GpuMemoryService({ deviceClassName: 'gpu.nvidia.com', extraClientContainers: ['a'] })).not.toThrow();
+    expect(() => CheckpointConfig.automatic({ jobGmsClientContainers: ['a'] })).not.toThrow();
   });
 });

@@ -1,5 +1,7 @@
 /** Legacy (Go) EPP configuration of an `epp` component. */
 import type * as kplus from 'cdk8s-plus-34';
+import { isObject, KubernetesValueError, plainJson, shownValue } from './kubernetes-values';
+import { copyJson } from '../model/json-copy';
 import { JsonObject } from '../model/v1beta1';
 
 /**
@@ -9,6 +11,9 @@ import { JsonObject } from '../model/v1beta1';
 export class EppConfig {
   /** Configuration held in a key of an existing ConfigMap. */
   public static fromConfigMap(configMap: kplus.IConfigMap, key: string, optional?: boolean): EppConfig {
+    if (typeof configMap?.name !== 'string') throw new Error(`EppConfig.fromConfigMap: configMap: Invalid value: ${shownValue(configMap)}: must be a ConfigMap (kplus.ConfigMap.fromConfigMapName(...))`);
+    if (typeof key !== 'string') throw new Error(`EppConfig.fromConfigMap: key: Invalid value: ${shownValue(key)}: must be a string`);
+    if (optional !== undefined && typeof optional !== 'boolean') throw new Error(`EppConfig.fromConfigMap: optional: Invalid value: ${shownValue(optional)}: must be true or false`);
     const ref: JsonObject = { key, name: configMap.name };
     if (optional !== undefined) ref.optional = optional;
     return new EppConfig({ configMapRef: ref });
@@ -16,13 +21,19 @@ export class EppConfig {
 
   /** An inline `EndpointPickerConfig`; the operator creates its ConfigMap. */
   public static fromConfig(config: { [key: string]: any }): EppConfig {
-    return new EppConfig({ config: JSON.parse(JSON.stringify(config)) });
+    if (!isObject(config)) throw new Error(`EppConfig.fromConfig: config: Invalid value: ${shownValue(config)}: must be an object (an EndpointPickerConfig)`);
+    try {
+      return new EppConfig({ config: plainJson(config, 'config') });
+    } catch (e) {
+      if (e instanceof KubernetesValueError) throw new Error(`EppConfig.fromConfig: ${e.message}`);
+      throw e;
+    }
   }
 
   private constructor(private readonly json: JsonObject) {}
 
   /** @internal */
   public _toJson(): JsonObject {
-    return JSON.parse(JSON.stringify(this.json));
+    return copyJson(this.json);
   }
 }

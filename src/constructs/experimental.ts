@@ -4,7 +4,9 @@
  */
 import type * as kplus from 'cdk8s-plus-34';
 import { CheckpointDeletionPolicy, CheckpointMode, CheckpointStartupPolicy, BackendFramework, GpuSharingMode } from './enums';
+import { plainJson } from './kubernetes-values';
 import { podTemplateSpecJson } from './pod-template-json';
+import { CHECKPOINT_CONFIG_PROPS, checkValueProps, FAILOVER_PROPS, GPU_MEMORY_SERVICE_PROPS } from './props-check';
 import { JsonObject } from '../model/v1beta1';
 
 /** A GMS client pod (inter-pod GMS; reserved, rejected by the operator for now). */
@@ -41,7 +43,9 @@ export interface GpuMemoryServiceProps {
 
 /** GPU memory service: GPUs shared through Dynamic Resource Allocation. */
 export class GpuMemoryService {
-  constructor(private readonly props: GpuMemoryServiceProps = {}) {}
+  constructor(private readonly props: GpuMemoryServiceProps = {}) {
+    checkValueProps('GpuMemoryService', 'GpuMemoryServiceProps', props, GPU_MEMORY_SERVICE_PROPS);
+  }
 
   /** @internal */
   public _toJson(): JsonObject {
@@ -73,7 +77,9 @@ export interface FailoverProps {
 
 /** Active-passive failover: the `main` container cloned into an active and a standby engine. */
 export class Failover {
-  constructor(private readonly props: FailoverProps = {}) {}
+  constructor(private readonly props: FailoverProps = {}) {
+    checkValueProps('Failover', 'FailoverProps', props, FAILOVER_PROPS);
+  }
 
   /** @internal Whether the failover runs both engines in one pod (the default mode). */
   public _isIntraPod(): boolean {
@@ -192,7 +198,9 @@ export class CheckpointConfig {
     return new CheckpointConfig({ enabled: true, ...props, checkpointRef: snapshotName });
   }
 
-  constructor(private readonly props: CheckpointConfigProps = {}) {}
+  constructor(private readonly props: CheckpointConfigProps = {}) {
+    checkValueProps('CheckpointConfig', 'CheckpointConfigProps', props, CHECKPOINT_CONFIG_PROPS);
+  }
 
   /** @internal */
   public _toJson(): JsonObject {
@@ -208,7 +216,7 @@ export class CheckpointConfig {
       if (p.jobPodTemplate !== undefined) out.job.podTemplate = podTemplateSpecJson(p.jobPodTemplate, 'experimental.checkpoint.jobPodTemplate');
     }
     if (p.mode !== undefined) out.mode = p.mode;
-    if (p.identity !== undefined) out.identity = JSON.parse(JSON.stringify(p.identity));
+    if (p.identity !== undefined) out.identity = plainJson(p.identity, 'experimental.checkpoint.identity');
     return out;
   }
 }

@@ -6,7 +6,10 @@
  * value and what was expected, before anything reads the props.
  */
 import { Construct } from 'constructs';
-import { BackendFramework, ComponentType, KvTransferEnforcement, MultinodeRoleName, OutputMode, RestartStrategyType } from './enums';
+import {
+  BackendFramework, CheckpointDeletionPolicy, CheckpointMode, CheckpointStartupPolicy, ComponentType, GpuSharingMode,
+  KvTransferEnforcement, MultinodeRoleName, OutputMode, RestartStrategyType,
+} from './enums';
 import { shownValue as shown } from './kubernetes-values';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
 
@@ -118,6 +121,18 @@ export function checkProps(scope: Construct, propsName: string, props: unknown, 
   if (problem !== undefined) throw new Error(`${scope.node.path}: ${problem}`);
 }
 
+/**
+ * Throws when `props` of a value class (not a construct: `owner` names it in the message) does not
+ * fit `table`, as checkProps.
+ */
+export function checkValueProps(owner: string, propsName: string, props: unknown, table: PropTable): void {
+  if (props === undefined) return;
+  const problem = props === null || typeof props !== 'object' || Array.isArray(props)
+    ? `props: Invalid value: ${shown(props)}: must be an object (${propsName}) or left out`
+    : tableProblem('', props, table);
+  if (problem !== undefined) throw new Error(`${owner}: ${problem}`);
+}
+
 // --- the tables of the public props ---------------------------------------------------------------
 
 /** `ApiObjectMetadata`: the named fields checked, other fields (`generateName`, ...) allowed as cdk8s allows them. */
@@ -215,4 +230,42 @@ export const GRAPH_PROPS = {
     },
   },
   providerOverride: PROVIDER_OVERRIDE,
+} as const satisfies PropTable;
+
+/** `GpuMemoryServiceProps`. */
+export const GPU_MEMORY_SERVICE_PROPS = {
+  mode: { oneOf: GpuSharingMode, name: 'GpuSharingMode' },
+  deviceClassName: 'string',
+  extraClientContainers: 'stringList',
+  extraClientPods: { listOf: { name: 'string', podTemplate: 'object' } },
+} as const satisfies PropTable;
+
+/** `FailoverProps`. */
+export const FAILOVER_PROPS = {
+  mode: { oneOf: GpuSharingMode, name: 'GpuSharingMode' },
+  numShadows: 'number',
+} as const satisfies PropTable;
+
+/** `CheckpointConfigProps`. */
+export const CHECKPOINT_CONFIG_PROPS = {
+  enabled: 'boolean',
+  checkpointRef: 'string',
+  startupPolicy: { oneOf: CheckpointStartupPolicy, name: 'CheckpointStartupPolicy' },
+  deletionPolicy: { oneOf: CheckpointDeletionPolicy, name: 'CheckpointDeletionPolicy' },
+  targetContainerName: 'string',
+  jobGmsClientContainers: 'stringList',
+  jobPodTemplate: 'object',
+  mode: { oneOf: CheckpointMode, name: 'CheckpointMode' },
+  identity: {
+    fields: {
+      model: 'string',
+      backendFramework: { oneOf: BackendFramework, name: 'BackendFramework' },
+      dynamoVersion: 'string',
+      tensorParallelSize: 'number',
+      pipelineParallelSize: 'number',
+      dtype: 'string',
+      maxModelLen: 'number',
+      extraParameters: 'stringMap',
+    },
+  },
 } as const satisfies PropTable;
