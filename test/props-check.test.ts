@@ -6,8 +6,8 @@
 import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-34';
 import {
-  CheckpointConfig, CheckpointConfigProps, ComponentDeployment, ComponentDeploymentProps, ComponentProps, DynamoGraph, DynamoGraphProps, EppConfig, Failover,
-  FailoverProps, GpuMemoryService, GpuMemoryServiceProps,
+  CheckpointConfig, CheckpointConfigProps, ComponentDeployment, ComponentDeploymentProps, ComponentProps, DynamoGraph, DynamoGraphProps,
+  EppConfig, Failover, FailoverProps, GpuMemoryService, GpuMemoryServiceProps,
 } from '../src';
 import {
   CHECKPOINT_CONFIG_PROPS, COMPONENT_DEPLOYMENT_PROPS, COMPONENT_PROPS, FAILOVER_PROPS, GPU_MEMORY_SERVICE_PROPS, GRAPH_PROPS,
