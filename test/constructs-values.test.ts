@@ -348,6 +348,16 @@ describe('other Kubernetes values', () => {
   });
 });
 
+describe('metadata', () => {
+  test('takes the fields of ObjectMeta and refuses others', () => {
+    const c = chart();
+    const metadata = { name: 'g', generateName: 'g-', labels: { a: 'b' }, annotations: { n: 'v' }, finalizers: ['f'] };
+    expect(new DynamoGraph(c, 'G', { metadata }).toJson().metadata).toEqual(metadata);
+    expect(() => new DynamoGraph(c, 'H', { metadata: { name: 'h', labelz: { a: 'b' } } as any }))
+      .toThrow('test/H: metadata.labelz: unknown field "labelz" of ObjectMeta (did you mean "labels"?)');
+  });
+});
+
 describeNeeding('corpus')('the corpus pod templates given as plain JSON', () => {
   test('every component of every corpus graph built from its plain pod template reads the same as the imported graph', () => {
     let compared = 0;

@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { Component, ComponentProps, MultinodeOptions } from './component';
 import { BackendFramework, OutputMode } from './enums';
 import type { ImportOptions } from './graph';
+import { objectMetaJson, propsOf } from './kubernetes-values';
 import { componentImport, pipeline } from './on-first-use';
 import { operatorSettingsOf } from './operator-settings-of';
 import { checkProps, COMPONENT_DEPLOYMENT_PROPS } from './props-check';
@@ -82,7 +83,7 @@ export class ComponentDeployment extends Construct {
     }
     this.name = props.metadata?.name ?? Names.toDnsLabel(this);
     const namespace = props.metadata?.namespace ?? Chart.of(this).namespace;
-    this.metadata = { ...deepClone(props.metadata ?? {}), name: this.name };
+    this.metadata = { ...propsOf(this, () => objectMetaJson(props.metadata)), name: this.name };
     if (namespace) this.metadata.namespace = namespace;
     this.backendFramework = props.backendFramework;
     this.specName = props.name;

@@ -4,7 +4,7 @@ import type * as kplus from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
 import { Component, ComponentOptions, ComponentProps, ProviderOverride, providerOverrideJson } from './component';
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
-import { propsOf } from './kubernetes-values';
+import { objectMetaJson, propsOf } from './kubernetes-values';
 import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
 import { explain, graphImport, pipeline } from './on-first-use';
 import { operatorSettingsOf } from './operator-settings-of';
@@ -210,7 +210,7 @@ export class DynamoGraph extends Construct {
     }
     this.name = props.metadata?.name ?? Names.toDnsLabel(this);
     this.namespace = props.metadata?.namespace ?? Chart.of(this).namespace;
-    this.metadata = { ...deepClone(props.metadata ?? {}), name: this.name };
+    this.metadata = { ...propsOf(this, () => objectMetaJson(props.metadata)), name: this.name };
     if (this.namespace) this.metadata.namespace = this.namespace;
     this.spec = propsOf(this, () => DynamoGraph.specOf(props));
     this.validation = new ValidationCache(this, this.settings, () => this._invalidate());

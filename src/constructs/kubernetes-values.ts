@@ -50,6 +50,7 @@ export const KUBERNETES_TYPE = {
   envVarSource: { definition: 'CoreV1EnvVarSource', struct: 'EnvVarSource' },
   envFromSource: { definition: 'CoreV1EnvFromSource', struct: 'EnvFromSource' },
   resourceRequirements: { definition: 'CoreV1ResourceRequirements', struct: 'ResourceRequirements' },
+  objectMeta: { definition: 'MetaV1ObjectMeta', struct: 'ObjectMeta' },
 } as const;
 
 /** One of KUBERNETES_TYPE. */
@@ -58,6 +59,14 @@ export type KubernetesType = typeof KUBERNETES_TYPE[keyof typeof KUBERNETES_TYPE
 /** `value`, a `type` in typed or plain form, as plain Kubernetes JSON; throws KubernetesValueError. */
 export function kubernetesJson(value: unknown, type: KubernetesType, path: string): JsonObject {
   return convert(value, type.definition, type.struct, path) as JsonObject;
+}
+
+/**
+ * The metadata of a Dynamo resource (cdk8s's `ApiObjectMetadata`) as plain ObjectMeta: a field
+ * ObjectMeta does not have is an error (cdk8s would write it, and the API server refuse it).
+ */
+export function objectMetaJson(metadata: unknown): JsonObject {
+  return metadata === undefined ? {} : kubernetesJson(metadata, KUBERNETES_TYPE.objectMeta, 'metadata');
 }
 
 /** A value as it appears in a message: JSON where it has one (shortened), else its type. */
