@@ -81,7 +81,7 @@ describe('exit 0', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^usage:\n {2}cdk8s-dynamo render /);
-    expect(r.stdout).toContain('Exit status: 0 success, 1 invalid input or unreadable file, 2 usage error.');
+    expect(r.stdout).toContain('Exit status: 0 success, 1 invalid input, unreadable file or output not all written');
   });
 
   test.each([

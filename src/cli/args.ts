@@ -33,7 +33,7 @@ export interface ParsedArgs {
   readonly output: OutputMode;
   readonly namespace?: string;
   /**
-   * `render --out DIR` (and `convert --out DIR`): one `<input-name>.k8s.yaml` per input file in DIR instead of stdout;
+   * `render --out DIR` (and `convert --out DIR`): one `<input-path>.k8s.yaml` per input file in DIR instead of stdout (`output-files.ts`);
    * `eject --out DIR`: DIR/main.ts and the files of its project.
    */
   readonly outDir?: string;
@@ -106,7 +106,8 @@ are not explained.
 ${OPERATOR_HELP}
 ${COMMON_HELP}
 
-Exit status: 0 explained, 1 invalid input or unreadable file, 2 usage error.
+Exit status: 0 explained, 1 invalid input, unreadable file or output not all written, 2 usage
+error.
 `,
   eject: `usage: ${EJECT_USAGE}
 
@@ -137,8 +138,8 @@ graph that needs Grove or checkpointing synthesizes only for an operator that ha
 ${OPERATOR_HELP}
 ${COMMON_HELP}
 
-Exit status: 0 written, 1 input that cannot be ejected, unreadable file or invalid operator
-configuration, 2 usage error.
+Exit status: 0 written, 1 input that cannot be ejected, unreadable file, invalid operator
+configuration, an existing file in DIR (without --force) or output not all written, 2 usage error.
 `,
   convert: `usage: ${CONVERT_USAGE}
 
@@ -160,7 +161,8 @@ ${COMMON_HELP}
 
 ${OUT_DIR_HELP}
 
-Exit status: 0 converted, 1 invalid input or unreadable file, 2 usage error.
+Exit status: 0 converted, 1 invalid input, unreadable file or output not all written, 2 usage
+error.
 `,
   render: `usage: ${RENDER_USAGE}
 
@@ -180,7 +182,8 @@ ${COMMON_HELP}
 
 ${OUT_DIR_HELP}
 
-Exit status: 0 rendered, 1 invalid input or unreadable file, 2 usage error.
+Exit status: 0 rendered, 1 invalid input, unreadable file or output not all written, 2 usage
+error.
 `,
   validate: `usage: ${VALIDATE_USAGE}
 
@@ -216,8 +219,8 @@ A graph or component deployment restarts pods when a workload the operator creat
 ${OPERATOR_HELP}
 ${COMMON_HELP}
 
-Exit status: 0 compared (with or without differences), 1 invalid input or unreadable file,
-2 usage error.
+Exit status: 0 compared (with or without differences), 1 invalid input, unreadable file or output
+not all written, 2 usage error.
 `,
 };
 
@@ -247,7 +250,13 @@ ${OPERATOR_HELP}
 Each problem names the rule it breaks, (rule N): docs/admission-rules.md in the installed package
 (node_modules/cdk8s-dynamo) says what each rule checks and how to fix it.
 
-Exit status: 0 success, 1 invalid input or unreadable file, 2 usage error.
+Every command reads a list document (kind: List, as kubectl get -o yaml prints; nested lists too) as
+the objects it holds, each checked and written as a document of its own, as kubectl applies them.
+The same object (API group, kind, namespace, name) twice among the FILEs is an error.
+
+Exit status: 0 success, 1 invalid input, unreadable file or output not all written (a full disk,
+a file size limit, a reader that stopped reading: the message says how many bytes were written),
+2 usage error.
 `;
 }
 
