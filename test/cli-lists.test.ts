@@ -120,6 +120,16 @@ describe('a list document is the objects it holds', () => {
     });
   });
 
+  test('validate --old kubectl-get.yaml: the stored graphs of the list are the ones FILE updates', () => {
+    const sglang = { ...GRAPH, metadata: { name: 'b' }, spec: { ...GRAPH.spec, backendFramework: 'sglang' } };
+    const r = runCliOn({ ...FILES, 'edit.yaml': stringify(sglang) }, ['validate', '--old', 'got.yaml', 'edit.yaml']);
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'edit.yaml: DynamoGraphDeployment/b: spec.backendFramework: Invalid value: "sglang": is immutable and cannot be changed after creation (rule 13)\n',
+    });
+  });
+
   test('convert and eject read the items too', () => {
     const alpha = docs(ALPHA_TEXT)[0];
     const files = { 'alpha-list.yaml': stringify(list(alpha, WIDGET)), 'alpha.yaml': ALPHA_TEXT };
