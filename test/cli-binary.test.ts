@@ -81,7 +81,7 @@ describe('exit 0', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^usage:\n {2}cdk8s-dynamo render /);
-    expect(r.stdout).toContain('Exit status: 0 success, 1 invalid input or unreadable file, 2 usage error.');
+    expect(r.stdout).toContain('Exit status: 0 success, 1 invalid input, unreadable file or output not all written');
   });
 
   test.each([
@@ -112,12 +112,12 @@ describe('exit 0', () => {
     expect(kinds(r.stdout)).toEqual(['Widget/w1']);
   });
 
-  test('render --out DIR writes <input-name>.k8s.yaml per input file and nothing on stdout', () => {
+  test('render --out DIR writes <input-name>.k8s.yaml per input file, and the manifest, and nothing on stdout', () => {
     const out = path.join(dir, 'dist-ok');
     const r = run('render', '--output', 'components', '--out', out, 'graph.yaml', 'widget.yaml');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(fs.readdirSync(out).sort()).toEqual(['graph.k8s.yaml', 'widget.k8s.yaml']);
+    expect(fs.readdirSync(out).sort()).toEqual(['.cdk8s-dynamo-outputs', 'graph.k8s.yaml', 'widget.k8s.yaml']);
     expect(kinds(fs.readFileSync(path.join(out, 'graph.k8s.yaml'), 'utf8'))).toHaveLength(2);
     expect(kinds(fs.readFileSync(path.join(out, 'widget.k8s.yaml'), 'utf8'))).toEqual(['Widget/w1']);
   });
@@ -126,12 +126,12 @@ describe('exit 0', () => {
     expect(run('render', '--output', 'workloads', 'graph.yaml').stdout).toBe(run('render', '--output', 'workloads', 'graph.yaml').stdout);
   });
 
-  test('a reader that stops early (| head) ends the program quietly', () => {
+  test('a reader that stops early (| head): exit 1, naming how much of the output it did not read', () => {
     // more output than a pipe holds, so that writing goes on after the reader has gone
-    const files = Array.from({ length: 40 }, () => 'graph.yaml').join(' ');
-    const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" render --output workloads ${files} | head -c 10 >/dev/null`], { cwd: dir, encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
+    fs.writeFileSync(path.join(dir, 'many.yaml'), Array.from({ length: 40 }, (_, i) => GRAPH.replace('name: llm', `name: llm-${i}`)).join('---\n'));
+    const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${BIN}" render --output workloads many.yaml | head -c 10 >/dev/null`], { cwd: dir, encoding: 'utf8' });
+    expect(r.stderr).toMatch(/^cdk8s-dynamo render: writing to standard output failed after \d+ of \d+ bytes: EPIPE \(the reader closed the pipe\); the output is incomplete\n$/);
+    expect(r.status).toBe(1);
   });
 });
 
@@ -219,11 +219,12 @@ describe('exit 1: invalid input or a file that cannot be read', () => {
     expect(r.stderr).toMatch(/graph\.yaml\/sub: cannot write: ENOTDIR; nothing was written\n$/);
   });
 
-  test('a full disk (stdout on /dev/full) is one clear line', () => {
+  test('a full disk (stdout on /dev/full) is one clear line naming what was not written', () => {
     if (!fs.existsSync('/dev/full')) return;
     const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" render graph.yaml > /dev/full`], { cwd: dir, encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe('cdk8s-dynamo: cannot write the output: no space left on the device\n');
+    const bytes = Buffer.byteLength(run('render', 'graph.yaml').stdout);
+    expect(r.stderr).toBe(`cdk8s-dynamo render: writing to standard output failed after 0 of ${bytes} bytes: ENOSPC (no space left on the device); the output is incomplete\n`);
   });
 });
 
@@ -243,7 +244,7 @@ describe('exit 2: usage errors, with the usage on stderr', () => {
     [['render', '--namespace', 'a', '--namespace', 'b', 'graph.yaml'], '--namespace can be given once'],
     [['validate', '--as', 'jane', 'graph.yaml'], '--as needs --old'],
     [['render', '--old', 'graph.yaml', 'graph.yaml'], 'unknown option "--old" for render'],
-    [['render', '--out', 'd', 'graph.yaml', 'other/graph.yml'], '--out: "graph.yaml" and "other/graph.yml" would both be written to graph.k8s.yaml; render them separately'],
+    [['render', '--out', 'd', 'graph.yaml', 'graph.yml'], '--out: "graph.yaml" and "graph.yml" would both be written to graph.k8s.yaml; render them separately'],
     [['--version', 'x'], '--version takes no arguments'],
     [['help', 'deploy'], 'unknown command "deploy"'],
   ])('%j', (args, message) => {

@@ -43,7 +43,7 @@ test('standard input is read for the file -', () => {
 test('--out DIR writes <input-name>.k8s.yaml; the result validates and renders as the v1beta1 original does', () => {
   const out = path.join(dir, 'converted');
   expect(run(['convert', '--out', out, 'alpha.yaml'])).toEqual({ code: 0, stdout: '', stderr: '' });
-  expect(fs.readdirSync(out)).toEqual(['alpha.k8s.yaml']);
+  expect(fs.readdirSync(out).sort()).toEqual(['.cdk8s-dynamo-outputs', 'alpha.k8s.yaml']);
   const written = path.join(out, 'alpha.k8s.yaml');
   expect(run(['validate', written])).toEqual({ code: 0, stdout: '', stderr: '' });
   expect(run(['render', '--output', 'workloads', written]).stdout).toBe(run(['render', '--output', 'workloads', 'beta.yaml']).stdout);

@@ -125,7 +125,7 @@ describe('convert', () => {
   test('usage errors: exit 2', () => {
     expect(run('convert')).toMatchObject({ code: 2, stderr: expect.stringContaining('cdk8s-dynamo: no input FILE given\nusage:\n  cdk8s-dynamo convert [--out DIR] FILE...\n') });
     expect(run('convert', '--grove', 'alpha.yaml')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown option "--grove" for convert') });
-    expect(run('convert', '--out', 'd', 'alpha.yaml', 'other/alpha.yaml').code).toBe(2);
+    expect(run('convert', '--out', 'd', 'alpha.yaml', 'alpha.yml').code).toBe(2);
   });
 
   test('--help and the program help name the command', () => {
@@ -136,12 +136,12 @@ describe('convert', () => {
     expect(parseCommandLine(['help', 'convert'])).toEqual({ action: 'help', command: 'convert' });
   });
 
-  test('--out DIR writes <input-name>.k8s.yaml', () => {
+  test('--out DIR writes <input-name>.k8s.yaml and the manifest of what it wrote', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-convert-'));
     try {
       const r = run('convert', '--out', dir, 'alpha.yaml');
       expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
-      expect(fs.readdirSync(dir)).toEqual(['alpha.k8s.yaml']);
+      expect(fs.readdirSync(dir).sort()).toEqual(['.cdk8s-dynamo-outputs', 'alpha.k8s.yaml']);
       expect(fs.readFileSync(path.join(dir, 'alpha.k8s.yaml'), 'utf8')).toBe(run('convert', 'alpha.yaml').stdout);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -79,7 +79,7 @@ test('exit 2: usage errors (no FILE, two FILEs, an unknown option)', () => {
     const r = run(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^cdk8s-dynamo: .*\nusage:\n {2}cdk8s-dynamo eject \[--out DIR\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(r.stderr).toMatch(/^cdk8s-dynamo: .*\nusage:\n {2}cdk8s-dynamo eject \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
   }
 });
 
@@ -92,5 +92,5 @@ test('exit 0 with an OPERATOR option: the app names the operator', () => {
 test('eject --help', () => {
   const r = run(['eject', '--help']);
   expect(r.code).toBe(0);
-  expect(r.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR\] \[OPERATOR\.\.\.\] FILE\n/);
+  expect(r.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
 });

@@ -460,8 +460,8 @@ describe('cdk8s-dynamo validate', () => {
   });
 
   test('every violation of every file is reported', () => {
-    const r = run('validate', 'bad.yaml', 'bad.yaml');
+    const r = runCliOn({ ...FILES, 'bad2.yaml': FILES['bad.yaml'].replace('name: bad', 'name: bad2') }, ['validate', 'bad.yaml', 'bad2.yaml']);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toHaveLength(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^bad\.yaml: DynamoGraphDeployment\/bad: /), expect.stringMatching(/^bad2\.yaml: DynamoGraphDeployment\/bad2: /)]);
   });
 });

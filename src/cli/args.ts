@@ -3,6 +3,7 @@
  * own `util.parseArgs`.
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
+import { MANIFEST_NAME } from './output-files';
 import { OperatorSettings } from '../engine/operator-settings';
 import { OUTPUT_MODES, OutputMode } from '../engine/render';
 import { DEFAULT_HELM_NAMESPACE, DEFAULT_HELM_RELEASE_NAME } from '../import/helm-values';
@@ -16,7 +17,9 @@ export class UsageError extends Error {
 
 /** The commands. */
 export type CommandName = 'render' | 'validate' | 'diff' | 'convert' | 'explain' | 'eject';
-const COMMANDS: readonly CommandName[] = ['render', 'validate', 'diff', 'convert', 'explain', 'eject'];
+/** The command names, in the order of the help. */
+export const COMMAND_NAMES: readonly CommandName[] = ['render', 'validate', 'diff', 'convert', 'explain', 'eject'];
+const COMMANDS = COMMAND_NAMES;
 
 /** What the command line asks for. */
 export type Invocation =
@@ -30,7 +33,7 @@ export interface ParsedArgs {
   readonly output: OutputMode;
   readonly namespace?: string;
   /**
-   * `render --out DIR` (and `convert --out DIR`): one `<input-name>.k8s.yaml` per input file in DIR instead of stdout;
+   * `render --out DIR` (and `convert --out DIR`): one `<input-path>.k8s.yaml` per input file in DIR instead of stdout (`output-files.ts`);
    * `eject --out DIR`: DIR/main.ts and the files of its project.
    */
   readonly outDir?: string;
@@ -51,6 +54,8 @@ export interface ParsedArgs {
   readonly json?: boolean;
   /** `explain --mermaid`: a Mermaid flowchart of each graph instead of its footprint table. */
   readonly mermaid?: boolean;
+  /** `eject --force`: replace files that exist in the `--out` folder. */
+  readonly force?: boolean;
   readonly files: string[];
 }
 
@@ -67,11 +72,19 @@ const COMMON_HELP = `  -h, --help               show this help
   --                       end of options: every later argument is a FILE
 FILE may be - for standard input.`;
 
+const OUT_DIR_HELP = `Output folder (--out DIR): the file of an input is named after its path relative to the common
+folder of all inputs, / written as __ and the extension as .k8s.yaml (a/deploy.yaml and
+b/deploy.yaml give a__deploy.k8s.yaml and b__deploy.k8s.yaml; - gives stdin.k8s.yaml), all in
+DIR itself, so that kubectl apply -f DIR reads them. DIR/${MANIFEST_NAME} lists the files the
+last run wrote there, one name a line (lines starting with # are comments); the next run into DIR
+removes those it does not write again, refuses to replace a file that is not listed, and leaves
+every other file alone. Files are written under a temporary name first: on a failure nothing is.`;
+
 const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [OPERATOR...] FILE...`;
 const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
 const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
 const EXPLAIN_USAGE = 'cdk8s-dynamo explain [--mermaid] [OPERATOR...] FILE...';
-const EJECT_USAGE = 'cdk8s-dynamo eject [--out DIR] [OPERATOR...] FILE';
+const EJECT_USAGE = 'cdk8s-dynamo eject [--out DIR [--force]] [OPERATOR...] FILE';
 const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
@@ -93,7 +106,8 @@ are not explained.
 ${OPERATOR_HELP}
 ${COMMON_HELP}
 
-Exit status: 0 explained, 1 invalid input or unreadable file, 2 usage error.
+Exit status: 0 explained, 1 invalid input, unreadable file or output not all written, 2 usage
+error.
 `,
   eject: `usage: ${EJECT_USAGE}
 
@@ -118,13 +132,14 @@ graph that needs Grove or checkpointing synthesizes only for an operator that ha
 
   --out DIR                write DIR/main.ts, and DIR/package.json, DIR/tsconfig.json and
                            DIR/cdk8s.yaml to run it (npm install && npx cdk8s synth), instead of
-                           main.ts on standard output
+                           main.ts on standard output; an existing file of these is an error
+  --force                  with --out: replace the files that exist
 
 ${OPERATOR_HELP}
 ${COMMON_HELP}
 
-Exit status: 0 written, 1 input that cannot be ejected, unreadable file or invalid operator
-configuration, 2 usage error.
+Exit status: 0 written, 1 input that cannot be ejected, unreadable file, invalid operator
+configuration, an existing file in DIR (without --force) or output not all written, 2 usage error.
 `,
   convert: `usage: ${CONVERT_USAGE}
 
@@ -139,11 +154,15 @@ error naming the field, and nothing is written. Fields kept only in the annotati
 standard error. The result is not checked: run validate on it. render, validate and diff convert
 v1alpha1 documents the same way before they read them.
 
-  --out DIR                write DIR/<input-name>.k8s.yaml per input file instead of standard output
+  --out DIR                write one file per input FILE into DIR instead of standard output
+                           (see Output folder below)
 
 ${COMMON_HELP}
 
-Exit status: 0 converted, 1 invalid input or unreadable file, 2 usage error.
+${OUT_DIR_HELP}
+
+Exit status: 0 converted, 1 invalid input, unreadable file or output not all written, 2 usage
+error.
 `,
   render: `usage: ${RENDER_USAGE}
 
@@ -153,13 +172,18 @@ as the API server and the operator's webhooks admit them first; nothing is writt
 is refused.
 
   --output MODE            graph (default), components or workloads
-  --namespace NS           namespace of namespaced objects that name none
-  --out DIR                write DIR/<input-name>.k8s.yaml per input file instead of standard output
+  --namespace NS           namespace of namespaced objects that name none (an RFC 1123 label, as
+                           the API server requires of a namespace name)
+  --out DIR                write one file per input FILE into DIR instead of standard output
+                           (see Output folder below)
 
 ${OPERATOR_HELP}
 ${COMMON_HELP}
 
-Exit status: 0 rendered, 1 invalid input or unreadable file, 2 usage error.
+${OUT_DIR_HELP}
+
+Exit status: 0 rendered, 1 invalid input, unreadable file or output not all written, 2 usage
+error.
 `,
   validate: `usage: ${VALIDATE_USAGE}
 
@@ -189,13 +213,14 @@ A graph or component deployment restarts pods when a workload the operator creat
   --output MODE            workloads (default: the pods' own objects), components or graph
   --json                   a JSON array of {kind, name, namespace, change, restartsPods, fields}
                            (change: added, removed or modified; [] for no difference)
-  --namespace NS           namespace of namespaced objects that name none (both files)
+  --namespace NS           namespace of namespaced objects that name none (both files; an RFC 1123
+                           label, as the API server requires of a namespace name)
 
 ${OPERATOR_HELP}
 ${COMMON_HELP}
 
-Exit status: 0 compared (with or without differences), 1 invalid input or unreadable file,
-2 usage error.
+Exit status: 0 compared (with or without differences), 1 invalid input, unreadable file or output
+not all written, 2 usage error.
 `,
 };
 
@@ -225,7 +250,13 @@ ${OPERATOR_HELP}
 Each problem names the rule it breaks, (rule N): docs/admission-rules.md in the installed package
 (node_modules/cdk8s-dynamo) says what each rule checks and how to fix it.
 
-Exit status: 0 success, 1 invalid input or unreadable file, 2 usage error.
+Every command reads a list document (kind: List, as kubectl get -o yaml prints; nested lists too) as
+the objects it holds, each checked and written as a document of its own, as kubectl applies them.
+The same object (API group, kind, namespace, name) twice among the FILEs is an error.
+
+Exit status: 0 success, 1 invalid input, unreadable file or output not all written (a full disk,
+a file size limit, a reader that stopped reading: the message says how many bytes were written),
+2 usage error.
 `;
 }
 
@@ -271,6 +302,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   eject: {
     ...SHARED_OPTIONS,
     out: { type: 'string', multiple: true },
+    force: { type: 'boolean' },
   },
   render: {
     ...SHARED_OPTIONS,
@@ -354,6 +386,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   if (files.some(file => file === '')) throw new UsageError('an input FILE is the empty string', command);
   if (command === 'diff' && files.length !== 2) throw new UsageError(`diff compares two FILEs, OLD and NEW; got ${files.length}`, command);
   if (command === 'eject' && files.length !== 1) throw new UsageError(`eject writes the app of one FILE; got ${files.length}`, command);
+  if (values.force === true && values.out === undefined) throw new UsageError('--force needs --out', command);
   if (command === 'diff' && files[0] === '-' && files[1] === '-') throw new UsageError('only one of OLD and NEW can be - (standard input)', command);
   return {
     action: 'run',
@@ -371,6 +404,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       operatorFlags: operatorFlags as Partial<OperatorSettings>,
       json: values.json === true ? true : undefined,
       mermaid: values.mermaid === true ? true : undefined,
+      force: values.force === true ? true : undefined,
       files,
     },
   };

@@ -1,18 +1,13 @@
 /**
- * The process around the command line: the exit code of `runCli` becomes the process's, a reader
- * that stops reading (`cdk8s-dynamo render f.yaml | head`) ends the program quietly, and nothing
- * unexpected ever reaches the user as a stack trace.
+ * The process around the command line: the exit code of `runCli` becomes the process's, and
+ * nothing unexpected ever reaches the user as a stack trace. Standard output is written by
+ * `runCli` itself (`writeAllSync`): output that cannot all be written (a full disk, a file size
+ * limit, a reader that stopped reading) is an error naming how much was written, exit 1.
  */
 import { runCli } from './main';
 
 /** Runs `cdk8s-dynamo` with the process's arguments and sets its exit code. */
 export function main(): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    const reason = error.code === 'ENOSPC' ? 'no space left on the device' : error.code ?? error.message;
-    process.stderr.write(`cdk8s-dynamo: cannot write the output: ${reason}\n`);
-    process.exit(1);
-  });
   // a closed standard error leaves nothing to report to
   process.stderr.on('error', () => process.exit(process.exitCode ?? 1));
   try {

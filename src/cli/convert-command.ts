@@ -9,7 +9,7 @@
  * error, and the v1alpha1 request checks of the webhook (rule 148) join their problems.
  */
 import { ParsedArgs, usageText } from './args';
-import { outputClash, outputName, writeOutputs } from './output-files';
+import { outputClash, outputNames, writeOutputs } from './output-files';
 import { stringifyYamlDocuments } from '../import/documents';
 import { convertV1alpha1Document, describeAlphaDocument, isV1alpha1DynamoDocument, V1ALPHA1 } from '../import/v1alpha1';
 import { isMap, stringAt } from '../model/json';
@@ -73,7 +73,8 @@ export function runConvert(args: ParsedArgs, io: ConvertIo, load: DocumentLoader
     io.stdout(stringifyYamlDocuments(outputs.flatMap(o => o.docs)));
     return 0;
   }
-  const written = writeOutputs(args.outDir, outputs.map(o => ({ name: outputName(o.file), text: stringifyYamlDocuments(o.docs) })));
+  const names = outputNames(outputs.map(o => o.file));
+  const written = writeOutputs(args.outDir, outputs.map((o, i) => ({ name: names[i], text: stringifyYamlDocuments(o.docs) })), { manifest: true });
   if (written.problem !== undefined) {
     io.stderr(`${written.problem}\n`);
     return 1;

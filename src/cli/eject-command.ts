@@ -35,7 +35,9 @@ export function runEject(file: string, docs: readonly unknown[], args: ParsedArg
   }
   const first = docs.find(doc => isDgd(doc) || isDcd(doc)) as { metadata?: unknown } | undefined;
   const name = isMap(first?.metadata) && typeof first.metadata.name === 'string' ? first.metadata.name : undefined;
-  const written = writeOutputs(args.outDir, [{ name: 'main.ts', text: result.code }, ...projectFiles(packageName(name), version)]);
+  const written = writeOutputs(args.outDir, [{ name: 'main.ts', text: result.code }, ...projectFiles(packageName(name), version)], {
+    manifest: false, force: args.force === true, forceOption: '--force',
+  });
   if (written.problem !== undefined) {
     io.stderr(`${written.problem}\n`);
     return 1;

@@ -9,8 +9,16 @@
  *   cdk8s-dynamo eject [--out DIR] [OPERATOR...] FILE
  *   cdk8s-dynamo --version | --help | COMMAND --help
  *
- * The options and help texts are in `args.ts`; `render --out DIR` writes one
- * `<input-name>.k8s.yaml` per input file (`output-files.ts`).
+ * The options and help texts are in `args.ts`; `render --out DIR` writes one `<input-path>.k8s.yaml`
+ * per input file and keeps a manifest of them in DIR (`output-files.ts`). Standard output and every
+ * file are written completely or the command fails (exit 1) naming what was not written.
+ *
+ * Every command reads a list document (`kind: List`, as `kubectl get -o yaml` prints) as the
+ * objects it holds, nested lists too, as kubectl applies them (`import/input-objects.ts`): each item
+ * is checked and rendered as a document of its own, its problems starting with its place
+ * (`file.yaml: document 1: items[2]: ...`), and written as a document of its own. Two objects of the
+ * same API group, kind, namespace and name among all FILEs (of each of OLD and NEW for `diff`) are
+ * an error naming both places; `convert` and `eject` check neither.
  *
  * `validate --old OLD` checks FILE as an update of the objects in OLD: each DynamoGraphDeployment or
  * DynamoComponentDeployment of FILE is paired with the document of OLD with the same kind and name
@@ -49,19 +57,21 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageText } from './args';
+import { COMMAND_NAMES, helpText, Invocation, ParsedArgs, parseCommandLine, UsageError, usageText } from './args';
 import { convertLoadedDocuments, runConvert } from './convert-command';
 import type * as diffCommand from './diff-command';
 import type * as ejectCommand from './eject-command';
 import type * as explainCommand from './explain-command';
-import { outputClash, outputName, writeOutputs } from './output-files';
+import { OutputWriteError, outputClash, outputNames, writeAllSync, writeOutputs } from './output-files';
+import { dns1123LabelErrors } from '../admission/dns-names';
 import { RenderError } from '../engine/errors';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { operatorVersionProblem } from '../engine/operator-version';
 import { isClusterStateDocument } from '../engine/render';
-import { documentShapeProblem } from '../import/document-kinds';
+import { objectShapeProblem } from '../import/document-kinds';
 import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../import/helm-values';
+import { duplicateObjects, flattenLists } from '../import/input-objects';
 import { parseOperatorConfiguration } from '../import/operator-config';
 import { isMap, mapAt, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
@@ -75,7 +85,8 @@ export interface CliIo {
 }
 
 const PROCESS_IO: CliIo = {
-  stdout: text => process.stdout.write(text),
+  // every byte, or an OutputWriteError naming how many were written (a full disk, `ulimit -f`, a closed pipe)
+  stdout: text => writeAllSync(1, text, 'standard output'),
   stderr: text => process.stderr.write(text),
   // a file that is not UTF-8 is refused with the position of the first bad byte
   readFile: file => decodeUtf8(readBounded(file), file),
@@ -121,7 +132,32 @@ function readBounded(file: string): Buffer {
 
 interface LoadedFile {
   readonly file: string;
+  /** The objects of the file: its documents, each list document replaced by its items (`input-objects.ts`). */
   readonly docs: unknown[];
+  /** Where each object is in the file (`document 1`, `document 1: items[2]`), and whether it is a list item. */
+  readonly places: ReadonlyArray<{ readonly place: string; readonly inList: boolean }>;
+}
+
+/** The place of a list item, to start a line about it (`document 1: items[2]: `); '' for a document. */
+function itemPrefix(load: LoadedFile, index: number | undefined): string {
+  const at = index === undefined ? undefined : load.places[index];
+  return at?.inList === true ? `${at.place}: ` : '';
+}
+
+/**
+ * The file with every v1alpha1 DynamoGraphDeployment and DynamoComponentDeployment converted to
+ * v1beta1 (`convertLoadedDocuments`); an object that cannot be converted is left out, its problems recorded.
+ */
+function convertLoaded(load: LoadedFile, io: CliIo, problems: string[], admission: boolean): LoadedFile {
+  const docs: unknown[] = [];
+  const places: Array<LoadedFile['places'][number]> = [];
+  load.docs.forEach((doc, i) => {
+    for (const converted of convertLoadedDocuments(load.file, [doc], io, problems, { admission })) {
+      docs.push(converted);
+      places.push(load.places[i]);
+    }
+  });
+  return { file: load.file, docs, places };
 }
 
 function describe(error: unknown): string {
@@ -176,22 +212,39 @@ function loadFile(file: string, io: CliIo, problems: string[]): LoadedFile | und
     problems.push(readProblem(file, e));
     return undefined;
   }
-  let docs: unknown[];
+  let documents: unknown[];
   try {
-    docs = parseYamlDocuments(text, file);
+    documents = parseYamlDocuments(text, file);
   } catch (e) {
     problems.push(describe(e));
     return undefined;
   }
-  // every document must be an object kubectl could send: apiVersion and kind, no misspelled Dynamo kind
-  const shapeProblems = docs.map(documentShapeProblem).filter((p): p is string => p !== undefined);
-  if (shapeProblems.length === 0) return { file, docs };
+  // a list (kind: List, as kubectl get -o yaml prints) is the objects it holds, as kubectl applies them
+  const { objects, problems: listProblems } = flattenLists(documents);
+  // every object must be one kubectl could send: apiVersion and kind, no misspelled Dynamo kind
+  const shapeProblems = [...listProblems, ...objects.map(o => objectShapeProblem(o.value, o.place)).filter((p): p is string => p !== undefined)];
+  if (shapeProblems.length === 0) return { file, docs: objects.map(o => o.value), places: objects.map(({ place, inList }) => ({ place, inList })) };
   problems.push(...shapeProblems.map(p => `${file}: ${p}`));
   return undefined;
 }
 
-/** Runs the CLI; returns the exit code (0 success, 1 invalid input or unreadable file, 2 usage error). */
+/**
+ * Runs the CLI; returns the exit code (0 success, 1 invalid input, unreadable file or output that
+ * could not all be written, 2 usage error).
+ */
 export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
+  try {
+    return run(argv, io);
+  } catch (e) {
+    if (!(e instanceof OutputWriteError)) throw e;
+    // what reached standard output is incomplete: say so, and fail, so that no script takes it as the rendering
+    const command = (COMMAND_NAMES as readonly string[]).includes(argv[0]) ? ` ${argv[0]}` : '';
+    io.stderr(`cdk8s-dynamo${command}: ${e.message}; the output is incomplete\n`);
+    return 1;
+  }
+}
+
+function run(argv: string[], io: CliIo): number {
   let invocation: Invocation;
   try {
     invocation = parseCommandLine(argv);
@@ -221,6 +274,13 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     }
   }
 
+  // the namespace every rendered object may be put in: the API server's rule for a namespace name, whatever the output
+  const namespaceErrors = args.namespace === undefined ? [] : dns1123LabelErrors(args.namespace);
+  if (namespaceErrors.length > 0) {
+    io.stderr(namespaceErrors.map(e => `--namespace: Invalid value: ${JSON.stringify(args.namespace)}: ${e}\n`).join(''));
+    return 1;
+  }
+
   const { settings, problem } = operatorSettings(args, io);
   if (!settings) {
     io.stderr(`${problem}\n`);
@@ -231,23 +291,30 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
   let olds: unknown[] | undefined;
   if (args.old !== undefined) {
     const old = loadFile(args.old, io, problems);
-    if (old) olds = convertLoadedDocuments(old.file, old.docs, io, problems, { admission: false }).filter(doc => isDgd(doc) || isDcd(doc));
+    if (old) olds = convertLoaded(old, io, problems, false).docs.filter(doc => isDgd(doc) || isDcd(doc));
   }
   const loaded: LoadedFile[] = [];
   for (const file of args.files) {
     const load = loadFile(file, io, problems);
     // v1alpha1 Dynamo documents become the v1beta1 objects the API server converts them to
-    if (load) loaded.push({ file, docs: convertLoadedDocuments(file, load.docs, io, problems, { admission: true }) });
+    if (load) loaded.push(convertLoaded(load, io, problems, true));
+  }
+  // the same object twice (group, kind, namespace, name): the API server would keep one; diff compares two versions, each on its own
+  const versions = args.command === 'diff' ? loaded.map(load => [load]) : [loaded];
+  for (const files of versions) {
+    const objects = files.map(load => ({ file: load.file, objects: load.docs.map((value, i) => ({ value, place: load.places[i].place })) }));
+    problems.push(...duplicateObjects(objects, args.namespace));
   }
   // documents of a kind the library has no schema for are passed on unchecked, and said so
   const notices: string[] = [];
-  for (const { file, docs } of loaded) {
-    for (const doc of docs) {
+  for (const load of loaded) {
+    const { file, docs } = load;
+    for (const [index, doc] of docs.entries()) {
       if (isDgd(doc) || isDcd(doc) || isCheckedKind(doc)) continue;
       // cluster state the render reads (a DeviceClass, a DynamoCheckpoint, a ClusterTopologyBinding) is, beyond graph output, not written
       const readOnly = args.command === 'render' && args.output !== 'graph' && isClusterStateDocument(doc);
       const what = readOnly ? 'read as cluster state, not written' : args.command === 'render' ? 'passed through unchecked' : 'not checked';
-      notices.push(`${file}: ${describeDocument(doc)}: ${what} (no schema for this kind)`);
+      notices.push(`${file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${what} (no schema for this kind)`);
     }
   }
   // with an unusable --old file, nothing is checked: creates and updates cannot be told apart
@@ -266,9 +333,12 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     });
     // a rule whose cluster object (a ClusterTopologyBinding) is not in the file is not checked, and said so
     for (const { input, document, unchecked: u } of result.unchecked) {
-      notices.push(`${loaded[input].file}: ${describeDocument(loaded[input].docs[document])}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`);
+      notices.push(`${loaded[input].file}: ${itemPrefix(loaded[input], document)}${describeDocument(loaded[input].docs[document])}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`);
     }
-    problems.push(...result.problems.map(p => `${loaded[p.input].file}: ${formatProblem(p)}`));
+    problems.push(...result.problems.map(p => {
+      const load = loaded[p.input];
+      return `${load.file}: ${itemPrefix(load, p.document)}${formatProblem(p)}`;
+    }));
     rendered = loaded.map((load, i) => ({ file: load.file, objects: result.outputs[i] }));
   }
   io.stderr(notices.map(n => `${n}\n`).join(''));
@@ -288,7 +358,9 @@ export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
     io.stdout(stringifyYamlDocuments(rendered.flatMap(r => r.objects)));
     return 0;
   }
-  const written = writeOutputs(args.outDir, rendered.map(r => ({ name: outputName(r.file), text: stringifyYamlDocuments(r.objects) })));
+  const names = outputNames(rendered.map(r => r.file));
+  const files = rendered.map((r, i) => ({ name: names[i], text: stringifyYamlDocuments(r.objects) }));
+  const written = writeOutputs(args.outDir, files, { manifest: true });
   if (written.problem !== undefined) {
     io.stderr(`${written.problem}\n`);
     return 1;
@@ -306,7 +378,7 @@ function eject(args: ParsedArgs, io: CliIo): number {
   const problems: string[] = [];
   const [file] = args.files;
   const load = loadFile(file, io, problems);
-  const docs = load ? convertLoadedDocuments(file, load.docs, io, problems, { admission: false }) : [];
+  const docs = load ? convertLoaded(load, io, problems, false).docs : [];
   if (problems.length > 0) {
     io.stderr(problems.map(p => `${p}\n`).join(''));
     return 1;

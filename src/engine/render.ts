@@ -44,6 +44,11 @@ const CLUSTER_SCOPED_KINDS = new Set([
   'ValidatingWebhookConfiguration', 'VolumeAttachment',
 ]);
 
+/** Whether objects of `kind` live outside namespaces. */
+export function isClusterScopedKind(kind: string): boolean {
+  return CLUSTER_SCOPED_KINDS.has(kind);
+}
+
 /** The document in `namespace` unless it names one or its kind has none (not a copy when unchanged). */
 export function withNamespace<T>(doc: T, namespace: string | undefined): T {
   if (!namespace || !isMap(doc) || CLUSTER_SCOPED_KINDS.has((doc as any).kind)) return doc;

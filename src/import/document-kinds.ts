@@ -14,7 +14,11 @@ const DYNAMO_KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'];
 
 /** Why a document cannot be taken as a Kubernetes object, or undefined. `index` counts from 0. */
 export function documentShapeProblem(doc: unknown, index: number): string | undefined {
-  const where = `document ${index + 1}`;
+  return objectShapeProblem(doc, `document ${index + 1}`);
+}
+
+/** `documentShapeProblem` of an object at `where` in its file (`document 1: items[2]` for an item of a list). */
+export function objectShapeProblem(doc: unknown, where: string): string | undefined {
   if (!isMap(doc)) return `${where}: not an object: a Kubernetes object is a mapping with apiVersion and kind`;
   const apiVersion = doc.apiVersion;
   const kind = doc.kind;
