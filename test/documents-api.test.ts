@@ -162,3 +162,32 @@ describe('DynamoDocuments.renderYaml', () => {
       .toMatch(/^input: DynamoGraphDeployment\/: metadata\.name: Required value: /);
   });
 });
+
+describe('lists, duplicates and the namespace, as the command reads them', () => {
+  /** The graph and the config map of GRAPH as the items of a kind: List (what `kubectl get -o yaml` prints). */
+  const LIST = `apiVersion: v1
+kind: List
+items:
+${parseAllDocuments(GRAPH).map(d => `- ${JSON.stringify(d.toJSON())}`).join('\n')}
+`;
+
+  test('the items of a List are validated and rendered as the documents they hold', () => {
+    expect(DynamoDocuments.validateYaml(LIST)).toEqual([]);
+    expect(DynamoDocuments.renderYaml(LIST, { output: OutputMode.COMPONENTS })).toBe(DynamoDocuments.renderYaml(GRAPH, { output: OutputMode.COMPONENTS }));
+    const broken = LIST.replace('"type":"decode"', '"type":"router"');
+    expect(DynamoDocuments.validateYaml(broken, { source: 'l.yaml' })[0]).toMatch(/^l\.yaml: document 1: items\[0\]: DynamoGraphDeployment\/llm: spec\.components\[1\]\.type .*\(rule 43\)$/);
+    expect(cli(['validate'], 'l.yaml', broken).problems).toEqual(DynamoDocuments.validateYaml(broken, { source: 'l.yaml' }));
+  });
+
+  test('the same object twice is refused, as the command refuses it', () => {
+    const twice = `${GRAPH}---\n${GRAPH}`;
+    const problems = DynamoDocuments.validateYaml(twice, { source: 'd.yaml' });
+    expect(problems[0]).toMatch(/^d\.yaml: document 3 \(DynamoGraphDeployment\/llm\): metadata\.name: Duplicate value: "llm": the same object as d\.yaml: document 1/);
+    expect(problems).toEqual(cli(['validate'], 'd.yaml', twice).problems);
+    expect(thrown(() => DynamoDocuments.renderYaml(twice))).toMatch(/Duplicate value/);
+  });
+
+  test('a namespace that is not a DNS label is refused before anything is rendered', () => {
+    expect(thrown(() => DynamoDocuments.renderYaml(GRAPH, { namespace: 'BAD NS' }))).toMatch(/^namespace: Invalid value: "BAD NS": a lowercase RFC 1123 label must/);
+  });
+});

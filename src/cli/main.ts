@@ -68,10 +68,9 @@ import { RenderError } from '../engine/errors';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { operatorVersionProblem } from '../engine/operator-version';
 import { isClusterStateDocument } from '../engine/render';
-import { objectShapeProblem } from '../import/document-kinds';
 import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../import/helm-values';
-import { duplicateObjects, flattenLists } from '../import/input-objects';
+import { duplicateObjects, inputObjectsOf } from '../import/input-objects';
 import { parseOperatorConfiguration } from '../import/operator-config';
 import { isMap, mapAt, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
@@ -219,10 +218,9 @@ function loadFile(file: string, io: CliIo, problems: string[]): LoadedFile | und
     problems.push(describe(e));
     return undefined;
   }
-  // a list (kind: List, as kubectl get -o yaml prints) is the objects it holds, as kubectl applies them
-  const { objects, problems: listProblems } = flattenLists(documents);
-  // every object must be one kubectl could send: apiVersion and kind, no misspelled Dynamo kind
-  const shapeProblems = [...listProblems, ...objects.map(o => objectShapeProblem(o.value, o.place)).filter((p): p is string => p !== undefined)];
+  // a list (kind: List, as kubectl get -o yaml prints) is the objects it holds, as kubectl applies
+  // them; every object must be one kubectl could send: apiVersion and kind, no misspelled Dynamo kind
+  const { objects, problems: shapeProblems } = inputObjectsOf(documents);
   if (shapeProblems.length === 0) return { file, docs: objects.map(o => o.value), places: objects.map(({ place, inList }) => ({ place, inList })) };
   problems.push(...shapeProblems.map(p => `${file}: ${p}`));
   return undefined;

@@ -6,9 +6,10 @@ import { OutputMode } from './enums';
 import { pipeline, v1alpha1 } from './on-first-use';
 import { OperatorOptions } from './operator-options';
 import { operatorSettingsOf } from './operator-settings-of';
+import { dns1123LabelErrors } from '../admission/dns-names';
 import type { OperatorSettings } from '../engine/operator-settings';
-import { documentShapeProblem } from '../import/document-kinds';
 import { parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
+import { duplicateObjects, inputObjectsOf } from '../import/input-objects';
 
 /** Options of `DynamoDocuments.validateYaml`. */
 export interface ValidateYamlOptions {
@@ -85,14 +86,16 @@ export class DynamoDocuments {
   public static renderYaml(yaml: string, options: RenderYamlOptions = {}): string {
     const settings = operatorSettingsOf(options.operator);
     const source = sourceOf(options);
-    const input = read(yaml, source);
+    const namespaceErrors = options.namespace === undefined ? [] : dns1123LabelErrors(options.namespace);
+    if (namespaceErrors.length > 0) throw new Error(namespaceErrors.map(e => `namespace: Invalid value: ${JSON.stringify(options.namespace)}: ${e}`).join('\n'));
+    const input = read(yaml, source, options.namespace);
     const output = options.output ?? OutputMode.GRAPH;
     if (input.docs === undefined) throw new Error(input.problems.join('\n'));
     // nothing is rendered from input with problems of its own (a v1alpha1 document the webhook refuses)
     const rendered = input.problems.length > 0 ? undefined : output;
     const { checkAndRender, formatProblem } = pipeline();
     const result = checkAndRender([{ documents: input.docs }], { settings, output: rendered, namespace: options.namespace });
-    const problems = [...input.problems, ...result.problems.map(p => `${source}: ${formatProblem(p)}`)];
+    const problems = [...input.problems, ...result.problems.map(p => `${source}: ${prefixOf(input, p.document)}${formatProblem(p)}`)];
     const objects = result.outputs[0];
     if (problems.length > 0) throw new Error(problems.join('\n'));
     return stringifyYamlDocuments(objects);
@@ -119,7 +122,9 @@ export class DynamoDocuments {
       if (!(e instanceof YamlInputError)) throw e;
       throw new Error(e.message);
     }
-    const problems = docs.map(documentShapeProblem).filter((p): p is string => p !== undefined).map(p => `${source}: ${p}`);
+    const { objects, problems: shapeProblems } = inputObjectsOf(docs);
+    const problems = shapeProblems.map(p => `${source}: ${p}`);
+    docs = objects.map(o => o.value);
     const out: unknown[] = [];
     const { convertV1alpha1Document, isV1alpha1DynamoDocument } = v1alpha1();
     for (const doc of problems.length === 0 ? docs : []) {
@@ -140,9 +145,16 @@ export class DynamoDocuments {
 
 interface ReadInput {
   readonly source: string;
-  /** The documents, when the text could be read as Kubernetes objects. */
+  /** The documents, when the text could be read as Kubernetes objects (the items of lists in their place). */
   readonly docs?: unknown[];
+  /** Per document, what a problem of it starts with: its place when it is an item of a list (`document 1: items[2]: `), else nothing. */
+  readonly prefixes?: string[];
   readonly problems: string[];
+}
+
+/** What a problem of the document at `index` starts with (see ReadInput.prefixes). */
+function prefixOf(input: ReadInput, index: number | undefined): string {
+  return index === undefined ? '' : input.prefixes?.[index] ?? '';
 }
 
 function sourceOf(options: ValidateYamlOptions): string {
@@ -150,7 +162,7 @@ function sourceOf(options: ValidateYamlOptions): string {
 }
 
 /** The documents of the text, or the problems that keep them from being read (as the command reads a file). */
-function read(yaml: string, source: string): ReadInput {
+function read(yaml: string, source: string, namespace?: string): ReadInput {
   let docs: unknown[];
   try {
     docs = parseYamlDocuments(yaml, source);
@@ -158,8 +170,11 @@ function read(yaml: string, source: string): ReadInput {
     if (!(e instanceof YamlInputError)) throw e;
     return { source, problems: [e.message] };
   }
-  const shapeProblems = docs.map(documentShapeProblem).filter((p): p is string => p !== undefined);
+  // lists are the objects they hold, as kubectl applies them; each must be an object kubectl can send, once
+  const { objects, problems: shapeProblems } = inputObjectsOf(docs);
+  shapeProblems.push(...duplicateObjects([{ file: source, objects }], namespace).map(p => p.startsWith(`${source}: `) ? p.slice(source.length + 2) : p));
   if (shapeProblems.length > 0) return { source, problems: shapeProblems.map(p => `${source}: ${p}`) };
+  docs = objects.map(o => o.value);
   // v1alpha1 Dynamo documents are read as the v1beta1 objects the API server converts them to; the
   // webhook's checks of the v1alpha1 request (rule 148) are problems of the input
   const converted: unknown[] = [];
@@ -175,7 +190,7 @@ function read(yaml: string, source: string): ReadInput {
     if (outcome.document) converted.push(outcome.document);
   }
   if (problems.length > 0 && converted.length < docs.length) return { source, problems };
-  return { source, docs: converted, problems };
+  return { source, docs: converted, prefixes: objects.map(o => (o.inList ? `${o.place}: ` : '')), problems };
 }
 
 /**
@@ -186,5 +201,5 @@ function problemsOf(input: ReadInput, settings: OperatorSettings, checkOthers: b
   if (input.docs === undefined) return [...input.problems];
   const { checkAndRender, formatProblem } = pipeline();
   const result = checkAndRender([{ documents: input.docs }], { settings, checkOtherObjects: checkOthers });
-  return [...input.problems, ...result.problems.map(p => `${input.source}: ${formatProblem(p)}`)];
+  return [...input.problems, ...result.problems.map(p => `${input.source}: ${prefixOf(input, p.document)}${formatProblem(p)}`)];
 }

@@ -20,7 +20,7 @@ import * as workloads from './workloads/render-workloads';
 import { isClusterTopologyBinding } from '../model/cluster-topology-binding';
 import { isMap } from '../model/json';
 import { ComponentSpecJson, DcdJson, DgdJson } from '../model/v1beta1';
-import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
+import { ANNOTATION_WORKLOAD_PROVIDER, isClusterScopedKind, PROVIDER_GROVE } from '../model/well-known';
 
 /** What the engine writes for Dynamo documents. */
 export type OutputMode = 'graph' | 'components' | 'workloads';
@@ -36,22 +36,9 @@ export const DEFAULT_NAMESPACE = 'default';
  */
 export type InputClusterState = CheckpointClusterState & ClusterObjects;
 
-/** Kinds that live outside namespaces and never get one. */
-const CLUSTER_SCOPED_KINDS = new Set([
-  'APIService', 'CSIDriver', 'ClusterRole', 'ClusterRoleBinding', 'ClusterTopology', 'ClusterTopologyBinding', 'CustomResourceDefinition',
-  'DeviceClass', 'IngressClass', 'MutatingWebhookConfiguration', 'Namespace', 'Node', 'PersistentVolume',
-  'PriorityClass', 'RuntimeClass', 'StorageClass', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding',
-  'ValidatingWebhookConfiguration', 'VolumeAttachment',
-]);
-
-/** Whether objects of `kind` live outside namespaces. */
-export function isClusterScopedKind(kind: string): boolean {
-  return CLUSTER_SCOPED_KINDS.has(kind);
-}
-
 /** The document in `namespace` unless it names one or its kind has none (not a copy when unchanged). */
 export function withNamespace<T>(doc: T, namespace: string | undefined): T {
-  if (!namespace || !isMap(doc) || CLUSTER_SCOPED_KINDS.has((doc as any).kind)) return doc;
+  if (!namespace || !isMap(doc) || isClusterScopedKind((doc as any).kind)) return doc;
   const meta = (doc as any).metadata;
   if (isMap(meta) && meta.namespace) return doc;
   return { ...(doc as any), metadata: { ...(meta ?? {}), namespace } } as T;

@@ -12,8 +12,9 @@
  *   input object with the same four would replace the first (`kubectl apply` applies both, the last
  *   one wins). `duplicateObjects` names both places of each such pair.
  */
-import { isClusterScopedKind } from '../engine/render';
+import { objectShapeProblem } from './document-kinds';
 import { isMap, JsonMap, stringAt } from '../model/json';
+import { isClusterScopedKind } from '../model/well-known';
 
 /** One object of an input file: a document, or an item of a list document (nested lists flattened). */
 export interface InputObject {
@@ -116,4 +117,15 @@ export function duplicateObjects(inputs: readonly InputFileObjects[], namespace?
     }
   }
   return problems;
+}
+
+/**
+ * The objects of a file's documents as kubectl sends them (lists flattened) and the problems of any
+ * kubectl could not send: a list it reads otherwise than it looks, an object without apiVersion or
+ * kind, a misspelled Dynamo kind (each a line starting with the place).
+ */
+export function inputObjectsOf(docs: readonly unknown[]): { objects: InputObject[]; problems: string[] } {
+  const { objects, problems } = flattenLists(docs);
+  const shapeProblems = objects.map(o => objectShapeProblem(o.value, o.place)).filter((p): p is string => p !== undefined);
+  return { objects, problems: [...problems, ...shapeProblems] };
 }

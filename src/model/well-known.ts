@@ -64,3 +64,16 @@ export const MAIN_CONTAINER = 'main';
 export const WORKER_HASH_PLACEHOLDER = 'worker-hash-placeholder';
 
 export const PLANNER_SERVICE_ACCOUNT = 'planner-serviceaccount';
+
+/** Kinds that live outside namespaces and never get one. */
+const CLUSTER_SCOPED_KINDS = new Set([
+  'APIService', 'CSIDriver', 'ClusterRole', 'ClusterRoleBinding', 'ClusterTopology', 'ClusterTopologyBinding', 'CustomResourceDefinition',
+  'DeviceClass', 'IngressClass', 'MutatingWebhookConfiguration', 'Namespace', 'Node', 'PersistentVolume',
+  'PriorityClass', 'RuntimeClass', 'StorageClass', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding',
+  'ValidatingWebhookConfiguration', 'VolumeAttachment',
+]);
+
+/** Whether objects of `kind` live outside namespaces. */
+export function isClusterScopedKind(kind: string): boolean {
+  return CLUSTER_SCOPED_KINDS.has(kind);
+}
