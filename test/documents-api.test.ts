@@ -173,7 +173,8 @@ ${parseAllDocuments(GRAPH).map(d => `- ${JSON.stringify(d.toJSON())}`).join('\n'
 
   test('the items of a List are validated and rendered as the documents they hold', () => {
     expect(DynamoDocuments.validateYaml(LIST)).toEqual([]);
-    expect(DynamoDocuments.renderYaml(LIST, { output: OutputMode.COMPONENTS })).toBe(DynamoDocuments.renderYaml(GRAPH, { output: OutputMode.COMPONENTS }));
+    const components = { output: OutputMode.COMPONENTS };
+    expect(DynamoDocuments.renderYaml(LIST, components)).toBe(DynamoDocuments.renderYaml(GRAPH, components));
     const broken = LIST.replace('"type":"decode"', '"type":"router"');
     expect(DynamoDocuments.validateYaml(broken, { source: 'l.yaml' })[0]).toMatch(/^l\.yaml: document 1: items\[0\]: DynamoGraphDeployment\/llm: spec\.components\[1\]\.type .*\(rule 43\)$/);
     expect(cli(['validate'], 'l.yaml', broken).problems).toEqual(DynamoDocuments.validateYaml(broken, { source: 'l.yaml' }));
