@@ -63,7 +63,8 @@ export class DynamoDocuments {
   /**
    * Every problem of the documents in `yaml`, one line each, as `cdk8s-dynamo validate` prints them
    * (`<source>: DynamoGraphDeployment/name: spec.components[0].replicas (component "decode"): message (rule N)`):
-   * text that kubectl cannot read, objects without apiVersion or kind, each admission rule a
+   * text that kubectl cannot read, objects without apiVersion or kind, the same object twice (the
+   * items of a `kind: List` count as objects of their own, as kubectl applies them), each admission rule a
    * DynamoGraphDeployment or DynamoComponentDeployment breaks on create, and schema errors of other
    * known objects. Empty when the documents are valid.
    * @param yaml one or more YAML documents
