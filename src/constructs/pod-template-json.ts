@@ -25,6 +25,15 @@ export function envVarJson(name: string, value: kplus.EnvValue): JsonObject {
   return out;
 }
 
+/**
+ * The plain `envFrom` entries of a `kplus.EnvFrom`. Its internal `_toKube()` gives one EnvFromSource
+ * up to cdk8s-plus-34 2.0.59 and a list of them (one per source) from 2.0.60 on: both are read.
+ */
+function envFromJson(envFrom: kplus.EnvFrom): JsonObject[] {
+  const sources: kplus.k8s.EnvFromSource[] = ([] as kplus.k8s.EnvFromSource[]).concat(envFrom._toKube());
+  return sources.map(source => kplusRuntime().k8s.toJson_EnvFromSource(source) as JsonObject);
+}
+
 /** Sets or replaces environment variables of a container, keeping the position of replaced ones. */
 export function upsertEnv(container: JsonObject, vars: JsonObject[]): void {
   const env: JsonObject[] = container.env ?? [];
@@ -66,7 +75,7 @@ export function podTemplateJson(options: PodOptions): JsonObject | undefined {
   if (options.workingDir !== undefined) main.workingDir = options.workingDir;
   if (options.env) upsertEnv(main, Object.entries(options.env).map(([name, value]) => envVarJson(name, value)));
   if (options.envFrom?.length) {
-    main.envFrom = [...(main.envFrom ?? []), ...options.envFrom.map(e => kplusRuntime().k8s.toJson_EnvFromSource(e._toKube()))];
+    main.envFrom = [...(main.envFrom ?? []), ...options.envFrom.flatMap(envFromJson)];
   }
   const { limits, requests } = resourcesJson(options.resources, options.gpus);
   if (Object.keys(limits).length || Object.keys(requests).length) {
