@@ -93,9 +93,15 @@ test_java() {
   step "java: $(basename "$jar") $(size "$jar") bytes (sources $(size "${jar%.jar}-sources.jar"), javadoc $(size "${jar%.jar}-javadoc.jar"))"
   cp -r test-java "$WORK/java"
   readme_file '### Java quick start' Main.java > "$WORK/java/src/test/java/Main.java" || fail "java: the README has no Main.java"
+  # Maven copies what it resolves into its local repository and never resolves that release again: a
+  # rebuilt artifact of the same version (or one another checkout built into a shared ~/.m2) would be
+  # tested instead of dist/java. The project keeps its own local repository (third-party plugins and
+  # dependencies, kept across runs) and removes the artifact and the peers from it before each run.
+  local m2="$ROOT/.tmp/m2"
+  rm -rf "$m2/io/github/cdk8s-dynamo" "$m2/org/cdk8s/cdk8s-plus-34"
   (
     cd "$WORK/java"
-    mvn --batch-mode --no-transfer-progress test \
+    mvn --batch-mode --no-transfer-progress test -Dmaven.repo.local="$m2" \
       -Dcdk8s-dynamo.version="$VERSION" \
       -Ddist.repo="file://$ROOT/dist/java" \
       -Dpeers.repo="file://$ROOT/node_modules/cdk8s-plus-34/dist/java"
