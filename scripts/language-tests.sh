@@ -3,7 +3,11 @@
 # them, each in a fresh place outside the project:
 #   python  the wheel installed with its peers from PyPI ($PEERS_PYTHON) into a new virtualenv, then
 #           the pytest suite of test-python/ (graphs in each output mode, from_yaml, errors as
-#           exceptions, DynamoDocuments, the console script, the README's Python quick start)
+#           exceptions, DynamoDocuments, the console script, the README's Python quick start, every
+#           prop that takes a cdk8s-plus value); then, in a second virtualenv, the wheel with the
+#           newest peers pip resolves for it (what `pip install cdk8s-dynamo` gives a user) and the
+#           tests of the values that cross into cdk8s-plus and of the quick start: a newer cdk8s-plus
+#           release (2.0.60) once emptied `envFrom`
 #   go      test-go/ with the README's main.go, the module of dist/go through a `replace`; go test
 #   java    test-java/ with the README's Main.java, the artifact from the Maven repository dist/java;
 #           mvn test (JUnit)
@@ -54,6 +58,16 @@ test_python() {
     cd "$WORK"
     python -m pytest "$ROOT/test-python" -p no:cacheprovider -q
   ) || fail "python: pytest"
+  python3 -m venv "$WORK/venv-newest"
+  "$WORK/venv-newest/bin/pip" install --quiet --no-input "$ROOT/$wheel" pytest pyyaml > "$WORK/pip-newest.log" 2>&1 \
+    || { cat "$WORK/pip-newest.log" >&2; fail "python: pip install with the newest peers"; }
+  step "python: with the newest peers: $("$WORK/venv-newest/bin/python" -c \
+    'import importlib.metadata as m; print(" ".join(f"{p}=={m.version(p)}" for p in ("cdk8s", "constructs", "cdk8s-plus-34")))')"
+  (
+    export VIRTUAL_ENV="$WORK/venv-newest" PATH="$WORK/venv-newest/bin:$PATH"
+    cd "$WORK"
+    python -m pytest "$ROOT/test-python/test_kplus_props.py" "$ROOT/test-python/test_readme.py" -p no:cacheprovider -q
+  ) || fail "python: pytest with the newest peers"
 }
 
 test_go() {
@@ -79,9 +93,15 @@ test_java() {
   step "java: $(basename "$jar") $(size "$jar") bytes (sources $(size "${jar%.jar}-sources.jar"), javadoc $(size "${jar%.jar}-javadoc.jar"))"
   cp -r test-java "$WORK/java"
   readme_file '### Java quick start' Main.java > "$WORK/java/src/test/java/Main.java" || fail "java: the README has no Main.java"
+  # Maven copies what it resolves into its local repository and never resolves that release again: a
+  # rebuilt artifact of the same version (or one another checkout built into a shared ~/.m2) would be
+  # tested instead of dist/java. The project keeps its own local repository (third-party plugins and
+  # dependencies, kept across runs) and removes the artifact and the peers from it before each run.
+  local m2="$ROOT/.tmp/m2"
+  rm -rf "$m2/io/github/cdk8s-dynamo" "$m2/org/cdk8s/cdk8s-plus-34"
   (
     cd "$WORK/java"
-    mvn --batch-mode --no-transfer-progress test \
+    mvn --batch-mode --no-transfer-progress test -Dmaven.repo.local="$m2" \
       -Dcdk8s-dynamo.version="$VERSION" \
       -Ddist.repo="file://$ROOT/dist/java" \
       -Dpeers.repo="file://$ROOT/node_modules/cdk8s-plus-34/dist/java"

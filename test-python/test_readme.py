@@ -33,6 +33,10 @@ def test_main_py_synthesizes_the_graph(workdir):
     docs = [d for d in yaml.safe_load_all((workdir / "dist" / "llm.k8s.yaml").read_text()) if d]
     assert [(d["kind"], d["metadata"]["name"]) for d in docs] == [("DynamoGraphDeployment", "vllm-agg")]
     assert docs[0]["metadata"]["namespace"] == "team-a"
+    worker = docs[0]["spec"]["components"][1]
+    main = worker["podTemplate"]["spec"]["containers"][0]
+    assert main["envFrom"] == [{"secretRef": {"name": "hf-token-secret"}}]
+    assert main["resources"] == {"limits": {"nvidia.com/gpu": "1"}}
 
 
 def test_check_py_validates_and_renders_a_file(workdir):
