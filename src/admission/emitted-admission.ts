@@ -127,7 +127,7 @@ const HIDDEN = '(the value of a Secret is not shown)';
  */
 function withoutSecretValues(violations: EmittedViolation[]): EmittedViolation[] {
   return violations.map(v => {
-    if (!SECRET_VALUE_PATH.test(v.path)) return v;
+    if (!SECRET_VALUE_PATH.test(v.path) || isKeyOfPath(v)) return v;
     const { value, ...rest } = v;
     const shown = value === undefined ? undefined : renderValue(value);
     const message = shown !== undefined && v.message.includes(shown)
@@ -135,6 +135,11 @@ function withoutSecretValues(violations: EmittedViolation[]): EmittedViolation[]
       : v.message.replace(/^([A-Z][a-z]+(?: [a-z]+)*): .*?(: [^:]*)?$/, (_m, type: string, detail?: string) => `${type}: ${HIDDEN}${detail ?? ''}`);
     return { ...rest, message };
   });
+}
+
+/** A violation of a key of `data` / `stringData` (not of its value): the key, which its path shows already. */
+function isKeyOfPath(v: EmittedViolation): boolean {
+  return typeof v.value === 'string' && (v.path === `data[${v.value}]` || v.path === `stringData[${v.value}]`);
 }
 
 const SNAPSHOT_TEMPLATE_METADATA = 'spec.podSnapshotTemplate.metadata';
