@@ -5,8 +5,11 @@
  * derived name is made of (src/admission/derived-names.ts). Messages are those of Kubernetes
  * v1.36 (k8s.io/apimachinery v0.36.0, k8s.io/kubernetes pkg/apis/{core,apps}/validation).
  */
+import { Chart, Testing } from 'cdk8s';
+import { runCliOn } from './support/cli-in-process';
 import { corpusFiles, CORPUS_DIR, withVersionedImages } from './support/shared';
-import { qualifiedNameErrors } from '../src/admission/dns-names';
+import { BackendFramework, DynamoGraph } from '../src';
+import { configMapKeyErrors, envVarNameErrors, qualifiedNameErrors } from '../src/admission/dns-names';
 import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/admission/emitted-admission';
 import { validateDocument } from '../src/admission/validate';
 import { RenderError } from '../src/engine/errors';
@@ -27,6 +30,9 @@ const LABEL_VALUE_FORMAT = "a valid label must be an empty string or consist of 
   + "alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 const QUANTITY_FORMAT = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 const PORT_RANGE = 'must be between 1 and 65535, inclusive';
+const ENV_NAME = "a valid environment variable name must consist only of printable ASCII characters other than '='";
+const CONFIG_KEY = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', "
+  + "regex used for validation is '[-._a-zA-Z0-9]+')";
 const EMPTY_GRAPH = 'the graph has no metadata.name: a DynamoGraphDeployment with only metadata.generateName is named by the API server on create, '
   + 'and the objects the operator names after it cannot be rendered before; set metadata.name';
 
@@ -449,6 +455,295 @@ describe('standalone DynamoComponentDeployment', () => {
     delete unnamed.spec.name;
     expect(validated(unnamed)).toEqual(['spec.name: Too long: may not be longer than 63 (rule 41)']);
   });
+});
+
+describe('env, envFrom and the ConfigMap and Secret keys they read (core ValidateEnv, ValidateEnvFrom)', () => {
+  const deployment = (c: Record<string, unknown>, spec: Record<string, unknown> = {}): any => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'd' },
+    spec: { selector: { matchLabels: { app: 'd' } }, template: { metadata: { labels: { app: 'd' } }, spec: { containers: [container(c)], ...spec } } },
+  });
+  const messages = (c: Record<string, unknown>, spec: Record<string, unknown> = {}): string[] =>
+    checkEmittedObject(deployment(c, spec)).map(v => `${v.path}: ${v.message}`);
+  const C = 'spec.template.spec.containers[0]';
+
+  test('env names: set, printable ASCII but "=" (the rule of Kubernetes v1.34 and later: digits first, dots, spaces are allowed)', () => {
+    const names = ['', 'A=B', 'MY_VAR', '1ST', 'my.var-x', 'with space', 'tab\there', 'café', '=', '~!@#$%^&*()'];
+    expect(messages({ env: names.map(name => ({ name, value: 'v' })) })).toEqual([
+      `${C}.env[0].name: Required value`,
+      `${C}.env[1].name: Invalid value: "A=B": ${ENV_NAME}`,
+      `${C}.env[6].name: Invalid value: "tab\\there": ${ENV_NAME}`,
+      `${C}.env[7].name: Invalid value: "café": ${ENV_NAME}`,
+      `${C}.env[8].name: Invalid value: "=": ${ENV_NAME}`,
+    ]);
+    expect(envVarNameErrors('')).toEqual(['environment variable name must be non-empty']);
+    expect(envVarNameErrors('\x7f')).toEqual([ENV_NAME]);
+    expect(envVarNameErrors(' ')).toEqual([]);
+  });
+
+  test('secretKeyRef and configMapKeyRef: the key set and a config key ("bad/../key", "..", "."), the name a DNS-1123 subdomain, also when left out', () => {
+    expect(messages({
+      env: [
+        { name: 'A', valueFrom: { secretKeyRef: { name: 'hf-token', key: 'bad/../key' } } },
+        { name: 'B', valueFrom: { configMapKeyRef: { name: 'cfg', key: '..' } } },
+        { name: 'C', valueFrom: { secretKeyRef: { name: 'hf-token', key: '' } } },
+        { name: 'D', valueFrom: { configMapKeyRef: { key: 'k' } } },
+        { name: 'E', valueFrom: { secretKeyRef: { name: 'Bad_Name', key: '..data' } } },
+        { name: 'F', valueFrom: { secretKeyRef: { name: 'hf-token', key: 'HF_TOKEN' } } },
+      ],
+    })).toEqual([
+      `${C}.env[0].valueFrom.secretKeyRef.key: Invalid value: "bad/../key": ${CONFIG_KEY}`,
+      `${C}.env[1].valueFrom.configMapKeyRef.key: Invalid value: "..": must not be '..'`,
+      `${C}.env[2].valueFrom.secretKeyRef.key: Required value`,
+      `${C}.env[3].valueFrom.configMapKeyRef.name: Invalid value: "": ${SUBDOMAIN}`,
+      `${C}.env[4].valueFrom.secretKeyRef.name: Invalid value: "Bad_Name": ${SUBDOMAIN}`,
+      `${C}.env[4].valueFrom.secretKeyRef.key: Invalid value: "..data": must not start with '..'`,
+    ]);
+    expect(configMapKeyErrors('.')).toEqual(["must not be '.'"]);
+    expect(configMapKeyErrors('k'.repeat(254))).toEqual(['must be no more than 253 characters']);
+    expect(configMapKeyErrors('.env')).toEqual([]);
+  });
+
+  test('valueFrom: one source, not beside a value', () => {
+    expect(messages({
+      env: [
+        { name: 'A', value: 'x', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+        { name: 'B', valueFrom: { fieldRef: { fieldPath: 'metadata.name' }, secretKeyRef: { name: 's', key: 'k' } } },
+        { name: 'C', value: '', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+      ],
+    })).toEqual([
+      `${C}.env[0].valueFrom: Invalid value: "": may not be specified when \`value\` is not empty`,
+      `${C}.env[1].valueFrom: Invalid value: "": may not have more than one field specified at a time`,
+    ]);
+  });
+
+  test('envFrom: an empty entry (what a lost Env.fromSecret becomes), a prefix with "=", a missing or invalid name, two sources', () => {
+    expect(messages({
+      envFrom: [
+        {},
+        { prefix: 'HF_=', secretRef: { name: 'hf' } },
+        { configMapRef: { name: '' } },
+        { secretRef: {} },
+        { configMapRef: { name: 'Bad' } },
+        { configMapRef: { name: 'cfg' }, secretRef: { name: 'hf' } },
+        { prefix: '1_', configMapRef: { name: 'cfg-' } },
+      ],
+    })).toEqual([
+      `${C}.envFrom[0]: Invalid value: "": must specify one of: \`configMapRef\` or \`secretRef\``,
+      `${C}.envFrom[1].prefix: Invalid value: "HF_=": ${ENV_NAME}`,
+      `${C}.envFrom[2].configMapRef.name: Required value`,
+      `${C}.envFrom[3].secretRef.name: Required value`,
+      `${C}.envFrom[4].configMapRef.name: Invalid value: "Bad": ${SUBDOMAIN}`,
+      `${C}.envFrom[5]: Invalid value: "": may not have more than one field specified at a time`,
+    ]);
+  });
+
+  test('init containers are checked too', () => {
+    expect(messages({}, { initContainers: [container({ name: 'init', env: [{ name: 'X=1' }] })] })).toEqual([
+      `spec.template.spec.initContainers[0].env[0].name: Invalid value: "X=1": ${ENV_NAME}`,
+    ]);
+  });
+
+  test('input: the pod template of a graph component and of a standalone DCD, and the graph\'s spec.env', () => {
+    const bad = { env: [{ name: '' }, { name: 'A=B', value: '1' }, { name: 'T', valueFrom: { secretKeyRef: { name: 'hf', key: 'bad/../key' } } }], envFrom: [{}] };
+    const P = 'spec.components[0].podTemplate.spec.containers[0]';
+    const expected = [
+      `${P}.env[0].name: Required value (rule apiserver)`,
+      `${P}.env[1].name: Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`,
+      `${P}.env[2].valueFrom.secretKeyRef.key: Invalid value: "bad/../key": ${CONFIG_KEY} (rule apiserver)`,
+      `${P}.envFrom[0]: Invalid value: "": must specify one of: \`configMapRef\` or \`secretRef\` (rule apiserver)`,
+    ];
+    expect(validated(frontendWith({ container: bad }))).toEqual(expected);
+    expect(validated(frontendWith({ container: bad }), true)).toEqual(expected);
+    const dcd = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoComponentDeployment',
+      metadata: { name: 'fe' },
+      spec: { backendFramework: 'vllm', name: 'fe', type: 'frontend', podTemplate: { spec: { containers: [container(bad)] } } },
+    };
+    expect(validated(dcd)).toEqual(expected.map(m => m.replace(P, 'spec.podTemplate.spec.containers[0]')));
+    const graphEnv = graph({ name: 'llm' });
+    graphEnv.spec.env = [{ name: 'OK', value: '1' }, { name: 'A=B', value: '1' }];
+    expect(validated(graphEnv)).toEqual([`spec.env[1].name: Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`]);
+  });
+
+  test('the constructs refuse them at synthesis, with the same message', () => {
+    const c = new Chart(Testing.app(), 'test');
+    const g = new DynamoGraph(c, 'Graph', { metadata: { name: 'llm' }, backendFramework: BackendFramework.VLLM });
+    g.addFrontend('Frontend', { image: IMAGE, podTemplate: { spec: { containers: [{ name: 'main', env: [{ name: 'A=B', value: '1' }] }] } } });
+    expect(() => Testing.synth(c)).toThrow(`spec.components[0].podTemplate.spec.containers[0].env[0].name (component "Frontend"): Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`);
+  });
+});
+
+describe('container and volume names, volume mounts (core ValidatePodSpec)', () => {
+  const pod = (spec: Record<string, unknown>): any => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'd' },
+    spec: { selector: { matchLabels: { app: 'd' } }, template: { metadata: { labels: { app: 'd' } }, spec } },
+  });
+  const messages = (spec: Record<string, unknown>): string[] => checkEmittedObject(pod(spec)).map(v => `${v.path}: ${v.message}`);
+  const S = 'spec.template.spec';
+
+  test('container names: DNS-1123 labels, unique across containers and init containers', () => {
+    expect(messages({ containers: [container(), container(), container({ name: 'Side_car' })], initContainers: [container({ name: 'init' }), container()] })).toEqual([
+      `${S}.containers[1].name: Duplicate value: "main"`,
+      `${S}.containers[2].name: Invalid value: "Side_car": ${DNS1123_LABEL}`,
+      `${S}.initContainers[1].name: Duplicate value: "main"`,
+    ]);
+  });
+
+  test('volume names: DNS-1123 labels, unique; a mount names a volume of the pod that is valid; mount paths unique in a container', () => {
+    expect(messages({
+      volumes: [{ name: 'cache', emptyDir: {} }, { name: 'cache', emptyDir: {} }, { name: 'Model_Cache', emptyDir: {} }],
+      containers: [container({
+        volumeMounts: [
+          { name: 'cache', mountPath: '/cache' },
+          { name: 'Model_Cache', mountPath: '/models' },
+          { name: 'shm', mountPath: '/cache' },
+        ],
+      })],
+    })).toEqual([
+      `${S}.volumes[1].name: Duplicate value: "cache"`,
+      `${S}.volumes[2].name: Invalid value: "Model_Cache": ${DNS1123_LABEL}`,
+      `${S}.containers[0].volumeMounts[1].name: Not found: "Model_Cache"`,
+      `${S}.containers[0].volumeMounts[2].name: Not found: "shm"`,
+      `${S}.containers[0].volumeMounts[2].mountPath: Invalid value: "/cache": must be unique`,
+    ]);
+  });
+
+  test('input: names are checked; a name given twice in one container list is the schema\'s (row 89); mounts are not matched, as the operator adds volumes', () => {
+    const podTemplate = {
+      spec: {
+        volumes: [{ name: 'v', emptyDir: {} }, { name: 'v', emptyDir: {} }],
+        containers: [container({ volumeMounts: [{ name: 'model-cache', mountPath: '/models' }] }), container({ name: 'Side_car' })],
+        initContainers: [container({ name: 'init' }), container()],
+      },
+    };
+    const P = 'spec.components[0].podTemplate.spec';
+    expect(validated(graph({ name: 'llm' }, [{ name: 'Frontend', type: 'frontend', podTemplate }]))).toEqual([
+      `${P}.volumes[1].name: Duplicate value: "v" (rule apiserver)`,
+      `${P}.containers[1].name: Invalid value: "Side_car": ${DNS1123_LABEL} (rule apiserver)`,
+      `${P}.initContainers[1].name: Duplicate value: "main" (rule apiserver)`,
+    ]);
+  });
+});
+
+describe('the pod templates of a LeaderWorkerSet and the pod specs of a PodCliqueSet (their controllers create pods from them)', () => {
+  const BAD = { env: [{ name: 'A=B', value: '1' }] };
+  test('LeaderWorkerSet: leader and worker templates', () => {
+    const lws = {
+      apiVersion: 'leaderworkerset.x-k8s.io/v1',
+      kind: 'LeaderWorkerSet',
+      metadata: { name: 'w' },
+      spec: { leaderWorkerTemplate: { size: 2, leaderTemplate: { spec: { containers: [container(BAD)] } }, workerTemplate: { spec: { containers: [container(BAD)] } } } },
+    };
+    expect(emitted([lws]).filter(m => m.includes('rule apiserver'))).toEqual(['leaderTemplate', 'workerTemplate'].map(t =>
+      `LeaderWorkerSet/w: spec.leaderWorkerTemplate.${t}.spec.containers[0].env[0].name: Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`));
+  });
+
+  test('PodCliqueSet: every clique\'s pod spec', () => {
+    const pcs = {
+      apiVersion: 'grove.io/v1alpha1',
+      kind: 'PodCliqueSet',
+      metadata: { name: 'g' },
+      spec: { replicas: 1, template: { cliques: [{ name: 'ok', spec: { roleName: 'ok', replicas: 1, podSpec: { containers: [container()] } } },
+        { name: 'bad', spec: { roleName: 'bad', replicas: 1, podSpec: { containers: [container(BAD)] } } }] } },
+    };
+    expect(emitted([pcs]).filter(m => m.includes('rule apiserver'))).toEqual([
+      `PodCliqueSet/g: spec.template.cliques[1].spec.podSpec.containers[0].env[0].name: Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`,
+    ]);
+  });
+});
+
+describe('Secret and ConfigMap data (core ValidateSecret, ValidateConfigMap)', () => {
+  const secret = (extra: Record<string, unknown>): any => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, ...extra });
+  const configMap = (extra: Record<string, unknown>): any => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, ...extra });
+  const checked = (obj: unknown): string[] => emitted([obj]);
+  const VALUE = 'hunter2-very-secret';
+  const BASE64 = Buffer.from(VALUE).toString('base64');
+
+  test('Secret: the keys of data and stringData are config keys; the values never appear in a message', () => {
+    const found = checked(secret({ data: { 'bad key!': BASE64, '..x': BASE64, 'HF_TOKEN': BASE64 }, stringData: { '.': VALUE, 'bad/../key': VALUE } }));
+    expect(found).toEqual([
+      `Secret/s: data[bad key!]: Invalid value: "bad key!": ${CONFIG_KEY} (rule apiserver)`,
+      'Secret/s: data[..x]: Invalid value: "..x": must not start with \'..\' (rule apiserver)',
+      'Secret/s: stringData[.]: Invalid value: ".": must not be \'.\' (rule apiserver)',
+      `Secret/s: stringData[bad/../key]: Invalid value: "bad/../key": ${CONFIG_KEY} (rule apiserver)`,
+    ]);
+    expect(found.join('\n')).not.toContain(VALUE);
+    expect(found.join('\n')).not.toContain(BASE64);
+  });
+
+  test('Secret: at most 1 MiB of data in all (decoded; a stringData value replaces the data value of its key)', () => {
+    const half = Buffer.alloc(512 * 1024, 1).toString('base64');
+    expect(checked(secret({ data: { a: half, b: half } }))).toEqual([]);
+    expect(checked(secret({ data: { a: half, b: half }, stringData: { c: 'x' } }))).toEqual(['Secret/s: data: Too long: may not be more than 1048576 bytes (rule apiserver)']);
+    expect(checked(secret({ data: { a: half, b: half }, stringData: { b: 'x' } }))).toEqual([]);
+  });
+
+  test('Secret: the keys a Secret of a known type needs, the service account annotation of a token', () => {
+    expect(checked(secret({ type: 'kubernetes.io/tls', data: { 'tls.crt': BASE64 } }))).toEqual(['Secret/s: data[tls.key]: Required value (rule apiserver)']);
+    expect(checked(secret({ type: 'kubernetes.io/dockerconfigjson', stringData: { config: '{}' } }))).toEqual(['Secret/s: data[.dockerconfigjson]: Required value (rule apiserver)']);
+    expect(checked(secret({ type: 'kubernetes.io/dockerconfigjson', stringData: { '.dockerconfigjson': '{}' } }))).toEqual([]);
+    expect(checked(secret({ type: 'kubernetes.io/basic-auth', data: {} }))).toEqual([
+      'Secret/s: data[password]: Required value (rule apiserver)', 'Secret/s: data[username]: Required value (rule apiserver)',
+    ]);
+    expect(checked(secret({ type: 'kubernetes.io/basic-auth', stringData: { password: '' } }))).toEqual([]);
+    expect(checked(secret({ type: 'kubernetes.io/ssh-auth', stringData: { 'ssh-privatekey': '' } }))).toEqual(['Secret/s: data[ssh-privatekey]: Required value (rule apiserver)']);
+    expect(checked(secret({ type: 'kubernetes.io/service-account-token' }))).toEqual([
+      'Secret/s: metadata.annotations[kubernetes.io/service-account.name]: Required value (rule apiserver)',
+    ]);
+    expect(checked(secret({ type: 'Opaque', data: {} }))).toEqual([]);
+  });
+
+  test('ConfigMap: keys of data and binaryData, no key in both, at most 1 MiB in all (for the whole object)', () => {
+    expect(checked(configMap({ data: { 'bad key!': 'v', 'config.yaml': 'a: 1', 'both': 'x' }, binaryData: { 'both': 'eA==', '..bin': 'eA==' } }))).toEqual([
+      `ConfigMap/c: data[bad key!]: Invalid value: "bad key!": ${CONFIG_KEY} (rule apiserver)`,
+      'ConfigMap/c: data[both]: Invalid value: "both": duplicate of key present in binaryData (rule apiserver)',
+      'ConfigMap/c: binaryData[..bin]: Invalid value: "..bin": must not start with \'..\' (rule apiserver)',
+    ]);
+    const half = 'é'.repeat(256 * 1024); // 512 KiB of UTF-8
+    expect(checked(configMap({ data: { a: half, b: half } }))).toEqual([]);
+    expect(checked(configMap({ data: { a: half, b: half }, binaryData: { c: 'eA==' } }))).toEqual(['ConfigMap/c: Too long: may not be more than 1048576 bytes (rule apiserver)']);
+  });
+});
+
+test('cdk8s-dynamo validate: what the issue found accepted is refused, exit 1, no Secret value printed', () => {
+  const input = `apiVersion: v1
+kind: Secret
+metadata: { name: hf }
+stringData: { "bad key!": hunter2-secret }
+---
+apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata: { name: llm }
+spec:
+  backendFramework: vllm
+  components:
+    - name: Frontend
+      type: frontend
+      podTemplate:
+        spec:
+          containers:
+            - name: main
+              image: ${IMAGE}
+              env:
+                - { name: "", value: "1" }
+                - { name: "A=B", value: "1" }
+                - { name: T, valueFrom: { secretKeyRef: { name: hf, key: "bad/../key" } } }
+`;
+  const r = runCliOn({ 'in.yaml': input }, ['validate', 'in.yaml']);
+  expect(r.code).toBe(1);
+  const C = 'spec.components[0].podTemplate.spec.containers[0]';
+  expect(r.stderr.trim().split('\n')).toEqual([
+    `in.yaml: Secret/hf: stringData[bad key!]: Invalid value: "bad key!": ${CONFIG_KEY} (rule apiserver)`,
+    `in.yaml: DynamoGraphDeployment/llm: ${C}.env[0].name (component "Frontend"): Required value (rule apiserver)`,
+    `in.yaml: DynamoGraphDeployment/llm: ${C}.env[1].name (component "Frontend"): Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`,
+    `in.yaml: DynamoGraphDeployment/llm: ${C}.env[2].valueFrom.secretKeyRef.key (component "Frontend"): Invalid value: "bad/../key": ${CONFIG_KEY} (rule apiserver)`,
+  ]);
+  expect(r.stderr).not.toContain('hunter2');
 });
 
 test('a qualified name checked again gives the same errors: a caller cannot change the errors it was given', () => {

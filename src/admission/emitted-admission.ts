@@ -17,7 +17,7 @@ import { CEL_RULE, CelRule, CelSchemaNode, checkCelRules, checkDynamoCelRules } 
 import { emittedValueExplainer } from './derived-names';
 import { inDocumentOrder } from './document-order';
 import { KindTable } from './kind-table';
-import { apiServerRecords } from './object-meta';
+import { API_SERVER_RULE, apiServerRecords } from './object-meta';
 import { isCheckedKind, validateEmittedObject } from './structural';
 import { attachObject, fieldText, renderValue, Violation, ViolationSink } from './violation';
 import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
@@ -127,7 +127,7 @@ const HIDDEN = '(the value of a Secret is not shown)';
  */
 function withoutSecretValues(violations: EmittedViolation[]): EmittedViolation[] {
   return violations.map(v => {
-    if (!SECRET_VALUE_PATH.test(v.path) || isKeyOfPath(v)) return v;
+    if (!SECRET_VALUE_PATH.test(v.path) || showsNoSecretValue(v)) return v;
     const { value, ...rest } = v;
     const shown = value === undefined ? undefined : renderValue(value);
     const message = shown !== undefined && v.message.includes(shown)
@@ -137,8 +137,12 @@ function withoutSecretValues(violations: EmittedViolation[]): EmittedViolation[]
   });
 }
 
-/** A violation of a key of `data` / `stringData` (not of its value): the key, which its path shows already. */
-function isKeyOfPath(v: EmittedViolation): boolean {
+/**
+ * A violation that shows no value of the Secret: one of a key of `data` / `stringData` (the key,
+ * which its path shows already), or an API server check without a value (`Required value`, `Too long`).
+ */
+function showsNoSecretValue(v: EmittedViolation): boolean {
+  if (v.rule === API_SERVER_RULE && v.value === undefined) return true;
   return typeof v.value === 'string' && (v.path === `data[${v.value}]` || v.path === `stringData[${v.value}]`);
 }
 
