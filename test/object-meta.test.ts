@@ -6,9 +6,9 @@
  * v1.36 (k8s.io/apimachinery v0.36.0, k8s.io/kubernetes pkg/apis/{core,apps}/validation).
  */
 import { Chart, Testing } from 'cdk8s';
+import { BackendFramework, DynamoGraph } from '../src';
 import { runCliOn } from './support/cli-in-process';
 import { corpusFiles, CORPUS_DIR, withVersionedImages } from './support/shared';
-import { BackendFramework, DynamoGraph } from '../src';
 import { configMapKeyErrors, envVarNameErrors, qualifiedNameErrors } from '../src/admission/dns-names';
 import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/admission/emitted-admission';
 import { validateDocument } from '../src/admission/validate';
@@ -637,7 +637,13 @@ describe('the pod templates of a LeaderWorkerSet and the pod specs of a PodCliqu
       apiVersion: 'leaderworkerset.x-k8s.io/v1',
       kind: 'LeaderWorkerSet',
       metadata: { name: 'w' },
-      spec: { leaderWorkerTemplate: { size: 2, leaderTemplate: { spec: { containers: [container(BAD)] } }, workerTemplate: { spec: { containers: [container(BAD)] } } } },
+      spec: {
+        leaderWorkerTemplate: {
+          size: 2,
+          leaderTemplate: { spec: { containers: [container(BAD)] } },
+          workerTemplate: { spec: { containers: [container(BAD)] } },
+        },
+      },
     };
     expect(emitted([lws]).filter(m => m.includes('rule apiserver'))).toEqual(['leaderTemplate', 'workerTemplate'].map(t =>
       `LeaderWorkerSet/w: spec.leaderWorkerTemplate.${t}.spec.containers[0].env[0].name: Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`));
@@ -648,8 +654,13 @@ describe('the pod templates of a LeaderWorkerSet and the pod specs of a PodCliqu
       apiVersion: 'grove.io/v1alpha1',
       kind: 'PodCliqueSet',
       metadata: { name: 'g' },
-      spec: { replicas: 1, template: { cliques: [{ name: 'ok', spec: { roleName: 'ok', replicas: 1, podSpec: { containers: [container()] } } },
-        { name: 'bad', spec: { roleName: 'bad', replicas: 1, podSpec: { containers: [container(BAD)] } } }] } },
+      spec: {
+        replicas: 1,
+        template: {
+          cliques: [{ name: 'ok', spec: { roleName: 'ok', replicas: 1, podSpec: { containers: [container()] } } },
+            { name: 'bad', spec: { roleName: 'bad', replicas: 1, podSpec: { containers: [container(BAD)] } } }],
+        },
+      },
     };
     expect(emitted([pcs]).filter(m => m.includes('rule apiserver'))).toEqual([
       `PodCliqueSet/g: spec.template.cliques[1].spec.podSpec.containers[0].env[0].name: Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`,
