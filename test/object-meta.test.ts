@@ -239,7 +239,7 @@ describe('emitted objects the API server rejects: long derived names, names star
   });
 });
 
-describe('object names by kind, generateName, namespace', () => {
+describe('object names by kind, generateName, namespace (ValidateObjectMeta)', () => {
   const object = (apiVersion: string, kind: string, metadata: Record<string, unknown>, spec?: unknown): Record<string, unknown> =>
     (spec === undefined ? { apiVersion, kind, metadata } : { apiVersion, kind, metadata, spec });
   const messages = (obj: unknown): string[] => checkEmittedObject(obj).filter(v => v.rule === 'apiserver').map(v => `${v.path}: ${v.message}`);
@@ -285,7 +285,7 @@ describe('object names by kind, generateName, namespace', () => {
   });
 });
 
-describe('labels, annotations, selectors', () => {
+describe('labels, annotations, selectors (ValidateObjectMeta, ValidateLabelSelector)', () => {
   const configMap = (metadata: Record<string, unknown>): Record<string, unknown> => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', ...metadata } });
   const messages = (obj: unknown): string[] => checkEmittedObject(obj).map(v => `${v.path}: ${v.message} (rule ${v.rule})`);
 
@@ -340,7 +340,7 @@ describe('labels, annotations, selectors', () => {
     },
   });
 
-  test('Deployment: a non-empty selector matching the template labels, its expressions well-formed; replicas not negative; restartPolicy Always', () => {
+  test('Deployment (ValidateDeploymentSpec): a non-empty selector matching the template labels, its expressions well-formed; replicas not negative; restartPolicy Always', () => {
     expect(messages(deployment({}))).toEqual([]);
     expect(messages(deployment({ replicas: -1 }, { app: 'other' }, { restartPolicy: 'Never' }))).toEqual([
       'spec.template.metadata.labels: Invalid value: {"app":"other"}: `selector` does not match template `labels` (rule apiserver)',
@@ -359,7 +359,7 @@ describe('labels, annotations, selectors', () => {
     ]);
   });
 
-  test('Service: port numbers and names, target ports (number or IANA_SVC_NAME), selector labels', () => {
+  test('Service (ValidateService): port numbers and names, target ports (number or IANA_SVC_NAME), selector labels', () => {
     const service = {
       apiVersion: 'v1',
       kind: 'Service',
@@ -381,7 +381,7 @@ describe('labels, annotations, selectors', () => {
   });
 });
 
-describe('container ports and resource quantities', () => {
+describe('container ports and resource quantities (validateContainerPorts, ValidateContainerResourceRequirements)', () => {
   const deployment = (c: Record<string, unknown>): any => ({
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -586,7 +586,7 @@ describe('container and volume names, volume mounts (core ValidatePodSpec)', () 
   const messages = (spec: Record<string, unknown>): string[] => checkEmittedObject(pod(spec)).map(v => `${v.path}: ${v.message}`);
   const S = 'spec.template.spec';
 
-  test('container names: DNS-1123 labels, unique across containers and init containers', () => {
+  test('container names (validateContainers): DNS-1123 labels, unique across containers and init containers', () => {
     expect(messages({ containers: [container(), container(), container({ name: 'Side_car' })], initContainers: [container({ name: 'init' }), container()] })).toEqual([
       `${S}.containers[1].name: Duplicate value: "main"`,
       `${S}.containers[2].name: Invalid value: "Side_car": ${DNS1123_LABEL}`,
@@ -594,7 +594,7 @@ describe('container and volume names, volume mounts (core ValidatePodSpec)', () 
     ]);
   });
 
-  test('volume names: DNS-1123 labels, unique; a mount names a volume of the pod that is valid; mount paths unique in a container', () => {
+  test('volume names (ValidateVolumes, ValidateVolumeMounts): DNS-1123 labels, unique; a mount names a volume of the pod that is valid; mount paths unique in a container', () => {
     expect(messages({
       volumes: [{ name: 'cache', emptyDir: {} }, { name: 'cache', emptyDir: {} }, { name: 'Model_Cache', emptyDir: {} }],
       containers: [container({
