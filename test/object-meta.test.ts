@@ -613,6 +613,27 @@ describe('container and volume names, volume mounts (core ValidatePodSpec)', () 
     ]);
   });
 
+  test('volume types (ValidateVolumes): exactly one each; a Secret, ConfigMap or claim volume names its object; a mount cannot name a volume that fails', () => {
+    expect(messages({
+      volumes: [
+        { name: 'lost' },
+        { name: 'two', emptyDir: {}, secret: { secretName: 's' } },
+        { name: 'secret', secret: {} },
+        { name: 'config', configMap: { name: '' } },
+        { name: 'claim', persistentVolumeClaim: { claimName: '' } },
+        { name: 'ok', secret: { secretName: 'hf' } },
+      ],
+      containers: [container({ volumeMounts: [{ name: 'lost', mountPath: '/a' }, { name: 'ok', mountPath: '/b' }] })],
+    })).toEqual([
+      `${S}.volumes[0]: Required value: must specify a volume type`,
+      `${S}.volumes[1].secret: Forbidden: may not specify more than 1 volume type`,
+      `${S}.volumes[2].secret.secretName: Required value`,
+      `${S}.volumes[3].configMap.name: Required value`,
+      `${S}.volumes[4].persistentVolumeClaim.claimName: Required value`,
+      `${S}.containers[0].volumeMounts[0].name: Not found: "lost"`,
+    ]);
+  });
+
   test('input: names are checked; a name given twice in one container list is the schema\'s (row 89); mounts are not matched, as the operator adds volumes', () => {
     const podTemplate = {
       spec: {

@@ -421,7 +421,37 @@ function duplicate(path: FieldPath, value: string, problems: ApiServerProblems):
   problems.records.push({ path, value, message: `Duplicate value: ${renderValue(value)}`, rule: API_SERVER_RULE });
 }
 
-/** core `ValidateVolumes`: each name a DNS-1123 label, unique. Returns the names of the volumes that passed. */
+/** The sources of a volume, in the order the API server looks at them (the first one found is the volume's). */
+const VOLUME_SOURCES = [
+  'emptyDir', 'hostPath', 'gitRepo', 'gcePersistentDisk', 'awsElasticBlockStore', 'secret', 'nfs', 'iscsi', 'glusterfs', 'flocker',
+  'persistentVolumeClaim', 'rbd', 'cinder', 'cephfs', 'quobyte', 'downwardAPI', 'fc', 'flexVolume', 'configMap', 'azureFile',
+  'vsphereVolume', 'photonPersistentDisk', 'portworxVolume', 'azureDisk', 'storageos', 'projected', 'scaleIO', 'csi', 'ephemeral', 'image',
+];
+
+/** The name field a volume source of a ConfigMap, Secret or claim must set. */
+const VOLUME_SOURCE_NAMES: Readonly<Record<string, string>> = { secret: 'secretName', configMap: 'name', persistentVolumeClaim: 'claimName' };
+
+/**
+ * core `validateVolumeSource` (the parts this module makes): exactly one source; the object a
+ * Secret, ConfigMap or claim source names. Returns the number of problems found.
+ */
+function checkVolumeSource(volume: JsonMap, path: FieldPath, problems: ApiServerProblems): number {
+  const before = problems.records.length;
+  const sources = VOLUME_SOURCES.filter((source) => isMap(volume[source]));
+  if (sources.length === 0) problems.required(path, 'must specify a volume type');
+  for (const extra of sources.slice(1)) problems.forbidden(path.child(extra), 'may not specify more than 1 volume type');
+  const first = sources[0];
+  if (first !== undefined && Object.prototype.hasOwnProperty.call(VOLUME_SOURCE_NAMES, first)) {
+    const field = VOLUME_SOURCE_NAMES[first];
+    if ((mapAt(volume, first)?.[field] ?? '') === '') problems.required(path.child(first, field));
+  }
+  return problems.records.length - before;
+}
+
+/**
+ * core `ValidateVolumes`: each volume with one source (`checkVolumeSource`), its name a DNS-1123
+ * label, given once. Returns the names of the volumes that passed (the only ones a mount can name).
+ */
 function checkVolumes(volumes: unknown, path: FieldPath, problems: ApiServerProblems): Set<string> {
   const names = new Set<string>();
   (Array.isArray(volumes) ? volumes : []).forEach((volume, i) => {
@@ -429,11 +459,13 @@ function checkVolumes(volumes: unknown, path: FieldPath, problems: ApiServerProb
     const name = volume.name;
     if (typeof name !== 'string') return; // the schema check's
     const at = path.index(i).child('name');
+    let found = checkVolumeSource(volume, path.index(i), problems);
     const errors = name === '' ? [] : dns1123LabelErrors(name);
     if (name === '') problems.required(at);
     for (const error of errors) problems.invalid(at, name, error);
+    found += errors.length + (name === '' ? 1 : 0);
     if (names.has(name)) duplicate(at, name, problems);
-    else if (name !== '' && errors.length === 0) names.add(name);
+    else if (found === 0) names.add(name);
   });
   return names;
 }
