@@ -586,11 +586,15 @@ describe('container and volume names, volume mounts (core ValidatePodSpec)', () 
   const messages = (spec: Record<string, unknown>): string[] => checkEmittedObject(pod(spec)).map(v => `${v.path}: ${v.message}`);
   const S = 'spec.template.spec';
 
-  test('container names (validateContainers): DNS-1123 labels, unique across containers and init containers', () => {
+  test('container names (validateContainers): DNS-1123 labels, unique across containers and init containers; an image', () => {
     expect(messages({ containers: [container(), container(), container({ name: 'Side_car' })], initContainers: [container({ name: 'init' }), container()] })).toEqual([
       `${S}.containers[1].name: Duplicate value: "main"`,
       `${S}.containers[2].name: Invalid value: "Side_car": ${DNS1123_LABEL}`,
       `${S}.initContainers[1].name: Duplicate value: "main"`,
+    ]);
+    expect(messages({ containers: [{ name: 'main' }, { name: 'side', image: '' }] })).toEqual([
+      `${S}.containers[0].image: Required value`,
+      `${S}.containers[1].image: Required value`,
     ]);
   });
 
@@ -804,7 +808,10 @@ describeCorpus('the corpus: every v1beta1 graph renders objects the API server a
     const problems: string[] = [];
     let objects = 0;
     for (const { id, doc } of graphs) {
-      for (const v of validateDocument(doc, { groveAvailable: operator.groveAvailable })) if (v.rule === 'apiserver') problems.push(`${id}: ${v.path}: ${v.message}`);
+      const input = validateDocument(doc, { groveAvailable: operator.groveAvailable });
+      for (const v of input) if (v.rule === 'apiserver') problems.push(`${id}: ${v.path}: ${v.message}`);
+      // a main container without an image (row 46 refuses the graph) renders containers the API server refuses: image Required
+      if (input.some(v => v.rule === '46')) continue;
       let out: unknown[];
       try {
         out = renderDocuments([withVersionedImages(doc)], { output: 'workloads', operator: { ...operator, checkpointEnabled: true }, checkAdmission: false });

@@ -379,7 +379,8 @@ export interface PodTemplateCheckOptions {
   readonly annotationValueLimit?: number;
   /**
    * Whether the pod spec is not yet the one the pods get: the operator adds volumes (and mounts) to a
-   * component's pod template, so its volume mounts are not matched against its volumes.
+   * component's pod template and may fill in images, so its volume mounts are not matched against
+   * its volumes and its containers may have no image.
    */
   readonly partial?: boolean;
 }
@@ -407,6 +408,8 @@ export function checkPodSpec(spec: unknown, path: FieldPath, problems: ApiServer
       if (!isMap(container)) return;
       const at = path.child(listName).index(i);
       checkContainerName(container, at.child('name'), { names, listName, partial: options.partial === true }, problems);
+      // the operator fills in images of a component's pod template (row 46 checks the main container's)
+      if (!options.partial && (container.image ?? '') === '') problems.required(at.child('image'));
       checkContainerPorts(container.ports, at.child('ports'), problems);
       checkEnv(container.env, at.child('env'), problems);
       checkEnvFrom(container.envFrom, at.child('envFrom'), problems);

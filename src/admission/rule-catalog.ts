@@ -64,7 +64,7 @@ export const API_SERVER_CHECKS: Readonly<Record<string, string>> = {
   ValidateObjectMeta: 'Object names by kind (a Service name a DNS-1035 label, RBAC names path segments, most others DNS-1123 subdomains), `generateName`, the namespace, label keys and values, annotation keys and their total size (256 KiB).',
   ValidateLabelSelector: 'Label selectors: `matchLabels`, and `matchExpressions` with a known operator and the values it needs.',
   ValidateVolumes: 'Pod volumes: exactly one volume type each (a Secret, ConfigMap or claim volume naming its object), each name a DNS-1123 label, given once.',
-  validateContainers: 'Containers and init containers: each name a DNS-1123 label, given once across both lists.',
+  validateContainers: 'Containers and init containers: each name a DNS-1123 label, given once across both lists; an image (in rendered workloads).',
   validateContainerPorts: 'Container ports: numbers 1-65535 (host ports too), names of at most 15 characters (`[-a-z0-9]`, a letter at least), given once.',
   ValidateEnv: 'Environment variables: a name of printable ASCII characters other than `=` (Kubernetes 1.34 and later); `valueFrom` naming no more than one source, and no `value` beside it; a `secretKeyRef` / `configMapKeyRef` with a valid object name and a key of letters, digits, `-`, `_` and `.` that is not `.` and does not start with `..`.',
   ValidateEnvFrom: '`envFrom` entries: exactly one of `configMapRef` and `secretRef`, naming its object; a `prefix` of printable ASCII characters other than `=`.',
