@@ -638,6 +638,35 @@ describe('container and volume names, volume mounts (core ValidatePodSpec)', () 
     ]);
   });
 
+  test('probes and lifecycle hooks (validateProbe): one handler, an exec command, valid ports, counts; none on a plain init container', () => {
+    expect(messages({
+      containers: [container({
+        livenessProbe: {},
+        readinessProbe: { httpGet: { path: '/health', port: 70000 }, tcpSocket: { port: 8000 }, terminationGracePeriodSeconds: 5 },
+        startupProbe: { exec: { command: [] }, periodSeconds: -1, successThreshold: 2 },
+        lifecycle: { preStop: { httpGet: { port: 'Not_A_Port' } }, postStart: {} },
+        restartPolicy: 'Always',
+      })],
+      initContainers: [
+        container({ name: 'init', livenessProbe: { tcpSocket: { port: 1 } }, restartPolicy: 'OnFailure' }),
+        container({ name: 'sidecar', restartPolicy: 'Always', readinessProbe: { grpc: { port: 9003 } } }),
+      ],
+    })).toEqual([
+      `${S}.containers[0].livenessProbe: Required value: must specify a handler type`,
+      `${S}.containers[0].readinessProbe.httpGet.port: Invalid value: 70000: ${PORT_RANGE}`,
+      `${S}.containers[0].readinessProbe.tcpSocket: Forbidden: may not specify more than 1 handler type`,
+      `${S}.containers[0].readinessProbe.terminationGracePeriodSeconds: Invalid value: 5: must not be set for readinessProbes`,
+      `${S}.containers[0].startupProbe.exec.command: Required value`,
+      `${S}.containers[0].startupProbe.periodSeconds: Invalid value: -1: must be greater than or equal to 0`,
+      `${S}.containers[0].startupProbe.successThreshold: Invalid value: 2: must be 1`,
+      `${S}.containers[0].lifecycle.preStop.httpGet.port: Invalid value: "Not_A_Port": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)`,
+      `${S}.containers[0].lifecycle.postStart: Required value: must specify a handler type`,
+      `${S}.containers[0].restartPolicy: Forbidden: may not be set for non-init containers`,
+      `${S}.initContainers[0].livenessProbe: Forbidden: may not be set for init containers without restartPolicy=Always`,
+      `${S}.initContainers[0].restartPolicy: Unsupported value: "OnFailure": supported values: "Always"`,
+    ]);
+  });
+
   test('input: names are checked; a name given twice in one container list is the schema\'s (row 89); mounts are not matched, as the operator adds volumes', () => {
     const podTemplate = {
       spec: {

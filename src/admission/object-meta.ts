@@ -10,7 +10,8 @@
  * - label keys (qualified names) and values, annotation keys and their total size (256 KiB);
  * - label selectors (`matchLabels`, `matchExpressions`);
  * - pod templates (Deployment) and pod specs (core `ValidatePodSpec`): labels, annotations; volume
- *   names; container names (DNS-1123 labels, unique), container ports (1-65535, IANA_SVC_NAME names),
+ *   types and names; container names (DNS-1123 labels, unique) and images, probes and lifecycle
+ *   hooks (one handler each), container ports (1-65535, IANA_SVC_NAME names),
  *   env var names (printable ASCII but `=`, the rule of Kubernetes v1.34 and later), `valueFrom`
  *   and `envFrom` sources, the ConfigMap / Secret names and keys they read, volume mounts (a volume
  *   of the pod, unique mount paths), resource quantities (not negative, whole for extended
@@ -395,8 +396,9 @@ export function checkPodTemplateSpec(template: unknown, path: FieldPath, problem
 }
 
 /**
- * The checks of core `ValidatePodSpec` this module makes: volume names; container names (unique
- * across containers and init containers), ports, env, envFrom, volume mounts and resources.
+ * The checks of core `ValidatePodSpec` this module makes: volumes (one type, a valid name, given
+ * once); containers and init containers: names (unique across both lists), ports, env, envFrom,
+ * resources and, unless `options.partial`, images, volume mounts, probes and lifecycle hooks.
  */
 export function checkPodSpec(spec: unknown, path: FieldPath, problems: ApiServerProblems, options: PodTemplateCheckOptions = {}): void {
   if (!isMap(spec)) return;
@@ -415,6 +417,8 @@ export function checkPodSpec(spec: unknown, path: FieldPath, problems: ApiServer
       checkEnvFrom(container.envFrom, at.child('envFrom'), problems);
       if (!options.partial) checkVolumeMounts(container.volumeMounts, volumes, at.child('volumeMounts'), problems);
       checkResources(container.resources, at.child('resources'), problems, options.skipResource);
+      // the operator replaces, merges and removes the probes of a component's pod template
+      if (!options.partial) checkProbesAndLifecycle(container, at, listName === 'initContainers', problems);
     });
   }
 }
@@ -559,6 +563,73 @@ function checkEnvFrom(envFrom: unknown, path: FieldPath, problems: ApiServerProb
     if (sources === 0) problems.invalid(at, '', 'must specify one of: `configMapRef` or `secretRef`');
     else if (sources > 1) problems.invalid(at, '', 'may not have more than one field specified at a time');
   });
+}
+
+/** The handlers of a probe, and of a lifecycle hook, in the order the API server looks at them. */
+const PROBE_HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
+const LIFECYCLE_HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'sleep'];
+
+/** A port given as a number (1-65535) or as a name (IANA_SVC_NAME), as a probe's `httpGet` / `tcpSocket` takes it. */
+function checkPortNumberOrName(port: unknown, path: FieldPath, problems: ApiServerProblems): void {
+  if (typeof port === 'number' && Number.isInteger(port)) for (const error of portNumberErrors(port)) problems.invalid(path, port, error);
+  else if (typeof port === 'string') for (const error of portNameErrors(port)) problems.invalid(path, port, error);
+}
+
+/** core `validateHandler`: exactly one handler; an exec handler's command; the port of the others. */
+function checkHandler(handler: JsonMap, kinds: readonly string[], path: FieldPath, problems: ApiServerProblems): void {
+  const found = kinds.filter((kind) => isMap(handler[kind]));
+  if (found.length === 0) problems.required(path, 'must specify a handler type');
+  for (const extra of found.slice(1)) problems.forbidden(path.child(extra), 'may not specify more than 1 handler type');
+  const first = found[0];
+  const action = first === undefined ? undefined : mapAt(handler, first);
+  if (first === 'exec' && (listAt(action, 'command') ?? []).length === 0) problems.required(path.child('exec', 'command'));
+  if (first === 'httpGet' || first === 'tcpSocket' || first === 'grpc') checkPortNumberOrName(action?.port, path.child(first, 'port'), problems);
+}
+
+const PROBE_COUNTS = ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'];
+
+/** core `validateProbe` and the rules of each kind of probe (a success threshold of 1 but for readiness; no grace period on readiness). */
+function checkProbe(probe: JsonMap, kind: 'livenessProbe' | 'readinessProbe' | 'startupProbe', path: FieldPath, problems: ApiServerProblems): void {
+  checkHandler(probe, PROBE_HANDLERS, path, problems);
+  for (const field of PROBE_COUNTS) {
+    const value = probe[field];
+    if (typeof value === 'number' && value < 0) problems.invalid(path.child(field), value, 'must be greater than or equal to 0');
+  }
+  const grace = probe.terminationGracePeriodSeconds;
+  if (typeof grace === 'number' && grace <= 0) problems.invalid(path.child('terminationGracePeriodSeconds'), grace, 'must be greater than 0');
+  // a success threshold of 0 is defaulted to 1
+  const success = probe.successThreshold;
+  if (kind !== 'readinessProbe' && typeof success === 'number' && success !== 0 && success !== 1) problems.invalid(path.child('successThreshold'), success, 'must be 1');
+  if (kind === 'readinessProbe' && typeof grace === 'number') problems.invalid(path.child('terminationGracePeriodSeconds'), grace, 'must not be set for readinessProbes');
+}
+
+/**
+ * core `validateContainers` / `validateInitContainers`: the lifecycle hooks and probes of a
+ * container (an init container has them only when it restarts `Always`, a sidecar); the restart
+ * policy of a container (init containers only, and only `Always`).
+ */
+function checkProbesAndLifecycle(container: JsonMap, path: FieldPath, init: boolean, problems: ApiServerProblems): void {
+  const restartPolicy = stringAt(container, 'restartPolicy');
+  if (restartPolicy !== undefined) {
+    if (!init) problems.forbidden(path.child('restartPolicy'), 'may not be set for non-init containers');
+    else if (restartPolicy !== 'Always') problems.notSupported(path.child('restartPolicy'), restartPolicy, ['Always']);
+  }
+  const hooksAllowed = !init || restartPolicy === 'Always';
+  const lifecycle = mapAt(container, 'lifecycle');
+  if (lifecycle && !hooksAllowed) {
+    problems.forbidden(path.child('lifecycle'), 'may not be set for init containers without restartPolicy=Always');
+  } else if (lifecycle) {
+    for (const hook of ['postStart', 'preStop']) {
+      const handler = mapAt(lifecycle, hook);
+      if (handler) checkHandler(handler, LIFECYCLE_HANDLERS, path.child('lifecycle', hook), problems);
+    }
+  }
+  for (const kind of ['livenessProbe', 'readinessProbe', 'startupProbe'] as const) {
+    const probe = mapAt(container, kind);
+    if (!probe) continue;
+    if (!hooksAllowed) problems.forbidden(path.child(kind), 'may not be set for init containers without restartPolicy=Always');
+    else checkProbe(probe, kind, path.child(kind), problems);
+  }
 }
 
 /** core `ValidateVolumeMounts`: a mount names a volume of the pod (one that passed its checks); mount paths are set and unique in a container. */

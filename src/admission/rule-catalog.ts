@@ -68,6 +68,7 @@ export const API_SERVER_CHECKS: Readonly<Record<string, string>> = {
   validateContainerPorts: 'Container ports: numbers 1-65535 (host ports too), names of at most 15 characters (`[-a-z0-9]`, a letter at least), given once.',
   ValidateEnv: 'Environment variables: a name of printable ASCII characters other than `=` (Kubernetes 1.34 and later); `valueFrom` naming no more than one source, and no `value` beside it; a `secretKeyRef` / `configMapKeyRef` with a valid object name and a key of letters, digits, `-`, `_` and `.` that is not `.` and does not start with `..`.',
   ValidateEnvFrom: '`envFrom` entries: exactly one of `configMapRef` and `secretRef`, naming its object; a `prefix` of printable ASCII characters other than `=`.',
+  validateProbe: 'Probes and lifecycle hooks of a complete pod spec (rendered workloads): exactly one handler, an `exec` command, valid ports, counts not negative, a success threshold of 1 for liveness and startup probes; none on an init container that is not a restartable sidecar.',
   ValidateVolumeMounts: 'Volume mounts of a complete pod spec (rendered workloads): a volume of the pod, a mount path given once per container.',
   ValidateContainerResourceRequirements: 'Container resources: quantities not negative, whole numbers for extended resources such as `nvidia.com/gpu`, requests equal to limits where a resource cannot be overcommitted, and not above limits otherwise.',
   ValidateDeploymentSpec: 'Deployments: replicas not negative, a non-empty selector matching the pod template labels, restart policy `Always`.',
