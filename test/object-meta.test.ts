@@ -518,6 +518,25 @@ describe('env, envFrom and the ConfigMap and Secret keys they read (core Validat
     ]);
   });
 
+  test('fieldRef: a pod field an env var can read, a label or annotation by a valid key', () => {
+    const ref = (fieldPath: string, apiVersion?: string): any => ({ name: 'X', valueFrom: { fieldRef: { fieldPath, ...(apiVersion ? { apiVersion } : {}) } } });
+    const SUPPORTED = '"metadata.name", "metadata.namespace", "metadata.uid", "spec.nodeName", "spec.serviceAccountName", "status.hostIP", "status.hostIPs", '
+      + '"status.podIP", "status.podIPs"';
+    expect(messages({
+      env: [
+        ref('metadata.name'), ref('spec.host'), ref("metadata.labels['app']"), ref("metadata.annotations['Example.com/Key']"), ref('status.podIPs', 'v1'),
+        ref('metadata.nmae'), ref('status.phase'), ref("metadata.name['x']"), ref('metadata.name', 'v2'), ref("metadata.labels['bad key']"), ref(''),
+      ],
+    })).toEqual([
+      `${C}.env[5].valueFrom.fieldRef.fieldPath: Invalid value: "metadata.nmae": error converting fieldPath: field label not supported: metadata.nmae`,
+      `${C}.env[6].valueFrom.fieldRef.fieldPath: Unsupported value: "status.phase": supported values: ${SUPPORTED}`,
+      `${C}.env[7].valueFrom.fieldRef.fieldPath: Invalid value: "metadata.name['x']": error converting fieldPath: field label does not support subscript: metadata.name['x']`,
+      `${C}.env[8].valueFrom.fieldRef.fieldPath: Invalid value: "metadata.name": error converting fieldPath: unsupported pod version: v2`,
+      `${C}.env[9].valueFrom.fieldRef: Invalid value: "bad key": name part ${KEY_NAME_FORMAT}`,
+      `${C}.env[10].valueFrom.fieldRef.fieldPath: Required value`,
+    ]);
+  });
+
   test('envFrom: an empty entry (what a lost Env.fromSecret becomes), a prefix with "=", a missing or invalid name, two sources', () => {
     expect(messages({
       envFrom: [

@@ -520,6 +520,7 @@ export function checkEnv(env: unknown, path: FieldPath, problems: ApiServerProbl
     const valueFrom = mapAt(entry, 'valueFrom');
     if (!valueFrom) return;
     const from = at.child('valueFrom');
+    checkFieldRef(valueFrom.fieldRef, from.child('fieldRef'), problems);
     for (const source of ['configMapKeyRef', 'secretKeyRef']) checkKeySelector(valueFrom[source], from.child(source), problems);
     const sources = ENV_VALUE_SOURCES.filter((source) => isMap(valueFrom[source])).length;
     const value = stringAt(entry, 'value') ?? '';
@@ -527,6 +528,53 @@ export function checkEnv(env: unknown, path: FieldPath, problems: ApiServerProbl
     if (sources > 0 && value !== '') problems.invalid(from, '', 'may not be specified when `value` is not empty');
     else if (sources > 1) problems.invalid(from, '', 'may not have more than one field specified at a time');
   });
+}
+
+/** The pod fields the API server can read (core pods `ConvertDownwardAPIFieldLabel`, Kubernetes v1 pods). */
+const DOWNWARD_API_FIELDS = new Set([
+  'metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.restartPolicy',
+  'spec.serviceAccountName', 'spec.schedulerName', 'status.phase', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs',
+]);
+
+/** Of those, the ones an env var can take (sorted, as the API server lists them); `spec.host` is read as `spec.nodeName`. */
+const ENV_FIELD_PATHS = ['metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP',
+  'status.hostIPs', 'status.podIP', 'status.podIPs'];
+
+/** `path['key']` split into the path and the key, or undefined (apimachinery-style `SplitMaybeSubscriptedPath`). */
+function subscripted(fieldPath: string): { path: string; key: string } | undefined {
+  if (!fieldPath.endsWith("']")) return undefined;
+  const inner = fieldPath.slice(0, -2);
+  const at = inner.indexOf("['");
+  if (at <= 0) return undefined;
+  return { path: inner.slice(0, at), key: inner.slice(at + 2) };
+}
+
+/**
+ * core `validateObjectFieldSelector` of an env var's `fieldRef`: a pod field the API server can
+ * read (`apiVersion` defaults to `v1`), one an env var can take, or a label or annotation by a
+ * valid key (`metadata.labels['app']`).
+ */
+function checkFieldRef(fieldRef: unknown, path: FieldPath, problems: ApiServerProblems): void {
+  if (!isMap(fieldRef)) return;
+  const apiVersion = stringAt(fieldRef, 'apiVersion') || 'v1';
+  const fieldPath = fieldRef.fieldPath;
+  if (fieldPath === '') problems.required(path.child('fieldPath'));
+  if (typeof fieldPath !== 'string' || fieldPath === '') return; // a missing one is the schema check's
+  const at = path.child('fieldPath');
+  const sub = subscripted(fieldPath);
+  let error: string | undefined;
+  if (apiVersion !== 'v1') error = `unsupported pod version: ${apiVersion}`;
+  else if (sub && sub.path !== 'metadata.annotations' && sub.path !== 'metadata.labels') error = `field label does not support subscript: ${fieldPath}`;
+  else if (!sub && !DOWNWARD_API_FIELDS.has(fieldPath) && fieldPath !== 'spec.host') error = `field label not supported: ${fieldPath}`;
+  if (error !== undefined) {
+    problems.invalid(at, fieldPath, `error converting fieldPath: ${error}`);
+  } else if (sub) {
+    const key = sub.path === 'metadata.annotations' ? sub.key.toLowerCase() : sub.key;
+    for (const message of qualifiedNameErrors(key)) problems.invalid(path, key, message);
+  } else {
+    const field = fieldPath === 'spec.host' ? 'spec.nodeName' : fieldPath;
+    if (!ENV_FIELD_PATHS.includes(field)) problems.notSupported(at, field, ENV_FIELD_PATHS);
+  }
 }
 
 /** A `configMapKeyRef` / `secretKeyRef`: the object's name a DNS-1123 subdomain (also when empty), the key set and a valid config key. */
