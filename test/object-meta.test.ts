@@ -412,6 +412,20 @@ describe('container ports and resource quantities (validateContainerPorts, Valid
     expect(messages({ resources: { limits: { 'nvidia.com/gpu': '1e400', 'cpu': 0.5, 'memory': '1e3' } } })).toEqual([]);
   });
 
+  test('resource names: what a container can ask for ("gpu" is not, "nvidia.com/gpu" is)', () => {
+    expect(messages({ resources: { limits: { 'gpu': '1', 'pods': '1', 'nvidia.com/gpu': '1', 'hugepages-2Mi': '1Gi', 'memory': '1Gi', 'example.com/a_b!': '1' } } })).toEqual([
+      `${C}.resources.limits[gpu]: Invalid value: "gpu": must be a standard resource type or fully qualified`,
+      `${C}.resources.limits[gpu]: Invalid value: "gpu": must be a standard resource for containers`,
+      `${C}.resources.limits[pods]: Invalid value: "pods": must be a standard resource for containers`,
+      `${C}.resources.limits[example.com/a_b!]: Invalid value: "example.com/a_b!": name part ${KEY_NAME_FORMAT}`,
+      `${C}.resources.limits[example.com/a_b!]: Invalid value: "example.com/a_b!": doesn't follow extended resource name standard`,
+    ]);
+    expect(validated(frontendWith({ container: { resources: { limits: { gpu: '1' } } } }))).toEqual([
+      'spec.components[0].podTemplate.spec.containers[0].resources.limits[gpu]: Invalid value: "gpu": must be a standard resource type or fully qualified (rule apiserver)',
+      'spec.components[0].podTemplate.spec.containers[0].resources.limits[gpu]: Invalid value: "gpu": must be a standard resource for containers (rule apiserver)',
+    ]);
+  });
+
   test('requests: equal to the limit for resources that cannot be overcommitted, which need a limit; else not above it', () => {
     expect(messages({ resources: { requests: { 'nvidia.com/gpu': '2', 'cpu': '2', 'memory': '1Gi' }, limits: { 'nvidia.com/gpu': '1', 'cpu': '1000m', 'memory': '1024Mi' } } })).toEqual([
       `${C}.resources.requests: Invalid value: "2": must be equal to nvidia.com/gpu limit of 1`,

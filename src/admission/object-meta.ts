@@ -312,6 +312,36 @@ function isExtendedResource(name: string): boolean {
   return qualifiedNameErrors(`requests.${name}`).length === 0;
 }
 
+/** The resource names the API server knows (core helper `standardResources`; huge pages apart). */
+const STANDARD_RESOURCES = new Set([
+  'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage', 'limits.cpu', 'limits.memory',
+  'limits.ephemeral-storage', 'pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets', 'configmaps', 'persistentvolumeclaims',
+  'storage', 'requests.storage', 'services.nodeports', 'services.loadbalancers',
+]);
+
+/** Those a container can ask for. */
+const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
+
+/**
+ * core `validateContainerResourceName`: a qualified name; without a domain, a resource the API
+ * server knows and a container can ask for (`cpu`, `memory`, `ephemeral-storage`, `hugepages-*`:
+ * `gpu` is not one, `nvidia.com/gpu` is); with a domain other than `kubernetes.io`, an extended
+ * resource name.
+ */
+function containerResourceNameErrors(name: string): string[] {
+  const errors = [...qualifiedNameErrors(name)];
+  const domainless = !name.includes('/');
+  if (errors.length === 0 && domainless && !STANDARD_RESOURCES.has(name) && !name.startsWith('hugepages-') && !name.startsWith('requests.hugepages-')) {
+    errors.push('must be a standard resource type or fully qualified');
+  }
+  if (domainless) {
+    if (!CONTAINER_RESOURCES.has(name) && !name.startsWith('hugepages-')) errors.push('must be a standard resource for containers');
+  } else if (!isNativeResource(name) && !isExtendedResource(name)) {
+    errors.push("doesn't follow extended resource name standard");
+  }
+  return errors;
+}
+
 /** A quantity read as Kubernetes reads it, or why it cannot be; undefined for a value of the wrong type (the schema check's). */
 type ReadQuantity =
   | { readonly raw: string | number; readonly text: string; readonly sign: number; readonly whole: boolean }
@@ -346,6 +376,7 @@ function checkResources(resources: unknown, path: FieldPath, problems: ApiServer
     for (const [resource, raw] of Object.entries(quantities)) {
       if (skip?.(resource)) continue;
       const at = path.child(bucket).key(resource);
+      for (const error of containerResourceNameErrors(resource)) problems.invalid(at, resource, error);
       const q = readQuantity(raw);
       if (bucket === 'limits') limits.set(resource, q);
       if (q === undefined) continue;
