@@ -551,6 +551,15 @@ describe('env, envFrom and the ConfigMap and Secret keys they read (core Validat
     ]);
   });
 
+  test('resourceFieldRef: a container resource an env var can read', () => {
+    const ref = (resource: string): any => ({ name: 'X', valueFrom: { resourceFieldRef: { resource } } });
+    expect(messages({ env: [ref('limits.cpu'), ref('requests.hugepages-2Mi'), ref('limits.nvidia.com/gpu'), ref('')] })).toEqual([
+      `${C}.env[2].valueFrom.resourceFieldRef.resource: Unsupported value: "limits.nvidia.com/gpu": supported values: "limits.cpu", "limits.ephemeral-storage", `
+        + '"limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"',
+      `${C}.env[3].valueFrom.resourceFieldRef.resource: Required value`,
+    ]);
+  });
+
   test('envFrom: an empty entry (what a lost Env.fromSecret becomes), a prefix with "=", a missing or invalid name, two sources', () => {
     expect(messages({
       envFrom: [

@@ -552,6 +552,7 @@ export function checkEnv(env: unknown, path: FieldPath, problems: ApiServerProbl
     if (!valueFrom) return;
     const from = at.child('valueFrom');
     checkFieldRef(valueFrom.fieldRef, from.child('fieldRef'), problems);
+    checkResourceFieldRef(valueFrom.resourceFieldRef, from.child('resourceFieldRef'), problems);
     for (const source of ['configMapKeyRef', 'secretKeyRef']) checkKeySelector(valueFrom[source], from.child(source), problems);
     const sources = ENV_VALUE_SOURCES.filter((source) => isMap(valueFrom[source])).length;
     const value = stringAt(entry, 'value') ?? '';
@@ -605,6 +606,20 @@ function checkFieldRef(fieldRef: unknown, path: FieldPath, problems: ApiServerPr
   } else {
     const field = fieldPath === 'spec.host' ? 'spec.nodeName' : fieldPath;
     if (!ENV_FIELD_PATHS.includes(field)) problems.notSupported(at, field, ENV_FIELD_PATHS);
+  }
+}
+
+/** The container resources an env var can read (sorted, as the API server lists them), and the prefixes of huge pages. */
+const ENV_RESOURCE_FIELDS = ['limits.cpu', 'limits.ephemeral-storage', 'limits.memory', 'requests.cpu', 'requests.ephemeral-storage', 'requests.memory'];
+const ENV_RESOURCE_PREFIXES = ['limits.hugepages-', 'requests.hugepages-'];
+
+/** core `validateContainerResourceFieldSelector` of an env var's `resourceFieldRef` (the divisor is not checked). */
+function checkResourceFieldRef(ref: unknown, path: FieldPath, problems: ApiServerProblems): void {
+  if (!isMap(ref)) return;
+  const resource = ref.resource;
+  if (resource === '') problems.required(path.child('resource'));
+  else if (typeof resource === 'string' && !ENV_RESOURCE_FIELDS.includes(resource) && !ENV_RESOURCE_PREFIXES.some((prefix) => resource.startsWith(prefix))) {
+    problems.notSupported(path.child('resource'), resource, ENV_RESOURCE_FIELDS);
   }
 }
 
