@@ -617,8 +617,7 @@ const ENV_RESOURCE_PREFIXES = ['limits.hugepages-', 'requests.hugepages-'];
 function checkResourceFieldRef(ref: unknown, path: FieldPath, problems: ApiServerProblems): void {
   if (!isMap(ref)) return;
   const resource = ref.resource;
-  if (resource === '') problems.required(path.child('resource'));
-  else if (typeof resource === 'string' && !ENV_RESOURCE_FIELDS.includes(resource) && !ENV_RESOURCE_PREFIXES.some((prefix) => resource.startsWith(prefix))) {
+  if (resource === '') {problems.required(path.child('resource'));} else if (typeof resource === 'string' && !ENV_RESOURCE_FIELDS.includes(resource) && !ENV_RESOURCE_PREFIXES.some((prefix) => resource.startsWith(prefix))) {
     problems.notSupported(path.child('resource'), resource, ENV_RESOURCE_FIELDS);
   }
 }
