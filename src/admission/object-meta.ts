@@ -617,9 +617,11 @@ const ENV_RESOURCE_PREFIXES = ['limits.hugepages-', 'requests.hugepages-'];
 function checkResourceFieldRef(ref: unknown, path: FieldPath, problems: ApiServerProblems): void {
   if (!isMap(ref)) return;
   const resource = ref.resource;
-  if (resource === '') {problems.required(path.child('resource'));} else if (typeof resource === 'string' && !ENV_RESOURCE_FIELDS.includes(resource) && !ENV_RESOURCE_PREFIXES.some((prefix) => resource.startsWith(prefix))) {
-    problems.notSupported(path.child('resource'), resource, ENV_RESOURCE_FIELDS);
-  }
+  if (typeof resource !== 'string') return; // a missing one is the schema check's
+  const at = path.child('resource');
+  const known = ENV_RESOURCE_FIELDS.includes(resource) || ENV_RESOURCE_PREFIXES.some((prefix) => resource.startsWith(prefix));
+  if (resource === '') problems.required(at);
+  else if (!known) problems.notSupported(at, resource, ENV_RESOURCE_FIELDS);
 }
 
 /** A `configMapKeyRef` / `secretKeyRef`: the object's name a DNS-1123 subdomain (also when empty), the key set and a valid config key. */
