@@ -615,6 +615,12 @@ describe('env, envFrom and the ConfigMap and Secret keys they read (core Validat
     const g = new DynamoGraph(c, 'Graph', { metadata: { name: 'llm' }, backendFramework: BackendFramework.VLLM });
     g.addFrontend('Frontend', { image: IMAGE, podTemplate: { spec: { containers: [{ name: 'main', env: [{ name: 'A=B', value: '1' }] }] } } });
     expect(() => Testing.synth(c)).toThrow(`spec.components[0].podTemplate.spec.containers[0].env[0].name (component "Frontend"): Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`);
+    // an envFrom entry that names nothing (what a lost Env.fromSecret conversion writes) fails synthesis instead of the pod
+    const c2 = new Chart(Testing.app(), 'test');
+    new DynamoGraph(c2, 'Graph', { metadata: { name: 'llm' }, backendFramework: BackendFramework.VLLM })
+      .addFrontend('Frontend', { image: IMAGE, podTemplate: { spec: { containers: [{ name: 'main', envFrom: [{}] }] } } });
+    expect(() => Testing.synth(c2)).toThrow('spec.components[0].podTemplate.spec.containers[0].envFrom[0] (component "Frontend"): Invalid value: "": '
+      + 'must specify one of: `configMapRef` or `secretRef` (rule apiserver)');
   });
 });
 
