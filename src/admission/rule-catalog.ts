@@ -57,8 +57,9 @@ export const NOT_APPLICABLE_RULES: Readonly<Record<string, string>> = {
  * (kubernetes/kubernetes `pkg/apis/core/validation`, `pkg/apis/apps/validation`, apimachinery
  * `pkg/api/validation`), each with what it checks in user-facing words (listed under rule
  * `apiserver` in docs/admission-rules.md). They run on every object of a built-in kind the library
- * checks, and on the pod templates of a graph's components, which the operator copies into the
- * workloads it creates.
+ * checks, on the pod templates of LeaderWorkerSets and PodCliqueSets (whose controllers create
+ * pods from them), and on the pod templates of a graph's components, which the operator copies
+ * into the workloads it creates (there without the checks of a complete pod spec).
  */
 export const API_SERVER_CHECKS: Readonly<Record<string, string>> = {
   ValidateObjectMeta: 'Object names by kind (a Service name a DNS-1035 label, RBAC names path segments, most others DNS-1123 subdomains), `generateName`, the namespace, label keys and values, annotation keys and their total size (256 KiB).',
