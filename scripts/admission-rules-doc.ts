@@ -36,6 +36,7 @@ function ruleSection(doc: RuleDoc): string[] {
     '',
     `**What it checks.** ${doc.checks}`,
     '',
+    ...(doc.covers === undefined ? [] : ['**The checks.**', '', ...doc.covers.map((line) => `- ${line}`), '']),
     `**How to fix.** ${doc.fix}`,
     '',
     `**Enforced by** ${ruleStageText(doc)}.`,

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { admissionRulesMarkdown, admissionRulesPath, runAdmissionRulesDoc } from '../scripts/admission-rules-doc';
 import { CEL_RULE, INTERNAL_RULE } from '../src/admission/cel';
 import { STRUCTURAL_RULE } from '../src/admission/dynamo-schema';
-import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/admission/rule-catalog';
+import { API_SERVER_CHECKS, IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/admission/rule-catalog';
 import { allRuleDocs, offlineStatus, ruleDoc, ruleDocAnchor, ruleDocReference } from '../src/admission/rule-docs';
 
 const SRC = path.resolve(__dirname, '..', 'src');
@@ -90,6 +90,17 @@ describe('an entry for every rule id', () => {
       expect({ id: doc.id, internal: internal.test(text) }).toEqual({ id: doc.id, internal: false });
     }
     expect(admissionRulesMarkdown()).not.toMatch(internal);
+  });
+
+  test('the API server checks are listed under rule apiserver, one line each, and each is named by a test', () => {
+    const doc = ruleDoc(API_SERVER_RULE)!;
+    expect(doc.covers).toEqual(Object.values(API_SERVER_CHECKS));
+    for (const line of doc.covers!) expect({ line, fits: line.trim() !== '' && !/\n/.test(line) && line.length <= 400 }).toEqual({ line, fits: true });
+    const markdown = admissionRulesMarkdown();
+    for (const line of doc.covers!) expect(markdown).toContain(`\n- ${line}\n`);
+    const testDir = path.resolve(__dirname);
+    const tests = fs.readdirSync(testDir).filter((f) => f.endsWith('.test.ts')).map((f) => fs.readFileSync(path.join(testDir, f), 'utf8')).join('\n');
+    expect(Object.keys(API_SERVER_CHECKS).filter((name) => !new RegExp(`\\b${name}\\b`).test(tests))).toEqual([]);
   });
 
   test('anchors and references', () => {

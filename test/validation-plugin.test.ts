@@ -107,6 +107,21 @@ describe('cdk8s validation plugin: violations (rows 46, 59)', () => {
     expect(ctx.metadata?.Violations).toBe('2');
   });
 
+  test('other objects get the API server\'s checks: a Secret key, an env var name; no Secret value in the report', async () => {
+    const secret = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: hf\nstringData:\n  "bad key!": hunter2-secret\n';
+    const deployment = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  selector: { matchLabels: { app: d } }\n'
+      + '  template:\n    metadata: { labels: { app: d } }\n    spec:\n      containers:\n        - { name: main, image: busybox, env: [{ name: "A=B", value: "1" }] }\n';
+    const ctx = new FakeContext([manifest('o.k8s.yaml', `${secret}---\n${deployment}`)]);
+    await new DynamoValidationPlugin().validate(ctx);
+    expect(ctx.status).toBe('failure');
+    expect(ctx.violations.map(v => [v.ruleName, v.recommendation])).toEqual([
+      ['dynamo-admission/rule-apiserver', expect.stringMatching(/^Secret\/hf: stringData\[bad key!\]: Invalid value: "bad key!": a valid config key must consist of alphanumeric characters/)],
+      ['dynamo-admission/rule-apiserver', 'Deployment/d: spec.template.spec.containers[0].env[0].name: Invalid value: "A=B": '
+        + "a valid environment variable name must consist only of printable ASCII characters other than '='"],
+    ]);
+    expect(JSON.stringify(ctx.violations)).not.toContain('hunter2');
+  });
+
   test('a structural error is reported under the schema rule', async () => {
     const ctx = new FakeContext([manifest('s.k8s.yaml', graphYaml('typed', { workerImage: IMAGE }).replace('backendFramework: vllm', 'backendFramework: vllm\n  bogusField: 1'))]);
     await new DynamoValidationPlugin().validate(ctx);

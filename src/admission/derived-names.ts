@@ -24,7 +24,7 @@ import { byteLength, DNS1035_LABEL_FORMAT_ERROR, DNS_LABEL_MAX_LENGTH, LABEL_MAX
 import { FieldPath } from './field-path';
 import { isGpuResourceName } from './main-container';
 import {
-  ApiServerProblems, checkAnnotations, checkLabels, checkPodTemplateSpec, PodTemplateCheckOptions, ValueExplainer, ValueSite,
+  ApiServerProblems, checkAnnotations, checkEnv, checkLabels, checkPodTemplateSpec, PodTemplateCheckOptions, ValueExplainer, ValueSite,
 } from './object-meta';
 import { ViolationRecord } from './violation';
 import { EPP_CONFIG_MAP_SUFFIX, INFERENCE_POOL_SUFFIX } from '../model/epp';
@@ -158,7 +158,7 @@ const POD_TEMPLATE_ANNOTATION_VALUE_LIMIT = 262144;
  */
 function inputTemplateOptions(component: JsonMap): PodTemplateCheckOptions {
   const gms = gpuMemoryService(component) !== undefined;
-  return { annotationValueLimit: POD_TEMPLATE_ANNOTATION_VALUE_LIMIT, skipResource: gms ? isGpuResourceName : undefined };
+  return { annotationValueLimit: POD_TEMPLATE_ANNOTATION_VALUE_LIMIT, skipResource: gms ? isGpuResourceName : undefined, partial: true };
 }
 
 /** Whether the component surely gets a component Service: a frontend, or Kubernetes discovery asked for by annotation. */
@@ -178,6 +178,8 @@ export function graphWorkloadRecords(doc: JsonMap, grovePathway: boolean): Viola
   // DGD spec.labels / spec.annotations reach the pods, Deployments and Services (render-core §4.5 step 6)
   checkLabels(spec?.labels, specPath.child('labels'), problems);
   checkAnnotations(spec?.annotations, specPath.child('annotations'), problems);
+  // DGD spec.env reaches the main container of every component
+  checkEnv(spec?.env, specPath.child('env'), problems);
   for (const { component, index } of componentEntries(spec)) {
     checkPodTemplateSpec(component.podTemplate, specPath.child('components').index(index).child('podTemplate'), problems, inputTemplateOptions(component));
   }

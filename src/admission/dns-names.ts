@@ -202,3 +202,39 @@ export function portNameErrors(name: string): string[] {
   if (name.startsWith('-') || name.endsWith('-')) errors.push('must not begin or end with a hyphen');
   return errors;
 }
+
+/** Longest key of a ConfigMap or Secret (the limit of a DNS-1123 subdomain). */
+const CONFIG_KEY_MAX_LENGTH = DNS1123_SUBDOMAIN_MAX_LENGTH;
+const CONFIG_KEY_FORMAT = '[-._a-zA-Z0-9]+';
+const CONFIG_KEY_RE = new RegExp(`^${CONFIG_KEY_FORMAT}$`);
+
+/**
+ * What is wrong with `key` as a key of a ConfigMap or Secret, or as the `key` a `configMapKeyRef`
+ * or `secretKeyRef` reads (apimachinery `IsConfigMapKey`): at most 253 characters of alphanumerics,
+ * `-`, `_` and `.`, and not `.`, `..` or anything starting with `..` (a key names a file when the
+ * object is mounted as a volume).
+ */
+export function configMapKeyErrors(key: string): string[] {
+  const errors: string[] = [];
+  const valid = CONFIG_KEY_RE.test(key);
+  if (sizeOf(key, valid) > CONFIG_KEY_MAX_LENGTH) errors.push(maxLengthError(CONFIG_KEY_MAX_LENGTH));
+  if (!valid) {
+    errors.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", CONFIG_KEY_FORMAT, 'key.name', 'KEY_NAME', 'key-name'));
+  }
+  if (key === '.' || key === '..') errors.push(`must not be '${key}'`);
+  else if (key.startsWith('..')) errors.push("must not start with '..'");
+  return errors;
+}
+
+/** Printable ASCII but `=`: the characters of an environment variable name. */
+const ENV_VAR_NAME_RE = /^[\x20-\x3c\x3e-\x7e]*$/;
+
+/**
+ * What is wrong with `name` as the name of an environment variable, or as an `envFrom` prefix
+ * (apimachinery `IsRelaxedEnvVarName`, the rule of Kubernetes v1.34 and later): printable ASCII
+ * characters other than `=`. (An empty name is reported by the caller, as `Required value`.)
+ */
+export function envVarNameErrors(name: string): string[] {
+  if (name === '') return ['environment variable name must be non-empty'];
+  return ENV_VAR_NAME_RE.test(name) ? [] : ["a valid environment variable name must consist only of printable ASCII characters other than '='"];
+}

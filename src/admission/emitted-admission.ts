@@ -17,7 +17,7 @@ import { CEL_RULE, CelRule, CelSchemaNode, checkCelRules, checkDynamoCelRules } 
 import { emittedValueExplainer } from './derived-names';
 import { inDocumentOrder } from './document-order';
 import { KindTable } from './kind-table';
-import { apiServerRecords } from './object-meta';
+import { API_SERVER_RULE, apiServerRecords } from './object-meta';
 import { isCheckedKind, validateEmittedObject } from './structural';
 import { attachObject, fieldText, renderValue, Violation, ViolationSink } from './violation';
 import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
@@ -127,7 +127,7 @@ const HIDDEN = '(the value of a Secret is not shown)';
  */
 function withoutSecretValues(violations: EmittedViolation[]): EmittedViolation[] {
   return violations.map(v => {
-    if (!SECRET_VALUE_PATH.test(v.path)) return v;
+    if (!SECRET_VALUE_PATH.test(v.path) || showsNoSecretValue(v)) return v;
     const { value, ...rest } = v;
     const shown = value === undefined ? undefined : renderValue(value);
     const message = shown !== undefined && v.message.includes(shown)
@@ -135,6 +135,15 @@ function withoutSecretValues(violations: EmittedViolation[]): EmittedViolation[]
       : v.message.replace(/^([A-Z][a-z]+(?: [a-z]+)*): .*?(: [^:]*)?$/, (_m, type: string, detail?: string) => `${type}: ${HIDDEN}${detail ?? ''}`);
     return { ...rest, message };
   });
+}
+
+/**
+ * A violation that shows no value of the Secret: one of a key of `data` / `stringData` (the key,
+ * which its path shows already), or an API server check without a value (`Required value`, `Too long`).
+ */
+function showsNoSecretValue(v: EmittedViolation): boolean {
+  if (v.rule === API_SERVER_RULE && v.value === undefined) return true;
+  return typeof v.value === 'string' && (v.path === `data[${v.value}]` || v.path === `stringData[${v.value}]`);
 }
 
 const SNAPSHOT_TEMPLATE_METADATA = 'spec.podSnapshotTemplate.metadata';

@@ -50,3 +50,30 @@ export const NOT_APPLICABLE_RULES: Readonly<Record<string, string>> = {
   146: 'undetermined: the digest could not establish the rule',
   147: 'superseded historical variant (absent from the target API)',
 };
+
+/**
+ * The API server's own checks (rule `apiserver`, src/admission/object-meta.ts and the input checks
+ * of derived-names.ts), by the Kubernetes validation function they follow
+ * (kubernetes/kubernetes `pkg/apis/core/validation`, `pkg/apis/apps/validation`, apimachinery
+ * `pkg/api/validation`), each with what it checks in user-facing words (listed under rule
+ * `apiserver` in docs/admission-rules.md). They run on every object of a built-in kind the library
+ * checks, on the pod templates of LeaderWorkerSets and PodCliqueSets (whose controllers create
+ * pods from them), and on the pod templates of a graph's components, which the operator copies
+ * into the workloads it creates (there without the checks of a complete pod spec).
+ */
+export const API_SERVER_CHECKS: Readonly<Record<string, string>> = {
+  ValidateObjectMeta: 'Object names by kind (a Service name a DNS-1035 label, RBAC names path segments, most others DNS-1123 subdomains), `generateName`, the namespace, label keys and values, annotation keys and their total size (256 KiB).',
+  ValidateLabelSelector: 'Label selectors: `matchLabels`, and `matchExpressions` with a known operator and the values it needs.',
+  ValidateVolumes: 'Pod volumes: exactly one volume type each (a Secret, ConfigMap or claim volume naming its object), each name a DNS-1123 label, given once.',
+  validateContainers: 'Containers and init containers: each name a DNS-1123 label, given once across both lists; an image (in rendered workloads).',
+  validateContainerPorts: 'Container ports: numbers 1-65535 (host ports too), names of at most 15 characters (`[-a-z0-9]`, a letter at least), given once.',
+  ValidateEnv: 'Environment variables: a name of printable ASCII characters other than `=` (Kubernetes 1.34 and later); `valueFrom` naming no more than one source, and no `value` beside it; a `fieldRef` / `resourceFieldRef` an env var can read; a `secretKeyRef` / `configMapKeyRef` with a valid object name and a key of letters, digits, `-`, `_` and `.` that is not `.` and does not start with `..`.',
+  ValidateEnvFrom: '`envFrom` entries: exactly one of `configMapRef` and `secretRef`, naming its object; a `prefix` of printable ASCII characters other than `=`.',
+  validateProbe: 'Probes and lifecycle hooks of a complete pod spec (rendered workloads): exactly one handler, an `exec` command, valid ports, counts not negative, a success threshold of 1 for liveness and startup probes; none on an init container that is not a restartable sidecar.',
+  ValidateVolumeMounts: 'Volume mounts of a complete pod spec (rendered workloads): a volume of the pod, a mount path given once per container.',
+  ValidateContainerResourceRequirements: 'Container resources: names a container can ask for (`cpu`, `memory`, `ephemeral-storage`, `hugepages-*`, or with a domain such as `nvidia.com/gpu`), quantities not negative, whole numbers for extended resources such as `nvidia.com/gpu`, requests equal to limits where a resource cannot be overcommitted, and not above limits otherwise.',
+  ValidateDeploymentSpec: 'Deployments: replicas not negative, a non-empty selector matching the pod template labels, restart policy `Always`.',
+  ValidateService: 'Services: port numbers and names, target ports, selector labels.',
+  ValidateSecret: 'Secrets: the keys of `data` and `stringData` (letters, digits, `-`, `_` and `.`, not `.` or starting with `..`), at most 1 MiB of data, the keys a Secret of a known type needs (`tls.crt` and `tls.key`, `.dockerconfigjson`, ...). A message never shows a value of the Secret.',
+  ValidateConfigMap: 'ConfigMaps: the keys of `data` and `binaryData` (as for Secrets), no key in both, at most 1 MiB of data.',
+};

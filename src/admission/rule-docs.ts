@@ -8,6 +8,8 @@
  * `internal`).
  */
 
+import { API_SERVER_CHECKS } from './rule-catalog';
+
 /** Where a rule is enforced when the object reaches the cluster. */
 export type RuleStage =
   /** The API server: the CRD's structural schema (types, enums, bounds, patterns, required fields). */
@@ -43,6 +45,8 @@ export interface RuleDoc {
   readonly onUpdateOnly?: boolean;
   /** The part of the rule that is not checked offline, when the rest is. */
   readonly partly?: string;
+  /** For a rule made of several checks: each of them, in a sentence. */
+  readonly covers?: readonly string[];
 }
 
 /** Rules that belong together, in the order the documentation lists them. */
@@ -64,7 +68,7 @@ const CLUSTER_TOPOLOGY_PARTLY = 'Checked when the ClusterTopologyBinding is amon
 const NEWER_OPERATORS = 'Only operator versions 1.6.0 and later have this rule (known from newer Dynamo sources, not verified against a release).';
 const ON_UPDATE = 'Checked only when an update is validated against the stored object (`cdk8s-dynamo validate --old`).';
 
-type Extra = Pick<RuleDoc, 'notChecked' | 'onUpdateOnly' | 'partly'>;
+type Extra = Pick<RuleDoc, 'notChecked' | 'onUpdateOnly' | 'partly' | 'covers'>;
 
 function rule(id: number | string, stage: RuleStage, title: string, checks: string, fix: string, extra: Extra = {}): RuleDoc {
   return { id: String(id), stage, title, checks, fix, ...extra };
@@ -601,8 +605,9 @@ export const RULE_GROUPS: readonly RuleGroup[] = [
         'The object must match the schema the API server knows: a supported `apiVersion` and `kind`, values of the right type, no unknown fields, and a valid name. Used where no numbered rule covers the field, and for every non-Dynamo object the library renders.',
         'Correct the type or the spelling of the field, or remove the unknown field.'),
       rule('apiserver', 'apiserver', 'Kubernetes object checks',
-        'The checks the API server makes beyond the schema: names of objects and namespaces, label keys and values, annotation keys and their total size (256 KiB), label selectors, and for built-in kinds such as Deployments and Services their ports, selectors, replicas and container resources.',
-        'Correct the name, label, annotation or field named in the message; when the value is a name derived from a graph or component name, shorten that name.'),
+        'The checks the API server makes beyond the schema: names of objects and namespaces, labels, annotations and selectors; in pod templates container and volume names, ports, environment variables and the ConfigMap and Secret keys they read, volume mounts and resources; the specs of built-in kinds such as Deployments and Services; ConfigMap and Secret keys and sizes.',
+        'Correct the name, label, annotation, key or field named in the message; when the value is a name derived from a graph or component name, shorten that name.',
+        { covers: Object.values(API_SERVER_CHECKS) }),
       rule('cel', 'cel', 'CRD validation rule of a rendered resource',
         'A validation rule of the CRD of a non-Dynamo resource (Grove PodCliqueSet, LeaderWorkerSet, SnapshotJob, PodSnapshot) failed; the message quotes the rule.',
         'Change the input so that the rendered object satisfies the quoted rule; if the object comes from the library\'s rendering alone, report it as a bug.'),

@@ -112,10 +112,11 @@ export function withVersionedImages(doc: any, version = '1.4.0'): any {
 
 /**
  * Some corpus files are envsubst templates (`${VAR}`, whole lines of `${..._BLOCK}`): filled in
- * as their scripts would (blocks empty, replica counts 1, other variables a placeholder value).
+ * as their scripts would (blocks empty, replica counts 1, other variables a placeholder value that
+ * is a valid object name, as the Secret names the scripts put there are).
  */
 export function filledTemplate(text: string): string {
   return text
     .replace(/^\$\{[A-Z_]+_BLOCK\}$/gm, '')
-    .replace(/\$\{([A-Z_]+)\}/g, (_m, name: string) => (name.endsWith('REPLICAS') ? '1' : name === 'DGD_NAME' ? 'benchmark' : `value-of-${name.toLowerCase()}`));
+    .replace(/\$\{([A-Z_]+)\}/g, (_m, name: string) => (name.endsWith('REPLICAS') ? '1' : name === 'DGD_NAME' ? 'benchmark' : `value-of-${name.toLowerCase().split('_').join('-')}`));
 }
