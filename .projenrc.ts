@@ -110,6 +110,7 @@ project.compileTask.exec([
 // bin/cdk8s-dynamo loads the bundle with the V8 code cache made here (bin/load-cli.js): the bundle is
 // stamped with a build id and run once on a small graph, and what V8 compiled for it is written to
 // lib/cli.cache, used by a process of the same Node version (another one compiles the bundle itself)
+project.compileTask.exec('rm -rf .tmp/cli-code-cache');
 project.compileTask.exec('node -e "require(\'./bin/load-cli.js\').writeCodeCache([\'render\', \'--output\', \'workloads\', \'--out\', \'.tmp/cli-code-cache\', \'test/fixtures/cli/graph.yaml\'])"');
 
 // The constructs reach the pipeline (admission, render engine, imports; loaded on first use) through
