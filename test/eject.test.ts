@@ -11,7 +11,8 @@ import { runCliOn } from './support/cli-in-process';
 import { ejectDocuments } from '../src/eject';
 import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
 import { helpText } from '../src/cli/args';
-import { json, print } from '../src/eject/code';
+import { json } from '../src/eject/code';
+import { printTypeScriptValue } from '../src/eject/print-typescript';
 import { DEV_DEPENDENCIES, PEER_VERSIONS, projectFiles } from '../src/eject/project-files';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { parseYamlDocuments } from '../src/import/documents';
@@ -120,7 +121,7 @@ describe('the code written', () => {
     expect(everything).toContain('QUOTE: kplus.EnvValue.fromValue("say \\"hi\\"\\n\\t\\\\ and ${HOME} `x` é"),');
     // every string literal, read back by JavaScript, is the string (line and paragraph separators, lone surrogates too)
     for (const value of ['say "hi"\n\t\\', '${HOME} `x` \'q\'', '\u2028\u2029', '\ud800 é \u0000', '</script>']) {
-      const text = print(json({ [value]: [value] }));
+      const text = printTypeScriptValue(json({ [value]: [value] }));
       expect(new Function(`return (${text});`)()).toEqual({ [value]: [value] });
     }
   });
