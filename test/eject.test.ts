@@ -268,10 +268,11 @@ describe('the command line', () => {
   });
 
   test('help: the synopsis in the program help and the command help', () => {
-    expect(helpText()).toContain('  cdk8s-dynamo eject [--out DIR] [OPERATOR...] FILE\n');
-    expect(helpText()).toMatch(/\n {2}eject {6}write Dynamo documents as the TypeScript of a cdk8s app/);
+    expect(helpText()).toContain('  cdk8s-dynamo eject [--language typescript|python|java|go] [--out DIR] [OPERATOR...] FILE\n');
+    expect(helpText()).toMatch(/\n {2}eject {6}write Dynamo documents as a cdk8s app \(TypeScript, Python, Java, Go\)/);
     expect(runCliOn({}, ['eject', '--help'])).toEqual({ code: 0, stdout: helpText('eject'), stderr: '' });
-    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(helpText('eject')).toContain('  --language L ');
   });
 
   test('the OPERATOR options that differ from a default install are written once and named by every graph', () => {

@@ -7,6 +7,7 @@
 import { cdk8s, construct, Program, Statement, str, variable } from './code';
 import { ComponentContext } from './component-props';
 import { componentDeploymentStatements, graphStatements } from './document-code';
+import { EjectLanguage } from './languages';
 import { operatorDeclaration } from './operator-code';
 import { printGo } from './print-go';
 import { printJava } from './print-java';
@@ -17,18 +18,6 @@ import { ChartReferences, ConstructIds, ProgramNames } from './program';
 import type { OperatorSettings } from '../engine/operator-settings';
 import { isMap } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
-
-/** The languages an app is written in. */
-export const EJECT_LANGUAGES = ['typescript', 'python', 'java', 'go'] as const;
-export type EjectLanguage = typeof EJECT_LANGUAGES[number];
-
-/** The file the program of each language is written to. */
-export const MAIN_FILES: { readonly [language in EjectLanguage]: string } = {
-  typescript: 'main.ts',
-  python: 'main.py',
-  java: 'src/main/java/Main.java',
-  go: 'main.go',
-};
 
 /** The generated program, or the problems that keep it from being written. */
 export interface EjectResult {
@@ -53,7 +42,7 @@ function describe(doc: unknown): string {
  * from a default install; see operator-code.ts).
  */
 export function ejectDocuments(documents: readonly unknown[], settings?: OperatorSettings, language: EjectLanguage = 'typescript'): EjectResult {
-  const result = ejectProgram(documents, settings);
+  const result = ejectProgram(documents, settings, language !== 'go');
   if (result.program === undefined) return { problems: result.problems, notices: result.notices };
   return { code: PRINTERS[language](result.program), problems: result.problems, notices: result.notices };
 }
@@ -65,8 +54,11 @@ const PRINTERS: { readonly [language in EjectLanguage]: (program: Program) => st
   go: printGo,
 };
 
-/** The language-neutral program of `documents`, or the problems that keep it from being written. */
-export function ejectProgram(documents: readonly unknown[], settings?: OperatorSettings): {
+/**
+ * The language-neutral program of `documents`, or the problems that keep it from being written;
+ * `orderedMaps`: whether the language keeps a map in the order written (Go does not).
+ */
+export function ejectProgram(documents: readonly unknown[], settings?: OperatorSettings, orderedMaps = true): {
   readonly program?: Program; readonly problems: readonly string[]; readonly notices: readonly string[];
 } {
   const dynamo = documents.map(doc => isDgd(doc) || isDcd(doc));
@@ -101,7 +93,11 @@ export function ejectProgram(documents: readonly unknown[], settings?: OperatorS
     const ids = new ConstructIds();
     const docProblems = new EjectProblems(describe(doc));
     const ctx: ComponentContext = {
-      names, refs: new ChartReferences(names, chart, ids), problems: docProblems, operator: operator === undefined ? undefined : operatorVariable,
+      names,
+      refs: new ChartReferences(names, chart, ids),
+      problems: docProblems,
+      operator: operator === undefined ? undefined : operatorVariable,
+      orderedMaps,
     };
     const body: Statement[] = pending.map(other => objectStatement(other, chart, ids));
     pending = [];

@@ -28,6 +28,8 @@ export interface ComponentContext {
   readonly problems: EjectProblems;
   /** The variable holding the app's `OperatorOptions`, when it names an operator. */
   readonly operator?: string;
+  /** Whether the language keeps a map in the order written (Go's maps have no order: an `env` map of several entries is not written). */
+  readonly orderedMaps: boolean;
 }
 
 /** Whether `value` is a map with only (some of) the keys `allowed`; records a problem for each other key. */
@@ -83,7 +85,7 @@ export function componentProps(spec: Record<string, any>, path: string, ctx: Com
   else if (spec.roles !== undefined) problems.add(`${path}.roles`, 'roles are written with multinode (addMultinodeWorker); this component has none');
   props.push(['replicas', typed(spec.replicas, 'number', `${path}.replicas`, problems)]);
   props.push(['minAvailable', typed(spec.minAvailable, 'number', `${path}.minAvailable`, problems)]);
-  if (spec.podTemplate !== undefined) props.push(...podProps(spec.podTemplate, `${path}.podTemplate`, ctx.refs, problems));
+  if (spec.podTemplate !== undefined) props.push(...podProps(spec.podTemplate, `${path}.podTemplate`, ctx.refs, problems, ctx.orderedMaps));
   if (spec.sharedMemorySize !== undefined) props.push(['sharedMemorySize', quantity(spec.sharedMemorySize, `${path}.sharedMemorySize`, problems)]);
   props.push(['globalDynamoNamespace', typed(spec.globalDynamoNamespace, 'boolean', `${path}.globalDynamoNamespace`, problems)]);
   if (spec.modelRef !== undefined && onlyKeys(spec.modelRef, ['name', 'revision'], `${path}.modelRef`, 'ModelRef', problems)) {

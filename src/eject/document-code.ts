@@ -51,11 +51,14 @@ export function graphStatements(doc: Record<string, any>, chart: string, graph: 
   const spec = isMap(doc.spec) ? doc.spec : {};
   onlyKeys(spec, GRAPH_FIELDS, 'spec', 'the DynamoGraph props', problems);
   const props: Array<readonly [string, Code | undefined]> = [['metadata', metadata(doc, ctx)], ['operator', ctx.operator === undefined ? undefined : variable(ctx.operator)]];
+  const addEnv: Statement[] = [];
   if (spec.backendFramework !== undefined) props.push(['backendFramework', enumMember('BackendFramework', spec.backendFramework, 'spec.backendFramework', problems)]);
   if (spec.env !== undefined) {
     const env = Array.isArray(spec.env) ? envProp(spec.env, ctx.refs) : undefined;
     if (env === undefined || env.kept.length > 0) problems.add('spec.env', 'an entry is not an EnvValue (a value, a secret or config map key, a field or resource reference), or names repeat');
-    else props.push(['env', env.prop]);
+    else if (ctx.orderedMaps || env.prop.kind !== 'map' || env.prop.entries.length < 2) props.push(['env', env.prop]);
+    // where maps have no order (Go), each variable is added in turn
+    else addEnv.push(...env.prop.entries.map(([name, value]): Statement => ({ kind: 'do', value: methodCall(graph, 'addEnv', 2, str(name), value) })));
   }
   for (const key of ['annotations', 'labels'] as const) if (spec[key] !== undefined) props.push([key, plain(spec[key])]);
   if (spec.priorityClassName !== undefined) props.push(['priorityClassName', plain(spec.priorityClassName)]);
@@ -75,6 +78,7 @@ export function graphStatements(doc: Record<string, any>, chart: string, graph: 
 
   const statements: Statement[] = [
     { kind: 'declare', name: graph, value: construct(dynamo('DynamoGraph'), 3, variable(chart), str(ids.unique('Graph')), struct(dynamo('DynamoGraphProps'), props)) },
+    ...addEnv,
   ];
   const components: unknown[] = Array.isArray(spec.components) ? spec.components : [];
   if (spec.components !== undefined && !Array.isArray(spec.components)) problems.add('spec.components', 'must be a list');

@@ -98,17 +98,19 @@ export function envFromSource(entry: unknown, refs: ChartReferences): Code | und
 }
 
 /**
- * The `env` prop of a list of entries: the longest tail of entries each an EnvValue (names unique
- * and not integers, which an object literal would reorder); `kept` is the head the pod template
- * keeps. undefined when no tail can be a prop.
+ * The `env` prop of a list of entries: the longest tail of entries (at most `limit`) each an
+ * EnvValue (names unique and not integers, which an object literal would reorder); `kept` is the
+ * head the pod template keeps. undefined when no tail can be a prop.
  */
-export function envProp(entries: readonly unknown[], refs: ChartReferences): { readonly prop: Code; readonly kept: unknown[] } | undefined {
+export function envProp(
+  entries: readonly unknown[], refs: ChartReferences, limit = Infinity,
+): { readonly prop: Code; readonly kept: unknown[] } | undefined {
   const names = entries.map(e => (isMap(e) && typeof e.name === 'string' ? e.name : undefined));
   const unique = new Set(names).size === names.length && names.every(n => n !== undefined && !/^(0|[1-9]\d*)$/.test(n));
   if (!unique) return undefined;
   let start = entries.length;
   // referenced secrets are declared only for the entries that become props: try without declaring first
-  while (start > 0 && envValue(entries[start - 1], DRY_RUN) !== undefined) start--;
+  while (start > 0 && entries.length - start < limit && envValue(entries[start - 1], DRY_RUN) !== undefined) start--;
   if (start === entries.length) return undefined;
   const values = entries.slice(start).map(e => envValue(e, refs)!);
   return {

@@ -21,7 +21,8 @@ export type Doc =
     readonly items: readonly Doc[];
     /** Spaces inside the brackets on one line (`{ a }`). */
     readonly pad?: boolean;
-    readonly hug?: boolean;
+    /** `always`, or `simple`: only when the items before the last are plain words (`chart, "id"`), no calls. */
+    readonly hug?: 'always' | 'simple';
     /** A comma after the last item when one item is written per line. */
     readonly trailing: boolean;
   }
@@ -72,8 +73,12 @@ export function layout(doc: Doc, style: Style, indent = '', used = 0): string {
     case 'group': {
       if (doc.items.length === 0) return `${doc.open}${doc.close}`;
       const last = doc.items[doc.items.length - 1];
-      if (doc.hug && typeof last !== 'string' && last.kind !== 'seq') {
-        const start = `${doc.open}${doc.items.slice(0, -1).map(item => `${flat(item)}, `).join('')}`;
+      const head = doc.items.slice(0, -1).map(item => `${flat(item)}, `).join('');
+      // Go's pointers to plain values (`jsii.String("id")`) count as words
+      const words = head.replace(/jsii\.(String|Number|Bool)\([^()]*\)/g, 'x');
+      const simple = words.length <= 40 && !/[([{]/.test(words);
+      if ((doc.hug === 'always' || (doc.hug === 'simple' && simple)) && typeof last !== 'string' && last.kind !== 'seq') {
+        const start = `${doc.open}${head}`;
         return `${start}${layout(last, style, indent, used + start.length)}${doc.close}`;
       }
       const lines = doc.items.map((item, i) => `${inner}${layout(item, style, inner)}${doc.trailing || i < doc.items.length - 1 ? ',' : ''}\n`);

@@ -23,8 +23,13 @@ function dropEmpty(map: Record<string, any>, key: string): void {
   if (isMap(map[key]) && Object.keys(map[key]).length === 0) delete map[key];
 }
 
-/** The pod props (in the order a person writes them) of `podTemplate`, at `path` for problems. */
-export function podProps(podTemplate: unknown, path: string, refs: ChartReferences, problems: EjectProblems): Array<readonly [string, Code]> {
+/**
+ * The pod props (in the order a person writes them) of `podTemplate`, at `path` for problems;
+ * `orderedMaps`: whether the language keeps a map in the order written (not Go).
+ */
+export function podProps(
+  podTemplate: unknown, path: string, refs: ChartReferences, problems: EjectProblems, orderedMaps = true,
+): Array<readonly [string, Code]> {
   if (!isMap(podTemplate)) return [['podTemplate', kubernetesLiteral(podTemplate, 'PodTemplateSpec', path, problems)]];
   const template = deepClone(podTemplate) as Record<string, any>;
   const containers: unknown[] | undefined = isMap(template.spec) && Array.isArray(template.spec.containers) ? template.spec.containers : undefined;
@@ -47,7 +52,8 @@ export function podProps(podTemplate: unknown, path: string, refs: ChartReferenc
     delete main.workingDir;
   }
   if (Array.isArray(main.env)) {
-    const env = envProp(main.env, refs);
+    // where maps have no order (Go), the env prop holds one entry and the pod template the rest
+    const env = envProp(main.env, refs, orderedMaps ? Infinity : 1);
     if (env) {
       props.push(['env', env.prop]);
       if (env.kept.length > 0) main.env = env.kept; else delete main.env;

@@ -32,7 +32,7 @@ function objectLiteral(entries: ReadonlyArray<readonly [string, Code]>): Doc {
 }
 
 function call(callee: string, args: readonly Code[]): Doc {
-  return { kind: 'group', open: `${callee}(`, close: ')', items: args.map(doc), hug: true, trailing: true };
+  return { kind: 'group', open: `${callee}(`, close: ')', items: args.map(doc), hug: 'always', trailing: true };
 }
 
 function jsonDoc(value: unknown): Doc {
