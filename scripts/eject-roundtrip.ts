@@ -8,8 +8,9 @@
  *
  *   ts-node --project tsconfig.dev.json scripts/eject-roundtrip.ts --language python|java|go|typescript [--sample N] [DIR]
  *
- * DIR (default `$DYNAMO_CORPUS_DIR`) holds `v1beta1/` and `v1alpha1/`. `--sample N`: every k-th
- * file, N in all (the same N files on every run). The apps run in one process per language:
+ * DIR (default `$DYNAMO_CORPUS_DIR`; without one, only the fixtures) holds `v1beta1/` and `v1alpha1/`.
+ * The eject test fixtures (test/fixtures/eject: every prop the generator writes) always come first.
+ * `--sample N`: of the corpus every k-th file, N in all (the same N files on every run). The apps run in one process per language:
  *   python      each app a main.py, run one after the other in one interpreter (one jsii kernel), in a
  *               virtualenv with the built wheel (dist/python, `npx projen package:python`) and its
  *               peers from PyPI ($PEERS_PYTHON), or the interpreter `$EJECT_PYTHON` names
@@ -52,6 +53,15 @@ function parseArgs(argv: string[]): { language: EjectLanguage; sample?: number; 
   return { language, sample, dir: dir ?? process.env.DYNAMO_CORPUS_DIR };
 }
 
+const FIXTURES_FOLDER = 'test/fixtures/eject';
+
+/** The eject test fixtures (every prop the generator writes), as corpus files. */
+function fixtureFiles(): CorpusFile[] {
+  const dir = path.join(ROOT, FIXTURES_FOLDER);
+  return fs.readdirSync(dir).filter(f => f.endsWith('.yaml')).sort()
+    .map(file => ({ folder: FIXTURES_FOLDER as CorpusFile['folder'], file, text: fs.readFileSync(path.join(dir, file), 'utf8') }));
+}
+
 /** Every k-th item, `count` in all (all of them when there are fewer). */
 function sampled<T>(items: readonly T[], count: number | undefined): T[] {
   if (count === undefined || count >= items.length) return [...items];
@@ -88,9 +98,10 @@ function readAll(texts: readonly string[]): unknown[][] {
 
 export function main(argv: string[]): number {
   const { language, sample, dir } = parseArgs(argv);
-  if (dir === undefined) throw new Error('no corpus: give DIR or set DYNAMO_CORPUS_DIR');
   const started = Date.now();
-  const files = sampled([...corpusFiles('v1beta1', dir), ...corpusFiles('v1alpha1', dir)], sample);
+  const corpus = dir === undefined ? [] : [...corpusFiles('v1beta1', dir), ...corpusFiles('v1alpha1', dir)];
+  if (dir !== undefined && corpus.length === 0) throw new Error(`no v1beta1/ or v1alpha1/ YAML files in ${dir}`);
+  const files = [...fixtureFiles(), ...sampled(corpus, sample)];
   const apps = new Map<string, string>();
   const references = new Map<string, string>();
   const notEjected: string[] = [];
@@ -110,7 +121,7 @@ export function main(argv: string[]): number {
     apps.set(name, ejected.stdout);
     references.set(name, rendered.stdout);
   }
-  console.log(`eject round trip (${language}): ${files.length} files${sample === undefined ? '' : ` (a sample of ${sample})`}, `
+  console.log(`eject round trip (${language}): ${files.length} files (${FIXTURES_FOLDER}/ and ${dir === undefined ? 'no corpus' : `the corpus${sample === undefined ? '' : `, a sample of ${sample}`}`}), `
     + `${refused} refused by render (not valid), ${notEjected.length} not ejectable, ${apps.size} apps`);
   for (const line of notEjected) console.log(`  not ejectable: ${line}`);
 

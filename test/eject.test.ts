@@ -194,7 +194,7 @@ ${spec}  components:
     const r = eject(graph('name: w\n      type: worker\n      podTemplate:\n        spec:\n          containers:\n            - name: main\n              imagee: x'));
     expect(r.problems).toEqual([
       'DynamoGraphDeployment/g: spec.components[0].podTemplate.spec.containers[0].imagee: not a field of the Kubernetes type Container '
-      + '(cdk8s-plus-34 k8s.Container); it cannot be written in TypeScript',
+      + '(cdk8s-plus-34 k8s.Container); it cannot be ejected',
     ]);
     expect(r.code).toBe('');
   });
@@ -254,7 +254,7 @@ test('the table of Kubernetes types is the one cdk8s-plus-34 gives (scripts/gene
 describe('the command line', () => {
   test('the README example: its YAML ejects to the code it shows', () => {
     const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Eject to TypeScript: `eject`'), readme.indexOf('### YAML as kubectl reads it'));
+    const section = readme.slice(readme.indexOf('### Eject to code: `eject`'), readme.indexOf('### YAML as kubectl reads it'));
     const yaml = /```yaml\n([^]*?)```/.exec(section)![1];
     const code = /```ts\n([^]*?)```/.exec(section)![1];
     expect(runCliOn({ 'graph.yaml': yaml }, ['eject', 'graph.yaml'])).toEqual({ code: 0, stdout: code, stderr: '' });

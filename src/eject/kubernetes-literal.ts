@@ -19,7 +19,7 @@ export function kubernetesLiteral(value: unknown, type: string, path: string, pr
     if (v === undefined || v === null) continue;
     const field = Object.prototype.hasOwnProperty.call(fields, wire) ? fields[wire] : undefined;
     if (field === undefined) {
-      problems.add(`${path}.${wire}`, `not a field of the Kubernetes type ${type} (cdk8s-plus-34 k8s.${type}); it cannot be written in TypeScript`);
+      problems.add(`${path}.${wire}`, `not a field of the Kubernetes type ${type} (cdk8s-plus-34 k8s.${type}); it cannot be ejected`);
       continue;
     }
     const [prop, kind, ref] = field;

@@ -104,10 +104,145 @@ export function runPythonApps(apps: ReadonlyMap<string, string>, work: string, r
   return collect(apps, ids, dir, results(stdout));
 }
 
-export function runJavaApps(_apps: ReadonlyMap<string, string>, _work: string, _root: string): Map<string, AppRun> {
-  throw new Error('not yet');
+const JAVA_RUNNER = `
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+public class RunApps {
+    public static void main(String[] args) throws Exception {
+        Path apps = Paths.get(args[0]);
+        for (int i = 1; i < args.length; i++) {
+            String name = args[i];
+            String result;
+            try {
+                Class.forName(name + ".Main").getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+                result = "ok";
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                result = String.valueOf(e.getCause());
+            } catch (Throwable e) {
+                result = String.valueOf(e);
+            }
+            Path dist = Paths.get("dist");
+            if (Files.isDirectory(dist)) Files.move(dist, apps.resolve(name).resolve("dist"));
+            String quoted = result.replace("\\\\", "\\\\\\\\").replace("\\"", "\\\\\\"").replace("\\n", "\\\\n").replace("\\r", "\\\\r").replace("\\t", "\\\\t");
+            System.out.println("RESULT " + name + " \\"" + quoted + "\\"");
+        }
+        System.exit(0);
+    }
+}
+`;
+
+/** A Maven project that depends on the built artifact (dist/java) and the peers' bindings, as test-java/ does. */
+function javaClasspath(work: string, root: string): string {
+  const jar = path.join(root, 'dist', 'java', 'io', 'github', 'cdk8s-dynamo', 'cdk8s-dynamo', version(root));
+  if (!fs.existsSync(jar)) throw new Error(`no ${path.relative(root, jar)}: run npx projen package:java`);
+  const dir = path.join(work, 'java-classpath');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'pom.xml'), `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>eject</groupId>
+  <artifactId>roundtrip</artifactId>
+  <version>0.0.0</version>
+  <repositories>
+    <repository><id>dist</id><url>file://${path.join(root, 'dist', 'java')}</url></repository>
+    <repository><id>peers</id><url>file://${path.join(root, 'node_modules', 'cdk8s-plus-34', 'dist', 'java')}</url></repository>
+  </repositories>
+  <dependencies>
+    <dependency><groupId>io.github.cdk8s-dynamo</groupId><artifactId>cdk8s-dynamo</artifactId><version>${version(root)}</version></dependency>
+  </dependencies>
+</project>
+`);
+  run('mvn', ['--batch-mode', '--no-transfer-progress', '-q', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], { cwd: dir });
+  return fs.readFileSync(path.join(dir, 'classpath.txt'), 'utf8').trim();
 }
 
-export function runGoApps(_apps: ReadonlyMap<string, string>, _work: string, _root: string): Map<string, AppRun> {
-  throw new Error('not yet');
+/** Each app's Main.java in a package of its own, all compiled in one javac call and run in one JVM. */
+export function runJavaApps(apps: ReadonlyMap<string, string>, work: string, root: string): Map<string, AppRun> {
+  const classpath = javaClasspath(work, root);
+  const ids = folders(apps);
+  const dir = path.join(work, 'java');
+  const sources: string[] = [];
+  for (const [name, code] of apps) {
+    const id = ids.get(name)!;
+    fs.mkdirSync(path.join(dir, id), { recursive: true });
+    sources.push(path.join(dir, id, 'Main.java'));
+    fs.writeFileSync(sources[sources.length - 1], `package ${id};\n${code}`);
+  }
+  sources.push(path.join(work, 'RunApps.java'));
+  fs.writeFileSync(sources[sources.length - 1], JAVA_RUNNER);
+  const classes = path.join(work, 'classes');
+  fs.writeFileSync(path.join(work, 'sources.txt'), sources.join('\n'));
+  run('javac', ['-nowarn', '-encoding', 'UTF-8', '-cp', classpath, '-d', classes, `@${path.join(work, 'sources.txt')}`]);
+  const cwd = path.join(work, 'cwd');
+  fs.mkdirSync(cwd);
+  const stdout = run('java', ['-cp', `${classes}${path.delimiter}${classpath}`, 'RunApps', dir, ...ids.values()], { cwd });
+  return collect(apps, ids, dir, results(stdout));
+}
+
+const GO_RUNNER = (ids: readonly string[]) => `package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/aws/jsii-runtime-go"
+${ids.map(id => `\t${id} "ejectapps/${id}"`).join('\n')}
+)
+
+func run(apps string, name string, app func()) {
+	result := "ok"
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				result = fmt.Sprint(r)
+			}
+		}()
+		app()
+	}()
+	if _, err := os.Stat("dist"); err == nil {
+		if err := os.Rename("dist", filepath.Join(apps, name, "dist")); err != nil {
+			panic(err)
+		}
+	}
+	quoted, _ := json.Marshal(result)
+	fmt.Println("RESULT " + name + " " + string(quoted))
+}
+
+func main() {
+	defer jsii.Close()
+	apps := os.Args[1]
+${ids.map(id => `\trun(apps, "${id}", ${id}.Main)`).join('\n')}
+}
+`;
+
+/** Each app's main.go as a package of its own (its main function exported, the kernel closed once), run by one program. */
+export function runGoApps(apps: ReadonlyMap<string, string>, work: string, root: string): Map<string, AppRun> {
+  const module = path.join(root, 'dist', 'go', 'cdk8sdynamo');
+  if (!fs.existsSync(path.join(module, 'go.mod'))) throw new Error('no dist/go/cdk8sdynamo: run npx projen package:go');
+  const ids = folders(apps);
+  const dir = path.join(work, 'go');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'go.mod'), 'module ejectapps\n\ngo 1.23\n');
+  for (const [name, code] of apps) {
+    const id = ids.get(name)!;
+    fs.mkdirSync(path.join(dir, id));
+    const app = code.replace(/^package main\n/, `package ${id}\n`).replace('func main() {\n\tdefer jsii.Close()\n', 'func Main() {\n');
+    fs.writeFileSync(path.join(dir, id, 'app.go'), app);
+  }
+  fs.writeFileSync(path.join(dir, 'main.go'), GO_RUNNER([...ids.values()]));
+  run('go', ['mod', 'edit',
+    `-replace=github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo=${module}`,
+    `-replace=github.com/cdk8s-team/cdk8s-core-go/cdk8s/v2=${path.join(root, 'node_modules', 'cdk8s', 'dist', 'go', 'cdk8s')}`,
+    `-replace=github.com/cdk8s-team/cdk8s-plus-go/cdk8splus34/v2=${path.join(root, 'node_modules', 'cdk8s-plus-34', 'dist', 'go', 'cdk8splus34')}`], { cwd: dir });
+  run('go', ['mod', 'tidy'], { cwd: dir });
+  const binary = path.join(work, 'apps');
+  run('go', ['build', '-o', binary, '.'], { cwd: dir });
+  const cwd = path.join(work, 'cwd');
+  fs.mkdirSync(cwd);
+  const stdout = run(binary, [dir], { cwd });
+  return collect(apps, ids, dir, results(stdout));
 }
