@@ -57,8 +57,8 @@ describe('python', () => {
   });
 
   test('names as jsii writes them in Python: snake_case, a keyword with _ after it', () => {
-    expect(['backendFramework', 'hostIpc', 'jobGmsClientContainers', 'fromSecretName', 'volumeId', 'hfTokenSecret', 'chart2', 'from', 'lambda'].map(snakeCase))
-      .toEqual(['backend_framework', 'host_ipc', 'job_gms_client_containers', 'from_secret_name', 'volume_id', 'hf_token_secret', 'chart2', 'from_', 'lambda_']);
+    expect(['backendFramework', 'hostIpc', 'jobGmsClientContainers', 'fromSecretName', 'volumeId', 'hfTokenSecret', 'chart2', 'from', 'lambda', 'fieldsV1'].map(snakeCase))
+      .toEqual(['backend_framework', 'host_ipc', 'job_gms_client_containers', 'from_secret_name', 'volume_id', 'hf_token_secret', 'chart2', 'from_', 'lambda_', 'fields_v1']);
   });
 });
 

@@ -188,5 +188,5 @@ function elementType(of: ElementType, into: TypeRef[]): void {
 
 /** The words of a name (`hfTokenSecret`: hf, Token, Secret; `HF_TOKEN`: HF, TOKEN). */
 export function camelWords(name: string): string[] {
-  return name.split('_').flatMap(part => part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[A-Z]+/g) ?? []).filter(w => w !== '');
+  return name.split('_').flatMap(part => part.match(/[A-Z]+[0-9]*(?![a-z])|[A-Z]?[a-z0-9]+|[A-Z]+/g) ?? []).filter(w => w !== '');
 }
