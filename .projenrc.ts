@@ -228,7 +228,7 @@ const languageTests = [
 // built into dist/ by package-all), its objects compared with the input as kubectl reads them
 // (scripts/eject-roundtrip.ts; TypeScript runs in the jest suite, test/eject-corpus.test.ts).
 project.addTask('eject:roundtrip', {
-  description: 'Eject every corpus file in a language, run the apps, compare with the input (--language python|java|go|typescript [--sample N] DIR)',
+  description: 'Eject the fixtures, generated graphs and corpus files in a language, run the apps, compare with the input (--language L [--sample N] [--generated N] [DIR])',
   exec: 'ts-node --project tsconfig.dev.json scripts/eject-roundtrip.ts',
   receiveArgs: true,
   env: { PEERS_PYTHON: `cdk8s==${CDK8S_VERSION} constructs==${CONSTRUCTS_VERSION} ${CDK8S_PLUS}==${CDK8S_PLUS_VERSION}` },

@@ -6,11 +6,13 @@
  * kubectl (`kubectl annotate --local -o json`, two calls in all) when it is on the PATH, else by the
  * library's YAML reader. Every difference is printed with the file, the object and the field.
  *
- *   ts-node --project tsconfig.dev.json scripts/eject-roundtrip.ts --language python|java|go|typescript [--sample N] [DIR]
+ *   ts-node --project tsconfig.dev.json scripts/eject-roundtrip.ts --language python|java|go|typescript [--sample N] [--generated N [--seed S]] [DIR]
  *
  * DIR (default `$DYNAMO_CORPUS_DIR`; without one, only the fixtures) holds `v1beta1/` and `v1alpha1/`.
  * The eject test fixtures (test/fixtures/eject: every prop the generator writes) always come first.
- * `--sample N`: of the corpus every k-th file, N in all (the same N files on every run). The apps run in one process per language:
+ * `--sample N`: of the corpus every k-th file, N in all (the same N files on every run).
+ * `--generated N [--seed S]`: also N admissible graphs of the property-based runs
+ * (test/support/fuzz-graphs.ts; a fixed seed unless given). The apps run in one process per language:
  *   python      each app a main.py, run one after the other in one interpreter (one jsii kernel), in a
  *               virtualenv with the built wheel (dist/python, `npx projen package:python`) and its
  *               peers from PyPI ($PEERS_PYTHON), or the interpreter `$EJECT_PYTHON` names
@@ -25,11 +27,13 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as fc from 'fast-check';
 import { EJECT_LANGUAGES, EjectLanguage } from '../src/eject';
 import { parseYamlDocuments, stringifyYamlDocuments } from '../src/import/documents';
 import { runCliOn } from '../test/support/cli-in-process';
 import { AppRun, runGoApps, runJavaApps, runPythonApps } from '../test/support/eject-languages';
 import { compileApps, CORPUS_OPERATOR_FILE, corpusFiles, CorpusFile, objectKey, runApp } from '../test/support/eject-roundtrip';
+import { anyFuzzGraph } from '../test/support/fuzz-graphs';
 import { jsonDifferences, KUBECTL, kubectlObjects } from '../test/support/kubectl';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -39,18 +43,44 @@ function cli(file: CorpusFile, argv: readonly string[]) {
   return runCliOn({ [file.file]: file.text, 'operator.yaml': CORPUS_OPERATOR_FILE }, [...argv, '--operator-config', 'operator.yaml', file.file]);
 }
 
-function parseArgs(argv: string[]): { language: EjectLanguage; sample?: number; dir?: string } {
+interface Options {
+  readonly language: EjectLanguage;
+  readonly sample?: number;
+  readonly generated: number;
+  readonly seed: number;
+  readonly dir?: string;
+}
+
+function parseArgs(argv: string[]): Options {
   let language: EjectLanguage | undefined;
   let sample: number | undefined;
+  let generated = 0;
+  let seed = 20261203;
   let dir: string | undefined;
+  const count = (flag: string, value: string | undefined): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} takes a whole number`);
+    return n;
+  };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--language') language = argv[++i] as EjectLanguage;
-    else if (argv[i] === '--sample') sample = Number(argv[++i]);
+    else if (argv[i] === '--sample') sample = count('--sample', argv[++i]);
+    else if (argv[i] === '--generated') generated = count('--generated', argv[++i]);
+    else if (argv[i] === '--seed') seed = count('--seed', argv[++i]);
     else dir = argv[i];
   }
   if (language === undefined || !EJECT_LANGUAGES.includes(language)) throw new Error(`--language must be one of ${EJECT_LANGUAGES.join(', ')}`);
-  if (sample !== undefined && !(Number.isInteger(sample) && sample > 0)) throw new Error('--sample takes a positive whole number');
-  return { language, sample, dir: dir ?? process.env.DYNAMO_CORPUS_DIR };
+  return { language, sample, generated, seed, dir: dir ?? process.env.DYNAMO_CORPUS_DIR };
+}
+
+/** `count` admissible graphs of the property-based runs (test/support/fuzz-graphs.ts), as corpus files. */
+function generatedFiles(count: number, seed: number): CorpusFile[] {
+  if (count === 0) return [];
+  return fc.sample(anyFuzzGraph, { numRuns: count, seed }).map((g, i) => ({
+    folder: 'generated' as CorpusFile['folder'],
+    file: `graph-${i + 1}.yaml`,
+    text: stringifyYamlDocuments([g.graph]),
+  }));
 }
 
 const FIXTURES_FOLDER = 'test/fixtures/eject';
@@ -97,11 +127,11 @@ function readAll(texts: readonly string[]): unknown[][] {
 }
 
 export function main(argv: string[]): number {
-  const { language, sample, dir } = parseArgs(argv);
+  const { language, sample, generated, seed, dir } = parseArgs(argv);
   const started = Date.now();
   const corpus = dir === undefined ? [] : [...corpusFiles('v1beta1', dir), ...corpusFiles('v1alpha1', dir)];
   if (dir !== undefined && corpus.length === 0) throw new Error(`no v1beta1/ or v1alpha1/ YAML files in ${dir}`);
-  const files = [...fixtureFiles(), ...sampled(corpus, sample)];
+  const files = [...fixtureFiles(), ...generatedFiles(generated, seed), ...sampled(corpus, sample)];
   const apps = new Map<string, string>();
   const references = new Map<string, string>();
   const notEjected: string[] = [];
@@ -121,7 +151,8 @@ export function main(argv: string[]): number {
     apps.set(name, ejected.stdout);
     references.set(name, rendered.stdout);
   }
-  console.log(`eject round trip (${language}): ${files.length} files (${FIXTURES_FOLDER}/ and ${dir === undefined ? 'no corpus' : `the corpus${sample === undefined ? '' : `, a sample of ${sample}`}`}), `
+  const corpusText = dir === undefined ? 'no corpus' : `the corpus${sample === undefined ? '' : `, a sample of ${sample}`}`;
+  console.log(`eject round trip (${language}): ${files.length} files (${FIXTURES_FOLDER}/, ${generated} generated graphs (seed ${seed}), ${corpusText}), `
     + `${refused} refused by render (not valid), ${notEjected.length} not ejectable, ${apps.size} apps`);
   for (const line of notEjected) console.log(`  not ejectable: ${line}`);
 

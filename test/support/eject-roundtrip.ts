@@ -96,7 +96,7 @@ export const CORPUS_OPERATOR_FILE = 'orchestrators:\n  grove:\n    enabled: true
 
 /** A file of the corpus as ejected and rendered. */
 export interface CorpusFile {
-  readonly folder: 'v1beta1' | 'v1alpha1' | 'test/fixtures/eject';
+  readonly folder: 'v1beta1' | 'v1alpha1' | 'test/fixtures/eject' | 'generated';
   readonly file: string;
   /** The file as ejected and rendered: placeholders filled, images versioned. */
   readonly text: string;
