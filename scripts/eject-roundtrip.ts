@@ -12,7 +12,9 @@
  * The eject test fixtures (test/fixtures/eject: every prop the generator writes) always come first.
  * `--sample N`: of the corpus every k-th file, N in all (the same N files on every run).
  * `--generated N [--seed S]`: also N admissible graphs of the property-based runs
- * (test/support/fuzz-graphs.ts; a fixed seed unless given). The apps run in one process per language:
+ * (test/support/fuzz-graphs.ts; a fixed seed unless given). `--newest-peers` (Python): the newest
+ * cdk8s, cdk8s-plus-34 and constructs the wheel's ranges allow, as `pip install cdk8s-dynamo` gives
+ * users, instead of the tested versions of `$PEERS_PYTHON`. The apps run in one process per language:
  *   python      each app a main.py, run one after the other in one interpreter (one jsii kernel), in a
  *               virtualenv with the built wheel (dist/python, `npx projen package:python`) and its
  *               peers from PyPI ($PEERS_PYTHON), or the interpreter `$EJECT_PYTHON` names
@@ -48,6 +50,8 @@ interface Options {
   readonly sample?: number;
   readonly generated: number;
   readonly seed: number;
+  /** Python: the newest peers PyPI has (as users install them) instead of $PEERS_PYTHON. */
+  readonly newestPeers: boolean;
   readonly dir?: string;
 }
 
@@ -57,6 +61,7 @@ function parseArgs(argv: string[]): Options {
   let generated = 0;
   let seed = 20261203;
   let dir: string | undefined;
+  let newestPeers = false;
   const count = (flag: string, value: string | undefined): number => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} takes a whole number`);
@@ -67,10 +72,11 @@ function parseArgs(argv: string[]): Options {
     else if (argv[i] === '--sample') sample = count('--sample', argv[++i]);
     else if (argv[i] === '--generated') generated = count('--generated', argv[++i]);
     else if (argv[i] === '--seed') seed = count('--seed', argv[++i]);
+    else if (argv[i] === '--newest-peers') newestPeers = true;
     else dir = argv[i];
   }
   if (language === undefined || !EJECT_LANGUAGES.includes(language)) throw new Error(`--language must be one of ${EJECT_LANGUAGES.join(', ')}`);
-  return { language, sample, generated, seed, dir: dir ?? process.env.DYNAMO_CORPUS_DIR };
+  return { language, sample, generated, seed, newestPeers, dir: dir ?? process.env.DYNAMO_CORPUS_DIR };
 }
 
 /** `count` admissible graphs of the property-based runs (test/support/fuzz-graphs.ts), as corpus files. */
@@ -127,7 +133,7 @@ function readAll(texts: readonly string[]): unknown[][] {
 }
 
 export function main(argv: string[]): number {
-  const { language, sample, generated, seed, dir } = parseArgs(argv);
+  const { language, sample, generated, seed, newestPeers, dir } = parseArgs(argv);
   const started = Date.now();
   const corpus = dir === undefined ? [] : [...corpusFiles('v1beta1', dir), ...corpusFiles('v1alpha1', dir)];
   if (dir !== undefined && corpus.length === 0) throw new Error(`no v1beta1/ or v1alpha1/ YAML files in ${dir}`);
@@ -161,7 +167,7 @@ export function main(argv: string[]): number {
   try {
     const runners: { readonly [l in EjectLanguage]: () => Map<string, AppRun> } = {
       typescript: () => runTypeScriptApps(apps),
-      python: () => runPythonApps(apps, work, ROOT),
+      python: () => runPythonApps(apps, work, ROOT, newestPeers),
       java: () => runJavaApps(apps, work, ROOT),
       go: () => runGoApps(apps, work, ROOT),
     };

@@ -76,21 +76,27 @@ for name in sys.argv[2:]:
     print("RESULT " + name + " " + json.dumps(result), flush=True)
 `;
 
-/** The interpreter of `$EJECT_PYTHON`, else a new virtualenv with the built wheel and its peers ($PEERS_PYTHON) from PyPI. */
-function pythonInterpreter(work: string, root: string): string {
+/**
+ * The interpreter of `$EJECT_PYTHON`, else a new virtualenv with the built wheel and its peers from
+ * PyPI: the versions `$PEERS_PYTHON` names, or (`newestPeers`, and without it) the newest ones its
+ * ranges allow, as `pip install cdk8s-dynamo` gives users.
+ */
+function pythonInterpreter(work: string, root: string, newestPeers: boolean): string {
   if (process.env.EJECT_PYTHON) return process.env.EJECT_PYTHON;
   const wheel = path.join(root, 'dist', 'python', `cdk8s_dynamo-${version(root)}-py3-none-any.whl`);
   if (!fs.existsSync(wheel)) throw new Error(`no ${path.relative(root, wheel)}: run npx projen package:python`);
   const venv = path.join(work, 'venv');
   run('python3', ['-m', 'venv', venv]);
-  const peers = (process.env.PEERS_PYTHON ?? '').split(/\s+/).filter(p => p !== '');
+  const peers = newestPeers ? [] : (process.env.PEERS_PYTHON ?? '').split(/\s+/).filter(p => p !== '');
   run(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--no-input', wheel, ...peers]);
+  const installed = run(path.join(venv, 'bin', 'pip'), ['freeze']).split('\n').filter(l => /^(cdk8s|constructs|jsii)/.test(l));
+  console.log(`  python peers: ${installed.join(' ')}`);
   return path.join(venv, 'bin', 'python');
 }
 
 /** Each app a `main.py`, all run in one interpreter. */
-export function runPythonApps(apps: ReadonlyMap<string, string>, work: string, root: string): Map<string, AppRun> {
-  const python = pythonInterpreter(work, root);
+export function runPythonApps(apps: ReadonlyMap<string, string>, work: string, root: string, newestPeers = false): Map<string, AppRun> {
+  const python = pythonInterpreter(work, root, newestPeers);
   const ids = folders(apps);
   const dir = path.join(work, 'python');
   for (const [name, code] of apps) {
