@@ -2,7 +2,9 @@
  * The whole cdk8s app of the documents of one file: one chart per DynamoGraphDeployment or
  * DynamoComponentDeployment (its id the object's name), in file order; every other document as an
  * `ApiObject` in the chart of the Dynamo document that follows it (the last chart for documents
- * after the last one), so objects a graph reads (a ConfigMap, a PVC) are written with it.
+ * after the last one), so objects a graph reads (a ConfigMap, a PVC) are written with it. The app
+ * is built once as a language-neutral program (code.ts) and printed in the language asked for
+ * (print-typescript.ts, print-python.ts, print-java.ts, print-go.ts).
  */
 import { cdk8s, construct, Program, Statement, str, variable } from './code';
 import { ComponentContext } from './component-props';
