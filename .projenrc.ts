@@ -225,6 +225,15 @@ const languageTests = [
     exec: 'bash scripts/language-tests.sh java',
   }),
 ];
+// `eject --language L` over the corpus: each app ejected in L, run as its users run it (the packages
+// built into dist/ by package-all), its objects compared with the input as kubectl reads them
+// (scripts/eject-roundtrip.ts; TypeScript runs in the jest suite, test/eject-corpus.test.ts).
+project.addTask('eject:roundtrip', {
+  description: 'Eject the fixtures, generated graphs and corpus files in a language, run the apps, compare with the input (--language L [--sample N] [--generated N] [DIR])',
+  exec: 'ts-node --project tsconfig.dev.json scripts/eject-roundtrip.ts',
+  receiveArgs: true,
+  env: { PEERS_PYTHON: `cdk8s==${CDK8S_VERSION} constructs==${CONSTRUCTS_VERSION} ${CDK8S_PLUS}==${CDK8S_PLUS_VERSION}` },
+});
 project.addTask('test:languages', {
   description: 'Build the Python, Java and Go packages and test each as its users install it',
   steps: [{ spawn: 'compile' }, { spawn: 'package-all' }, ...languageTests.map(task => ({ spawn: task.name }))],

@@ -64,7 +64,7 @@ test('exit 1: a field the library cannot write, one line naming the file, docume
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   expect(r.stderr).toBe('typo.yaml: DynamoGraphDeployment/llm: spec.components[0].podTemplate.spec.containers[0].imagee: '
-    + 'not a field of the Kubernetes type Container (cdk8s-plus-34 k8s.Container); it cannot be written in TypeScript\n');
+    + 'not a field of the Kubernetes type Container (cdk8s-plus-34 k8s.Container); it cannot be ejected\n');
   expect(fs.existsSync(path.join(dir, 'typo-app'))).toBe(false);
 });
 
@@ -79,7 +79,7 @@ test('exit 2: usage errors (no FILE, two FILEs, an unknown option)', () => {
     const r = run(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^cdk8s-dynamo: .*\nusage:\n {2}cdk8s-dynamo eject \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(r.stderr).toMatch(/^cdk8s-dynamo: .*\nusage:\n {2}cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
   }
 });
 
@@ -92,5 +92,23 @@ test('exit 0 with an OPERATOR option: the app names the operator', () => {
 test('eject --help', () => {
   const r = run(['eject', '--help']);
   expect(r.code).toBe(0);
-  expect(r.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
+  expect(r.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
+});
+
+test('--language L --out DIR writes the program of that language and the files of its project', () => {
+  const expected = {
+    python: ['cdk8s.yaml', 'main.py', 'requirements.txt'],
+    java: ['Main.java', 'cdk8s.yaml', 'pom.xml'],
+    go: ['cdk8s.yaml', 'go.mod', 'main.go'],
+  };
+  for (const [language, files] of Object.entries(expected)) {
+    const r = run(['eject', '--language', language, '--out', `${language}-app`, 'graph.yaml']);
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    const out = path.join(dir, `${language}-app`);
+    expect(fs.readdirSync(out).sort()).toEqual(files);
+    const main = files.find(f => /^main\.|^Main\./.test(f))!;
+    expect(fs.readFileSync(path.join(out, main), 'utf8')).toBe(run(['eject', '--language', language, 'graph.yaml']).stdout);
+  }
+  expect(fs.readFileSync(path.join(dir, 'python-app', 'requirements.txt'), 'utf8')).toBe(`cdk8s-dynamo==${VERSION}\n`);
+  expect(fs.readFileSync(path.join(dir, 'go-app', 'go.mod'), 'utf8')).toContain('\nrequire github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo v');
 });

@@ -7,14 +7,10 @@
  * graph` of the same file, for the platform the corpus targets (Grove and checkpointing). The
  * files that do not round-trip are listed with the reason; the list is exact.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { runCliOn } from './support/cli-in-process';
-import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
-import { CORPUS_DIR, describeNeeding, filledTemplate, withVersionedImages } from './support/shared';
-import { parseYamlDocuments, stringifyYamlDocuments } from '../src/import/documents';
-
-const OPERATOR_FILE = 'orchestrators:\n  grove:\n    enabled: true\ncheckpoint:\n  enabled: true\n';
+import { compileApps, CORPUS_OPERATOR_FILE as OPERATOR_FILE, corpusFiles, CorpusFile, objectKey, runApp } from './support/eject-roundtrip';
+import { describeNeeding } from './support/shared';
+import { parseYamlDocuments } from '../src/import/documents';
 
 /** v1beta1 files `render --output graph` refuses as written: nothing to compare with. */
 const RENDER_REFUSES_BETA: Record<string, RegExp> = {
@@ -37,22 +33,6 @@ const RENDER_REFUSES_ALPHA: Record<string, RegExp> = {
   'deploy__operator__config__samples__nvidia.com_v1alpha1_dynamocomponentdeployment.yaml': /spec\.podTemplate\.spec\.containers: Required value: is required \(rule 46\)/,
   'deploy__operator__config__samples__nvidia.com_v1alpha1_dynamographdeployment.yaml': /spec\.components: Required value: must have at least one component \(rule 17\)/,
 };
-
-interface CorpusFile {
-  readonly folder: 'v1beta1' | 'v1alpha1';
-  readonly file: string;
-  /** The file as ejected and rendered: placeholders filled, images versioned. */
-  readonly text: string;
-}
-
-function corpusFiles(folder: 'v1beta1' | 'v1alpha1'): CorpusFile[] {
-  const dir = path.join(CORPUS_DIR ?? '', folder);
-  if (CORPUS_DIR === undefined || !fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter(f => f.endsWith('.yaml')).sort().map(file => {
-    const docs = parseYamlDocuments(filledTemplate(fs.readFileSync(path.join(dir, file), 'utf8')), file).map(doc => withVersionedImages(doc));
-    return { folder, file, text: stringifyYamlDocuments(docs) };
-  });
-}
 
 function cli(file: CorpusFile, argv: readonly string[]): { code: number; stdout: string; stderr: string } {
   return runCliOn({ [file.file]: file.text, 'operator.yaml': OPERATOR_FILE }, [...argv, file.file]);

@@ -11,7 +11,8 @@ import { runCliOn } from './support/cli-in-process';
 import { ejectDocuments } from '../src/eject';
 import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
 import { helpText } from '../src/cli/args';
-import { json, print } from '../src/eject/code';
+import { json } from '../src/eject/code';
+import { printTypeScriptValue } from '../src/eject/print-typescript';
 import { DEV_DEPENDENCIES, PEER_VERSIONS, projectFiles } from '../src/eject/project-files';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { parseYamlDocuments } from '../src/import/documents';
@@ -120,7 +121,7 @@ describe('the code written', () => {
     expect(everything).toContain('QUOTE: kplus.EnvValue.fromValue("say \\"hi\\"\\n\\t\\\\ and ${HOME} `x` é"),');
     // every string literal, read back by JavaScript, is the string (line and paragraph separators, lone surrogates too)
     for (const value of ['say "hi"\n\t\\', '${HOME} `x` \'q\'', '\u2028\u2029', '\ud800 é \u0000', '</script>']) {
-      const text = print(json({ [value]: [value] }));
+      const text = printTypeScriptValue(json({ [value]: [value] }));
       expect(new Function(`return (${text});`)()).toEqual({ [value]: [value] });
     }
   });
@@ -193,7 +194,7 @@ ${spec}  components:
     const r = eject(graph('name: w\n      type: worker\n      podTemplate:\n        spec:\n          containers:\n            - name: main\n              imagee: x'));
     expect(r.problems).toEqual([
       'DynamoGraphDeployment/g: spec.components[0].podTemplate.spec.containers[0].imagee: not a field of the Kubernetes type Container '
-      + '(cdk8s-plus-34 k8s.Container); it cannot be written in TypeScript',
+      + '(cdk8s-plus-34 k8s.Container); it cannot be ejected',
     ]);
     expect(r.code).toBe('');
   });
@@ -253,7 +254,7 @@ test('the table of Kubernetes types is the one cdk8s-plus-34 gives (scripts/gene
 describe('the command line', () => {
   test('the README example: its YAML ejects to the code it shows', () => {
     const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Eject to TypeScript: `eject`'), readme.indexOf('### YAML as kubectl reads it'));
+    const section = readme.slice(readme.indexOf('### Eject to code: `eject`'), readme.indexOf('### YAML as kubectl reads it'));
     const yaml = /```yaml\n([^]*?)```/.exec(section)![1];
     const code = /```ts\n([^]*?)```/.exec(section)![1];
     expect(runCliOn({ 'graph.yaml': yaml }, ['eject', 'graph.yaml'])).toEqual({ code: 0, stdout: code, stderr: '' });
@@ -267,10 +268,11 @@ describe('the command line', () => {
   });
 
   test('help: the synopsis in the program help and the command help', () => {
-    expect(helpText()).toContain('  cdk8s-dynamo eject [--out DIR [--force]] [OPERATOR...] FILE\n');
-    expect(helpText()).toMatch(/\n {2}eject {6}write Dynamo documents as the TypeScript of a cdk8s app/);
+    expect(helpText()).toContain('  cdk8s-dynamo eject [--language typescript|python|java|go] [--out DIR [--force]] [OPERATOR...] FILE\n');
+    expect(helpText()).toMatch(/\n {2}eject {6}write Dynamo documents as a cdk8s app \(TypeScript, Python, Java, Go\)/);
     expect(runCliOn({}, ['eject', '--help'])).toEqual({ code: 0, stdout: helpText('eject'), stderr: '' });
-    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(helpText('eject')).toContain('  --language L ');
   });
 
   test('the OPERATOR options that differ from a default install are written once and named by every graph', () => {

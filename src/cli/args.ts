@@ -4,6 +4,7 @@
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { MANIFEST_NAME } from './output-files';
+import { EJECT_LANGUAGES, EjectLanguage } from '../eject/languages';
 import { OperatorSettings } from '../engine/operator-settings';
 import { OUTPUT_MODES, OutputMode } from '../engine/render';
 import { DEFAULT_HELM_NAMESPACE, DEFAULT_HELM_RELEASE_NAME } from '../import/helm-values';
@@ -37,6 +38,8 @@ export interface ParsedArgs {
    * `eject --out DIR`: DIR/main.ts and the files of its project.
    */
   readonly outDir?: string;
+  /** `eject --language`: the language of the app (default TypeScript). */
+  readonly language?: EjectLanguage;
   readonly operatorConfig?: string;
   /** `--helm-values`: a values file of the platform chart release. */
   readonly helmValues?: string;
@@ -84,7 +87,7 @@ const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [
 const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
 const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
 const EXPLAIN_USAGE = 'cdk8s-dynamo explain [--mermaid] [OPERATOR...] FILE...';
-const EJECT_USAGE = 'cdk8s-dynamo eject [--out DIR [--force]] [OPERATOR...] FILE';
+const EJECT_USAGE = `cdk8s-dynamo eject [--language ${EJECT_LANGUAGES.join('|')}] [--out DIR [--force]] [OPERATOR...] FILE`;
 const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
@@ -111,9 +114,9 @@ error.
 `,
   eject: `usage: ${EJECT_USAGE}
 
-Writes the DynamoGraphDeployments and DynamoComponentDeployments of FILE as the TypeScript of a
-cdk8s app that synthesizes them (main.ts: new App() ... app.synth()), written with the library as a
-person would write it: new DynamoGraph(...) with addFrontend, addWorker, addPrefillWorker,
+Writes the DynamoGraphDeployments and DynamoComponentDeployments of FILE as a cdk8s app that
+synthesizes them, in TypeScript (main.ts: new App() ... app.synth()) or with --language in Python,
+Java or Go, written with the library as a person would write it in that language: new DynamoGraph(...) with addFrontend, addWorker, addPrefillWorker,
 addDecodeWorker, addPlanner, addEpp, addMultinodeWorker or addComponent per component; image,
 command, args, workingDir, env (cdk8s-plus EnvValues, secrets and config maps as references),
 envFrom and gpus of the main container as props; GpuMemoryService, Failover and CheckpointConfig for
@@ -130,9 +133,14 @@ differ from a default platform install are written into the app as one OperatorO
 that every graph names as its operator prop, so the app renders and checks for that operator (a
 graph that needs Grove or checkpointing synthesizes only for an operator that has them).
 
-  --out DIR                write DIR/main.ts, and DIR/package.json, DIR/tsconfig.json and
-                           DIR/cdk8s.yaml to run it (npm install && npx cdk8s synth), instead of
-                           main.ts on standard output; an existing file of these is an error
+  --language L             typescript (default), python (main.py: snake_case keyword arguments,
+                           struct classes), java (Main.java: XxxProps.builder()...build()) or go
+                           (main.go: cdk8sdynamo.NewDynamoGraph, &cdk8sdynamo.XxxProps{...})
+  --out DIR                write the program and the project files that run it (cdk8s synth) into
+                           DIR: main.ts with package.json, tsconfig.json and cdk8s.yaml (npm install
+                           && npx cdk8s synth); main.py with requirements.txt and cdk8s.yaml; Main.java
+                           with pom.xml and cdk8s.yaml; main.go with go.mod and cdk8s.yaml; instead
+                           of the program on standard output; an existing file of these is an error
   --force                  with --out: replace the files that exist
 
 ${OPERATOR_HELP}
@@ -243,7 +251,7 @@ Commands:
   convert    write nvidia.com/v1alpha1 Dynamo documents as the nvidia.com/v1beta1 objects they convert to
   diff       compare two versions as rendered, and say which changes restart pods
   explain    the replicas, nodes and GPUs each graph runs with, or its Mermaid flowchart
-  eject      write Dynamo documents as the TypeScript of a cdk8s app that uses the library
+  eject      write Dynamo documents as a cdk8s app (TypeScript, Python, Java, Go) that uses the library
 
 ${OPERATOR_HELP}
 
@@ -303,6 +311,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     ...SHARED_OPTIONS,
     out: { type: 'string', multiple: true },
     force: { type: 'boolean' },
+    language: { type: 'string', multiple: true },
   },
   render: {
     ...SHARED_OPTIONS,
@@ -373,6 +382,10 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     const [setting, on] = SWITCHES[token.name];
     operatorFlags[setting] = on;
   }
+  const language = single('language');
+  if (language !== undefined && !(EJECT_LANGUAGES as readonly string[]).includes(language)) {
+    throw new UsageError(`--language must be one of ${EJECT_LANGUAGES.join(', ')}, got "${language}"`, command);
+  }
   const old = single('old');
   const requester = single('as');
   if (requester !== undefined && old === undefined) throw new UsageError('--as needs --old', command);
@@ -395,6 +408,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       output: outputValue as OutputMode,
       namespace: single('namespace'),
       outDir: single('out'),
+      language: language as EjectLanguage | undefined,
       operatorConfig: single('operator-config'),
       helmValues,
       helmRelease,

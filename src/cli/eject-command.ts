@@ -1,8 +1,9 @@
 /**
- * `cdk8s-dynamo eject [--out DIR] [OPERATOR...] FILE`: the DynamoGraphDeployments and DynamoComponentDeployments
- * of FILE (nvidia.com/v1alpha1 ones converted first, as on every load) as the TypeScript of a cdk8s
- * app that synthesizes them (`src/eject`): `main.ts` on standard output, or with `--out DIR`
- * `DIR/main.ts` and the `package.json`, `tsconfig.json` and `cdk8s.yaml` that run it. The input is
+ * `cdk8s-dynamo eject [--language L] [--out DIR] [OPERATOR...] FILE`: the DynamoGraphDeployments and
+ * DynamoComponentDeployments of FILE (nvidia.com/v1alpha1 ones converted first, as on every load) as
+ * a cdk8s app in TypeScript, Python, Java or Go that synthesizes them (`src/eject`): the program on
+ * standard output, or with `--out DIR` the program and the project files that run it
+ * (`src/eject/project-files.ts`). The input is
  * not checked (`validate` does that; the app checks it when it synthesizes). The settings of the
  * OPERATOR options that differ from a default install are written into the app
  * (`src/eject/operator-code.ts`). A field the library's API cannot write is an error naming the
@@ -10,7 +11,8 @@
  */
 import { ParsedArgs } from './args';
 import { writeOutputs } from './output-files';
-import { ejectDocuments, packageName, projectFiles } from '../eject';
+import { ejectDocuments, MAIN_FILES, packageName } from '../eject';
+import { languageProjectFiles } from '../eject/project-files';
 import type { OperatorSettings } from '../engine/operator-settings';
 import { isMap } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
@@ -23,7 +25,8 @@ export interface EjectIo {
 
 /** Runs `eject` on the loaded (and converted) documents of FILE; returns the exit code (0 written, 1 not ejectable). */
 export function runEject(file: string, docs: readonly unknown[], args: ParsedArgs, settings: OperatorSettings, version: string, io: EjectIo): number {
-  const result = ejectDocuments(docs, settings);
+  const language = args.language ?? 'typescript';
+  const result = ejectDocuments(docs, settings, language);
   io.stderr(result.notices.map(n => `${file}: ${n}\n`).join(''));
   if (result.code === undefined) {
     io.stderr(result.problems.map(p => `${file}: ${p}\n`).join(''));
@@ -35,9 +38,8 @@ export function runEject(file: string, docs: readonly unknown[], args: ParsedArg
   }
   const first = docs.find(doc => isDgd(doc) || isDcd(doc)) as { metadata?: unknown } | undefined;
   const name = isMap(first?.metadata) && typeof first.metadata.name === 'string' ? first.metadata.name : undefined;
-  const written = writeOutputs(args.outDir, [{ name: 'main.ts', text: result.code }, ...projectFiles(packageName(name), version)], {
-    manifest: false, force: args.force === true, forceOption: '--force',
-  });
+  const files = [{ name: MAIN_FILES[language], text: result.code }, ...languageProjectFiles(language, packageName(name), version)];
+  const written = writeOutputs(args.outDir, files, { manifest: false, force: args.force === true, forceOption: '--force' });
   if (written.problem !== undefined) {
     io.stderr(`${written.problem}\n`);
     return 1;

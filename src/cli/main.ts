@@ -6,7 +6,7 @@
  *   cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
  *   cdk8s-dynamo convert [--out DIR] FILE...
  *   cdk8s-dynamo diff [--output graph|components|workloads] [--json] [--namespace NS] [OPERATOR...] OLD NEW
- *   cdk8s-dynamo eject [--out DIR] [OPERATOR...] FILE
+ *   cdk8s-dynamo eject [--language L] [--out DIR] [OPERATOR...] FILE
  *   cdk8s-dynamo --version | --help | COMMAND --help
  *
  * The options and help texts are in `args.ts`; `render --out DIR` writes one `<input-path>.k8s.yaml`

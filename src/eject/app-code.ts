@@ -2,12 +2,19 @@
  * The whole cdk8s app of the documents of one file: one chart per DynamoGraphDeployment or
  * DynamoComponentDeployment (its id the object's name), in file order; every other document as an
  * `ApiObject` in the chart of the Dynamo document that follows it (the last chart for documents
- * after the last one), so objects a graph reads (a ConfigMap, a PVC) are written with it.
+ * after the last one), so objects a graph reads (a ConfigMap, a PVC) are written with it. The app
+ * is built once as a language-neutral program (code.ts) and printed in the language asked for
+ * (print-typescript.ts, print-python.ts, print-java.ts, print-go.ts).
  */
-import { call, json, print, raw, str } from './code';
+import { cdk8s, construct, Program, Statement, str, variable } from './code';
 import { ComponentContext } from './component-props';
 import { componentDeploymentStatements, graphStatements } from './document-code';
+import { EjectLanguage } from './languages';
 import { operatorDeclaration } from './operator-code';
+import { printGo } from './print-go';
+import { printJava } from './print-java';
+import { printPython } from './print-python';
+import { printTypeScript } from './print-typescript';
 import { EjectProblems } from './problems';
 import { ChartReferences, ConstructIds, ProgramNames } from './program';
 import type { OperatorSettings } from '../engine/operator-settings';
@@ -16,7 +23,7 @@ import { isDcd, isDgd } from '../model/v1beta1';
 
 /** The generated program, or the problems that keep it from being written. */
 export interface EjectResult {
-  /** `main.ts` (only when there are no problems). */
+  /** The program (`main.ts`, `main.py`, `Main.java`, `main.go`; only when there are no problems). */
   readonly code?: string;
   /** One line per field that cannot be ejected, naming the document and the field. */
   readonly problems: readonly string[];
@@ -32,29 +39,47 @@ function describe(doc: unknown): string {
 }
 
 /**
- * The TypeScript of a cdk8s app that synthesizes `documents` (nvidia.com/v1beta1 Dynamo documents
- * and others) for the operator `settings` (the app names them when they differ from a default
- * install; see operator-code.ts).
+ * The cdk8s app, in `language` (default TypeScript), that synthesizes `documents` (nvidia.com/v1beta1
+ * Dynamo documents and others) for the operator `settings` (the app names them when they differ
+ * from a default install; see operator-code.ts).
  */
-export function ejectDocuments(documents: readonly unknown[], settings?: OperatorSettings): EjectResult {
+export function ejectDocuments(documents: readonly unknown[], settings?: OperatorSettings, language: EjectLanguage = 'typescript'): EjectResult {
+  const result = ejectProgram(documents, settings, language !== 'go');
+  if (result.program === undefined) return { problems: result.problems, notices: result.notices };
+  return { code: PRINTERS[language](result.program), problems: result.problems, notices: result.notices };
+}
+
+const PRINTERS: { readonly [language in EjectLanguage]: (program: Program) => string } = {
+  typescript: printTypeScript,
+  python: printPython,
+  java: printJava,
+  go: printGo,
+};
+
+/**
+ * The language-neutral program of `documents`, or the problems that keep it from being written;
+ * `orderedMaps`: whether the language keeps a map in the order written (Go does not).
+ */
+export function ejectProgram(documents: readonly unknown[], settings?: OperatorSettings, orderedMaps = true): {
+  readonly program?: Program; readonly problems: readonly string[]; readonly notices: readonly string[];
+} {
   const dynamo = documents.map(doc => isDgd(doc) || isDcd(doc));
   const count = dynamo.filter(d => d).length;
   if (count === 0) return { problems: ['no nvidia.com/v1beta1 DynamoGraphDeployment or DynamoComponentDeployment to eject'], notices: [] };
   const names = new ProgramNames();
   const chartIds = new ConstructIds();
   const operatorVariable = names.variable('operator');
-  const operator = operatorDeclaration(settings, names, operatorVariable);
+  const operator = operatorDeclaration(settings, operatorVariable);
   const problems: string[] = [];
   const notices: string[] = [];
-  const charts: Array<{ readonly header: string; readonly variable: string; readonly ids: ConstructIds; readonly body: string[] }> = [];
+  const charts: Array<{ readonly header: Statement; readonly variable: string; readonly ids: ConstructIds; readonly body: Statement[] }> = [];
   let pending: unknown[] = [];
 
-  const objectStatement = (doc: unknown, chart: string, ids: ConstructIds): string => {
+  const objectStatement = (doc: unknown, chart: string, ids: ConstructIds): Statement => {
     const kind = isMap(doc) && typeof doc.kind === 'string' ? doc.kind : 'Object';
     const name = isMap(doc) && isMap(doc.metadata) && typeof doc.metadata.name === 'string' ? doc.metadata.name : '';
-    names.cdk8s.add('ApiObject');
     const id = ids.unique(name === '' ? kind : `${kind}-${name}`);
-    return `${print(call('new ApiObject', raw(chart), str(id), json(doc)))};`;
+    return { kind: 'object', chart, id, doc };
   };
 
   documents.forEach((doc, i) => {
@@ -66,29 +91,27 @@ export function ejectDocuments(documents: readonly unknown[], settings?: Operato
     const chartId = chartIds.unique(typeof d.metadata?.name === 'string' && d.metadata.name !== '' ? d.metadata.name : d.kind);
     const suffix = count === 1 ? '' : String(charts.length + 1);
     const chart = names.variable(`chart${suffix}`);
-    const variable = names.variable(`${isDgd(d) ? 'graph' : 'deployment'}${suffix}`);
+    const holder = names.variable(`${isDgd(d) ? 'graph' : 'deployment'}${suffix}`);
     const ids = new ConstructIds();
     const docProblems = new EjectProblems(describe(doc));
     const ctx: ComponentContext = {
-      names, refs: new ChartReferences(names, chart, ids), problems: docProblems, operator: operator === undefined ? undefined : operatorVariable,
+      names,
+      refs: new ChartReferences(names, chart, ids),
+      problems: docProblems,
+      operator: operator === undefined ? undefined : operatorVariable,
+      orderedMaps,
     };
-    const body: string[] = pending.map(other => objectStatement(other, chart, ids));
+    const body: Statement[] = pending.map(other => objectStatement(other, chart, ids));
     pending = [];
     if (d.status !== undefined) notices.push(`${describe(doc)}: status: left out (the API server sets it; a manifest's status is ignored)`);
-    const statements = isDgd(d) ? graphStatements(d, chart, variable, ids, ctx) : componentDeploymentStatements(d, chart, variable, ids, ctx);
+    const statements = isDgd(d) ? graphStatements(d, chart, holder, ids, ctx) : componentDeploymentStatements(d, chart, holder, ids, ctx);
     problems.push(...docProblems.all);
-    body.push(...ctx.refs.declarations, ...statements.filter(s => s !== ''));
-    charts.push({ header: `const ${chart} = new Chart(app, ${JSON.stringify(chartId)});`, variable: chart, ids, body });
+    body.push(...ctx.refs.declarations, ...statements);
+    const header: Statement = { kind: 'declare', name: chart, value: construct(cdk8s('Chart'), 3, variable('app'), str(chartId)) };
+    charts.push({ header, variable: chart, ids, body });
   });
   const last = charts[charts.length - 1];
   last.body.push(...pending.map(other => objectStatement(other, last.variable, last.ids)));
   if (problems.length > 0) return { problems, notices };
-
-  const chartText = charts.map(c => [c.header, ...c.body].join('\n')).join('\n\n');
-  const imports = [`import { ${[...names.cdk8s].sort().join(', ')} } from "cdk8s";`];
-  if (chartText.includes('kplus.')) imports.push('import * as kplus from "cdk8s-plus-34";');
-  imports.push(`import { ${[...names.dynamo].sort().join(', ')} } from "cdk8s-dynamo";`);
-  const head = operator === undefined ? 'const app = new App();' : `const app = new App();\n${operator}`;
-  const code = `${imports.join('\n')}\n\n${head}\n\n${chartText}\n\napp.synth();\n`;
-  return { code, problems, notices };
+  return { program: { operator, charts: charts.map(c => [c.header, ...c.body]) }, problems, notices };
 }

@@ -4,7 +4,9 @@
  * writes it back, the preview features as their classes (GpuMemoryService, Failover,
  * CheckpointConfig), a field no prop writes as a problem naming it.
  */
-import { call, Code, json, obj, raw, str } from './code';
+import {
+  anyMap, bool, Code, construct, dynamo, isEmptyStruct, list, MISSING, num, plain, plainStruct, staticCall, str, struct, TypeRef, variable,
+} from './code';
 import { enumMember } from './enum-members';
 import { kubernetesLiteral, quantity } from './kubernetes-literal';
 import { podProps } from './pod-props';
@@ -26,6 +28,8 @@ export interface ComponentContext {
   readonly problems: EjectProblems;
   /** The variable holding the app's `OperatorOptions`, when it names an operator. */
   readonly operator?: string;
+  /** Whether the language keeps a map in the order written (Go's maps have no order: an `env` map of several entries is not written). */
+  readonly orderedMaps: boolean;
 }
 
 /** Whether `value` is a map with only (some of) the keys `allowed`; records a problem for each other key. */
@@ -48,19 +52,24 @@ export function onlyKeys(
 /** A field holding a JSON value of the given type (`string`, `number`, `boolean`), or a problem. */
 function typed(value: unknown, type: 'string' | 'number' | 'boolean', path: string, problems: EjectProblems): Code | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === type) return json(value);
+  if (typeof value === type) return plain(value);
   problems.add(path, `Invalid value: ${JSON.stringify(value)}: must be a ${type}`);
   return undefined;
 }
 
 /** `providerOverride` as the ProviderOverride prop. */
-function providerOverride(value: unknown, path: string, problems: EjectProblems): Code | undefined {
+export function providerOverride(value: unknown, path: string, problems: EjectProblems): Code | undefined {
   if (value === undefined) return undefined;
   if (!onlyKeys(value, ['apiVersion', 'target', 'value'], path, 'ProviderOverride', problems)) return undefined;
-  return obj([
+  const given = value.value ?? {};
+  if (!isMap(given)) {
+    problems.add(`${path}.value`, `Invalid value: ${JSON.stringify(given)}: must be an object`);
+    return undefined;
+  }
+  return struct(dynamo('ProviderOverride'), [
     ['apiVersion', typed(value.apiVersion, 'string', `${path}.apiVersion`, problems)],
     ['target', typed(value.target, 'string', `${path}.target`, problems)],
-    ['value', json(value.value ?? {})],
+    ['value', anyMap(given)],
   ]);
 }
 
@@ -76,24 +85,24 @@ export function componentProps(spec: Record<string, any>, path: string, ctx: Com
   else if (spec.roles !== undefined) problems.add(`${path}.roles`, 'roles are written with multinode (addMultinodeWorker); this component has none');
   props.push(['replicas', typed(spec.replicas, 'number', `${path}.replicas`, problems)]);
   props.push(['minAvailable', typed(spec.minAvailable, 'number', `${path}.minAvailable`, problems)]);
-  if (spec.podTemplate !== undefined) props.push(...podProps(spec.podTemplate, `${path}.podTemplate`, ctx.refs, problems));
+  if (spec.podTemplate !== undefined) props.push(...podProps(spec.podTemplate, `${path}.podTemplate`, ctx.refs, problems, ctx.orderedMaps));
   if (spec.sharedMemorySize !== undefined) props.push(['sharedMemorySize', quantity(spec.sharedMemorySize, `${path}.sharedMemorySize`, problems)]);
   props.push(['globalDynamoNamespace', typed(spec.globalDynamoNamespace, 'boolean', `${path}.globalDynamoNamespace`, problems)]);
   if (spec.modelRef !== undefined && onlyKeys(spec.modelRef, ['name', 'revision'], `${path}.modelRef`, 'ModelRef', problems)) {
-    props.push(['modelRef', json(spec.modelRef)]);
+    props.push(['modelRef', plainStruct(dynamo('ModelRef'), spec.modelRef)]);
   }
   if (spec.scalingAdapter !== undefined) {
     // the prop writes `scalingAdapter: {}` and nothing else
-    if (isMap(spec.scalingAdapter) && Object.keys(spec.scalingAdapter).length === 0) props.push(['scalingAdapter', raw('true')]);
+    if (isMap(spec.scalingAdapter) && Object.keys(spec.scalingAdapter).length === 0) props.push(['scalingAdapter', bool(true)]);
     else problems.add(`${path}.scalingAdapter`, `${JSON.stringify(spec.scalingAdapter)}: the scalingAdapter prop writes only {}`);
   }
   props.push(['frontendSidecar', typed(spec.frontendSidecar, 'string', `${path}.frontendSidecar`, problems)]);
   if (spec.compilationCache !== undefined && onlyKeys(spec.compilationCache, ['pvcName', 'mountPath'], `${path}.compilationCache`, 'CompilationCache', problems)) {
-    props.push(['compilationCache', json(spec.compilationCache)]);
+    props.push(['compilationCache', plainStruct(dynamo('CompilationCache'), spec.compilationCache)]);
   }
   if (spec.eppConfig !== undefined) props.push(['eppConfig', eppConfig(spec.eppConfig, `${path}.eppConfig`, ctx)]);
   if (spec.topologyConstraint !== undefined && onlyKeys(spec.topologyConstraint, ['packDomain'], `${path}.topologyConstraint`, 'ComponentTopologyConstraint', problems)) {
-    props.push(['topologyConstraint', json(spec.topologyConstraint)]);
+    props.push(['topologyConstraint', plainStruct(dynamo('ComponentTopologyConstraint'), spec.topologyConstraint)]);
   }
   props.push(['runtimeVersionOverride', typed(spec.runtimeVersionOverride, 'string', `${path}.runtimeVersionOverride`, problems)]);
   props.push(['providerOverride', providerOverride(spec.providerOverride, `${path}.providerOverride`, problems)]);
@@ -114,28 +123,24 @@ function multinode(spec: Record<string, any>, path: string, ctx: ComponentContex
     if (!Array.isArray(spec.roles)) {
       problems.add(`${path}.roles`, 'must be a list');
     } else {
-      roles = {
-        kind: 'array',
-        items: spec.roles.map((role: unknown, i: number) => {
-          const at = `${path}.roles[${i}]`;
-          if (!onlyKeys(role, ['name', 'replicas', 'providerOverride'], at, 'ComponentRole', problems)) return raw('undefined');
-          return obj([
-            ['name', enumMember('MultinodeRoleName', role.name, `${at}.name`, ctx.names, problems)],
-            ['replicas', typed(role.replicas, 'number', `${at}.replicas`, problems)],
-            ['providerOverride', providerOverride(role.providerOverride, `${at}.providerOverride`, problems)],
-          ]);
-        }),
-      };
+      roles = list({ struct: dynamo('ComponentRole') }, spec.roles.map((role: unknown, i: number) => {
+        const at = `${path}.roles[${i}]`;
+        if (!onlyKeys(role, ['name', 'replicas', 'providerOverride'], at, 'ComponentRole', problems)) return MISSING;
+        return struct(dynamo('ComponentRole'), [
+          ['name', enumMember('MultinodeRoleName', role.name, `${at}.name`, problems)],
+          ['replicas', typed(role.replicas, 'number', `${at}.replicas`, problems)],
+          ['providerOverride', providerOverride(role.providerOverride, `${at}.providerOverride`, problems)],
+        ]);
+      }));
     }
   }
-  return obj([['nodeCount', raw(String(spec.multinode.nodeCount))], ['roles', roles]]);
+  return struct(dynamo('MultinodeOptions'), [['nodeCount', num(spec.multinode.nodeCount)], ['roles', roles]]);
 }
 
 /** `EppConfig.fromConfigMap(...)` or `EppConfig.fromConfig(...)`. */
 function eppConfig(value: unknown, path: string, ctx: ComponentContext): Code | undefined {
-  const { problems, names } = ctx;
+  const { problems } = ctx;
   if (!onlyKeys(value, ['configMapRef', 'config'], path, 'EppConfig', problems)) return undefined;
-  names.dynamo.add('EppConfig');
   if (value.configMapRef !== undefined && value.config === undefined) {
     const ref = value.configMapRef;
     if (!onlyKeys(ref, ['name', 'key', 'optional'], `${path}.configMapRef`, 'EppConfig.fromConfigMap', problems)) return undefined;
@@ -143,72 +148,72 @@ function eppConfig(value: unknown, path: string, ctx: ComponentContext): Code | 
       problems.add(`${path}.configMapRef`, 'EppConfig.fromConfigMap needs a name and a key (and optional: true or false)');
       return undefined;
     }
-    return call('EppConfig.fromConfigMap', raw(ctx.refs.configMap(ref.name)), str(ref.key), ref.optional === undefined ? undefined : raw(String(ref.optional)));
+    return staticCall(dynamo('EppConfig'), 'fromConfigMap', 3, variable(ctx.refs.configMap(ref.name)), str(ref.key), ref.optional === undefined ? undefined : bool(ref.optional));
   }
-  if (value.config !== undefined && value.configMapRef === undefined && isMap(value.config)) return call('EppConfig.fromConfig', json(value.config));
+  if (value.config !== undefined && value.configMapRef === undefined && isMap(value.config)) return staticCall(dynamo('EppConfig'), 'fromConfig', 1, anyMap(value.config));
   problems.add(path, 'EppConfig writes either configMapRef or config');
   return undefined;
 }
 
 /** `experimental: { gpuMemoryService, failover, checkpoint, grove }` with the preview classes. */
 function experimental(value: unknown, path: string, ctx: ComponentContext): Code | undefined {
-  const { problems, names } = ctx;
+  const { problems } = ctx;
   if (!onlyKeys(value, ['gpuMemoryService', 'failover', 'checkpoint', 'grove'], path, 'ExperimentalOptions', problems)) return undefined;
   const entries: Array<readonly [string, Code | undefined]> = [];
   const gms = value.gpuMemoryService;
   if (gms !== undefined && onlyKeys(gms, ['mode', 'deviceClassName', 'extraClientContainers', 'extraClientPods'], `${path}.gpuMemoryService`, 'GpuMemoryService', problems)) {
-    names.dynamo.add('GpuMemoryService');
-    const pods = Array.isArray(gms.extraClientPods) ? {
-      kind: 'array' as const,
-      items: gms.extraClientPods.map((pod: unknown, i: number) => {
-        const at = `${path}.gpuMemoryService.extraClientPods[${i}]`;
-        if (!onlyKeys(pod, ['name', 'podTemplate'], at, 'GmsClientPod', problems)) return raw('undefined');
-        return obj([['name', typed(pod.name, 'string', `${at}.name`, problems)], ['podTemplate', kubernetesLiteral(pod.podTemplate ?? {}, 'PodTemplateSpec', `${at}.podTemplate`, problems)]]);
-      }),
-    } : undefined;
+    const pods = Array.isArray(gms.extraClientPods) ? list({ struct: dynamo('GmsClientPod') }, gms.extraClientPods.map((pod: unknown, i: number) => {
+      const at = `${path}.gpuMemoryService.extraClientPods[${i}]`;
+      if (!onlyKeys(pod, ['name', 'podTemplate'], at, 'GmsClientPod', problems)) return MISSING;
+      return struct(dynamo('GmsClientPod'), [
+        ['name', typed(pod.name, 'string', `${at}.name`, problems)],
+        ['podTemplate', kubernetesLiteral(pod.podTemplate ?? {}, 'PodTemplateSpec', `${at}.podTemplate`, problems)],
+      ]);
+    })) : undefined;
     entries.push(['gpuMemoryService', newWithProps('GpuMemoryService', [
-      ['mode', gms.mode === undefined ? undefined : enumMember('GpuSharingMode', gms.mode, `${path}.gpuMemoryService.mode`, names, problems)],
+      ['mode', gms.mode === undefined ? undefined : enumMember('GpuSharingMode', gms.mode, `${path}.gpuMemoryService.mode`, problems)],
       ['deviceClassName', typed(gms.deviceClassName, 'string', `${path}.gpuMemoryService.deviceClassName`, problems)],
-      ['extraClientContainers', gms.extraClientContainers === undefined ? undefined : json(gms.extraClientContainers)],
+      ['extraClientContainers', gms.extraClientContainers === undefined ? undefined : plain(gms.extraClientContainers)],
       ['extraClientPods', pods],
     ])]);
   }
   const failover = value.failover;
   if (failover !== undefined && onlyKeys(failover, ['mode', 'numShadows'], `${path}.failover`, 'Failover', problems)) {
-    names.dynamo.add('Failover');
     entries.push(['failover', newWithProps('Failover', [
-      ['mode', failover.mode === undefined ? undefined : enumMember('GpuSharingMode', failover.mode, `${path}.failover.mode`, names, problems)],
+      ['mode', failover.mode === undefined ? undefined : enumMember('GpuSharingMode', failover.mode, `${path}.failover.mode`, problems)],
       ['numShadows', typed(failover.numShadows, 'number', `${path}.failover.numShadows`, problems)],
     ])]);
   }
   if (value.checkpoint !== undefined) entries.push(['checkpoint', checkpoint(value.checkpoint, `${path}.checkpoint`, ctx)]);
   if (value.grove !== undefined && onlyKeys(value.grove, ['forceScalingGroup'], `${path}.grove`, 'GroveOptions', problems)) {
-    entries.push(['grove', obj([['forceScalingGroup', typed(value.grove.forceScalingGroup, 'boolean', `${path}.grove.forceScalingGroup`, problems)]])]);
+    entries.push(['grove', struct(dynamo('GroveOptions'), [['forceScalingGroup', typed(value.grove.forceScalingGroup, 'boolean', `${path}.grove.forceScalingGroup`, problems)]])]);
   }
-  return obj(entries);
+  return struct(dynamo('ExperimentalOptions'), entries);
 }
 
-/** `new X({ ... })`, or `new X()` without props. */
+/** `new X({ ... })` (props of the struct `XProps`), or `new X()` without props. */
 function newWithProps(className: string, entries: Array<readonly [string, Code | undefined]>): Code {
-  const props = obj(entries);
-  return call(`new ${className}`, props.kind === 'object' && props.entries.length === 0 ? undefined : props);
+  const props = struct(dynamo(`${className}Props`), entries);
+  return construct(dynamo(className), 1, isEmptyStruct(props) ? undefined : props);
 }
+
+const CHECKPOINT: TypeRef = dynamo('CheckpointConfig');
+const CHECKPOINT_PROPS: TypeRef = dynamo('CheckpointConfigProps');
 
 /** `CheckpointConfig.automatic(...)`, `CheckpointConfig.restore(name, ...)` or `new CheckpointConfig({ enabled: false, ... })`. */
 function checkpoint(value: unknown, path: string, ctx: ComponentContext): Code | undefined {
-  const { problems, names } = ctx;
+  const { problems } = ctx;
   const fields = ['enabled', 'checkpointRef', 'startupPolicy', 'deletionPolicy', 'targetContainerName', 'job', 'mode', 'identity'];
   if (!onlyKeys(value, fields, path, 'CheckpointConfig', problems)) return undefined;
   if (typeof value.enabled !== 'boolean') {
     problems.add(`${path}.enabled`, 'required to eject: CheckpointConfig always writes enabled (true unless given)');
     return undefined;
   }
-  names.dynamo.add('CheckpointConfig');
   let job: Array<readonly [string, Code | undefined]> = [];
   if (value.job !== undefined && onlyKeys(value.job, ['gmsClientContainers', 'podTemplate'], `${path}.job`, 'CheckpointConfig', problems)) {
     if (value.job.gmsClientContainers === undefined && value.job.podTemplate === undefined) problems.add(`${path}.job`, 'an empty job is not written by CheckpointConfig');
     job = [
-      ['jobGmsClientContainers', value.job.gmsClientContainers === undefined ? undefined : json(value.job.gmsClientContainers)],
+      ['jobGmsClientContainers', value.job.gmsClientContainers === undefined ? undefined : plain(value.job.gmsClientContainers)],
       ['jobPodTemplate', value.job.podTemplate === undefined ? undefined : kubernetesLiteral(value.job.podTemplate, 'PodTemplateSpec', `${path}.job.podTemplate`, problems)],
     ];
   }
@@ -217,22 +222,23 @@ function checkpoint(value: unknown, path: string, ctx: ComponentContext): Code |
     const id = value.identity;
     const idFields = ['model', 'backendFramework', 'dynamoVersion', 'tensorParallelSize', 'pipelineParallelSize', 'dtype', 'maxModelLen', 'extraParameters'];
     if (onlyKeys(id, idFields, `${path}.identity`, 'CheckpointIdentity', problems)) {
-      identity = obj(Object.entries(id).map(([k, v]) => [k, k === 'backendFramework' ? enumMember('BackendFramework', v, `${path}.identity.backendFramework`, names, problems) : json(v)] as const));
+      identity = struct(dynamo('CheckpointIdentity'), Object.entries(id).map(([k, v]) => [k, k === 'backendFramework'
+        ? enumMember('BackendFramework', v, `${path}.identity.backendFramework`, problems) : plain(v)] as const));
     }
   }
   const restore = value.enabled && typeof value.checkpointRef === 'string';
-  const props = obj([
-    ['enabled', value.enabled ? undefined : raw('false')],
+  const props = struct(CHECKPOINT_PROPS, [
+    ['enabled', value.enabled ? undefined : bool(false)],
     ['checkpointRef', restore ? undefined : typed(value.checkpointRef, 'string', `${path}.checkpointRef`, problems)],
-    ['startupPolicy', value.startupPolicy === undefined ? undefined : enumMember('CheckpointStartupPolicy', value.startupPolicy, `${path}.startupPolicy`, names, problems)],
-    ['deletionPolicy', value.deletionPolicy === undefined ? undefined : enumMember('CheckpointDeletionPolicy', value.deletionPolicy, `${path}.deletionPolicy`, names, problems)],
+    ['startupPolicy', value.startupPolicy === undefined ? undefined : enumMember('CheckpointStartupPolicy', value.startupPolicy, `${path}.startupPolicy`, problems)],
+    ['deletionPolicy', value.deletionPolicy === undefined ? undefined : enumMember('CheckpointDeletionPolicy', value.deletionPolicy, `${path}.deletionPolicy`, problems)],
     ['targetContainerName', typed(value.targetContainerName, 'string', `${path}.targetContainerName`, problems)],
     ...job,
-    ['mode', value.mode === undefined ? undefined : enumMember('CheckpointMode', value.mode, `${path}.mode`, names, problems)],
+    ['mode', value.mode === undefined ? undefined : enumMember('CheckpointMode', value.mode, `${path}.mode`, problems)],
     ['identity', identity],
   ]);
-  const empty = props.kind === 'object' && props.entries.length === 0;
-  if (restore) return call('CheckpointConfig.restore', str(value.checkpointRef), empty ? undefined : props);
-  if (value.enabled) return call('CheckpointConfig.automatic', empty ? undefined : props);
-  return call('new CheckpointConfig', props);
+  const given = isEmptyStruct(props) ? undefined : props;
+  if (restore) return staticCall(CHECKPOINT, 'restore', 2, str(value.checkpointRef), given);
+  if (value.enabled) return staticCall(CHECKPOINT, 'automatic', 1, given);
+  return construct(CHECKPOINT, 1, props);
 }

@@ -4,9 +4,11 @@
  * entry of the input (`envVarJson`, `EnvFrom._toKube`); secrets and config maps as references
  * (`kplus.Secret.fromSecretName`, ...).
  */
-import { call, Code, obj, raw, str } from './code';
+import { bool, Code, enumValue, kplus, map, staticCall, str, struct, variable } from './code';
 import { ChartReferences } from './program';
 import { isMap } from '../model/json';
+
+const ENV_VALUE = kplus('EnvValue');
 
 const FIELD_PATHS: { readonly [fieldPath: string]: string } = {
   'metadata.name': 'POD_NAME',
@@ -33,28 +35,30 @@ function only(value: unknown, allowed: readonly string[]): value is Record<strin
   return isMap(value) && Object.keys(value).every(k => allowed.includes(k));
 }
 
-function optionalFlag(value: Record<string, unknown>): Code | undefined | false {
+/** The options struct `type` of an `optional` flag (undefined without one, false when not a boolean). */
+function optionalFlag(value: Record<string, unknown>, type: string): Code | undefined | false {
   if (value.optional === undefined) return undefined;
-  return typeof value.optional === 'boolean' ? obj([['optional', raw(String(value.optional))]]) : false;
+  return typeof value.optional === 'boolean' ? struct(kplus(type), [['optional', bool(value.optional)]]) : false;
 }
 
 /** The `EnvValue` of one `env` entry, or undefined when none gives back exactly this entry. */
 export function envValue(entry: unknown, refs: ChartReferences): Code | undefined {
   if (!only(entry, ['name', 'value', 'valueFrom']) || typeof entry.name !== 'string') return undefined;
-  if (entry.valueFrom === undefined) return typeof entry.value === 'string' ? call('kplus.EnvValue.fromValue', str(entry.value)) : undefined;
+  if (entry.valueFrom === undefined) return typeof entry.value === 'string' ? staticCall(ENV_VALUE, 'fromValue', 1, str(entry.value)) : undefined;
   if (entry.value !== undefined) return undefined;
   const from = entry.valueFrom;
   if (only(from, ['secretKeyRef']) && only(from.secretKeyRef, ['name', 'key', 'optional'])) {
     const ref = from.secretKeyRef;
-    const options = optionalFlag(ref);
+    const options = optionalFlag(ref, 'EnvValueFromSecretOptions');
     if (typeof ref.name !== 'string' || typeof ref.key !== 'string' || options === false) return undefined;
-    return call('kplus.EnvValue.fromSecretValue', obj([['secret', raw(refs.secret(ref.name))], ['key', str(ref.key)]]), options);
+    const secretValue = struct(kplus('SecretValue'), [['secret', variable(refs.secret(ref.name))], ['key', str(ref.key)]]);
+    return staticCall(ENV_VALUE, 'fromSecretValue', 2, secretValue, options);
   }
   if (only(from, ['configMapKeyRef']) && only(from.configMapKeyRef, ['name', 'key', 'optional'])) {
     const ref = from.configMapKeyRef;
-    const options = optionalFlag(ref);
+    const options = optionalFlag(ref, 'EnvValueFromConfigMapOptions');
     if (typeof ref.name !== 'string' || typeof ref.key !== 'string' || options === false) return undefined;
-    return call('kplus.EnvValue.fromConfigMap', raw(refs.configMap(ref.name)), str(ref.key), options);
+    return staticCall(ENV_VALUE, 'fromConfigMap', 3, variable(refs.configMap(ref.name)), str(ref.key), options);
   }
   if (only(from, ['fieldRef']) && only(from.fieldRef, ['fieldPath', 'apiVersion'])) {
     const ref = from.fieldRef;
@@ -62,20 +66,21 @@ export function envValue(entry: unknown, refs: ChartReferences): Code | undefine
     if (ref.apiVersion !== undefined && (typeof ref.apiVersion !== 'string' || ref.apiVersion === '')) return undefined;
     const apiVersion = ref.apiVersion === undefined ? [] : [['apiVersion', str(ref.apiVersion)] as const];
     const member = FIELD_PATHS[ref.fieldPath];
-    if (member !== undefined) return call('kplus.EnvValue.fromFieldRef', raw(`kplus.EnvFieldPaths.${member}`), apiVersion.length ? obj(apiVersion) : undefined);
+    const options = kplus('EnvValueFromFieldRefOptions');
+    if (member !== undefined) return staticCall(ENV_VALUE, 'fromFieldRef', 2, enumValue(kplus('EnvFieldPaths'), member), apiVersion.length ? struct(options, apiVersion) : undefined);
     // a label or annotation: fromFieldRef writes `metadata.labels['KEY']`
     const keyed = /^metadata\.(labels|annotations)\['([^']*)'\]$/.exec(ref.fieldPath);
     if (keyed === null) return undefined;
     const path = keyed[1] === 'labels' ? 'POD_LABEL' : 'POD_ANNOTATION';
-    return call('kplus.EnvValue.fromFieldRef', raw(`kplus.EnvFieldPaths.${path}`), obj([['key', str(keyed[2])], ...apiVersion]));
+    return staticCall(ENV_VALUE, 'fromFieldRef', 2, enumValue(kplus('EnvFieldPaths'), path), struct(options, [['key', str(keyed[2])], ...apiVersion]));
   }
   if (only(from, ['resourceFieldRef']) && only(from.resourceFieldRef, ['resource', 'divisor'])) {
     const ref = from.resourceFieldRef;
     const member = typeof ref.resource === 'string' ? RESOURCE_FIELDS[ref.resource] : undefined;
     if (member === undefined) return undefined;
     if (ref.divisor !== undefined && (typeof ref.divisor !== 'string' || ref.divisor === '')) return undefined;
-    return call('kplus.EnvValue.fromResource', raw(`kplus.ResourceFieldPaths.${member}`),
-      ref.divisor === undefined ? undefined : obj([['divisor', str(ref.divisor)]]));
+    return staticCall(ENV_VALUE, 'fromResource', 2, enumValue(kplus('ResourceFieldPaths'), member),
+      ref.divisor === undefined ? undefined : struct(kplus('EnvValueFromResourceOptions'), [['divisor', str(ref.divisor)]]));
   }
   return undefined;
 }
@@ -83,31 +88,33 @@ export function envValue(entry: unknown, refs: ChartReferences): Code | undefine
 /** `kplus.Env.fromSecret(...)` / `fromConfigMap(...)` of one `envFrom` entry, or undefined when neither gives it back. */
 export function envFromSource(entry: unknown, refs: ChartReferences): Code | undefined {
   if (only(entry, ['secretRef']) && only(entry.secretRef, ['name']) && typeof entry.secretRef.name === 'string') {
-    return call('kplus.Env.fromSecret', raw(refs.secret(entry.secretRef.name)));
+    return staticCall(kplus('Env'), 'fromSecret', 1, variable(refs.secret(entry.secretRef.name)));
   }
   if (only(entry, ['configMapRef', 'prefix']) && only(entry.configMapRef, ['name']) && typeof entry.configMapRef.name === 'string') {
     if (entry.prefix !== undefined && typeof entry.prefix !== 'string') return undefined;
-    return call('kplus.Env.fromConfigMap', raw(refs.configMap(entry.configMapRef.name)), entry.prefix === undefined ? undefined : str(entry.prefix));
+    return staticCall(kplus('Env'), 'fromConfigMap', 2, variable(refs.configMap(entry.configMapRef.name)), entry.prefix === undefined ? undefined : str(entry.prefix));
   }
   return undefined;
 }
 
 /**
- * The `env` prop of a list of entries: the longest tail of entries each an EnvValue (names unique
- * and not integers, which an object literal would reorder); `kept` is the head the pod template
- * keeps. undefined when no tail can be a prop.
+ * The `env` prop of a list of entries: the longest tail of entries (at most `limit`) each an
+ * EnvValue (names unique and not integers, which an object literal would reorder); `kept` is the
+ * head the pod template keeps. undefined when no tail can be a prop.
  */
-export function envProp(entries: readonly unknown[], refs: ChartReferences): { readonly prop: Code; readonly kept: unknown[] } | undefined {
+export function envProp(
+  entries: readonly unknown[], refs: ChartReferences, limit = Infinity,
+): { readonly prop: Code; readonly kept: unknown[] } | undefined {
   const names = entries.map(e => (isMap(e) && typeof e.name === 'string' ? e.name : undefined));
   const unique = new Set(names).size === names.length && names.every(n => n !== undefined && !/^(0|[1-9]\d*)$/.test(n));
   if (!unique) return undefined;
   let start = entries.length;
   // referenced secrets are declared only for the entries that become props: try without declaring first
-  while (start > 0 && envValue(entries[start - 1], DRY_RUN) !== undefined) start--;
+  while (start > 0 && entries.length - start < limit && envValue(entries[start - 1], DRY_RUN) !== undefined) start--;
   if (start === entries.length) return undefined;
   const values = entries.slice(start).map(e => envValue(e, refs)!);
   return {
-    prop: obj(values.map((value, i) => [names[start + i]!, value] as const)),
+    prop: map({ class: ENV_VALUE }, values.map((value, i) => [names[start + i]!, value] as const)),
     kept: entries.slice(0, start),
   };
 }

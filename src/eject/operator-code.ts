@@ -4,8 +4,7 @@
  * component deployment of the app names (`operator: operator`). Without such options the app names
  * no operator and synthesizes for a default install, as the constructs do.
  */
-import { json, obj, print } from './code';
-import { ProgramNames } from './program';
+import { dynamo, isEmptyStruct, list, plain, plainStruct, Statement, struct } from './code';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
 
 /** The settings of `settings` that differ from a default install, in the order of the settings. */
@@ -18,9 +17,11 @@ export function nonDefaultSettings(settings: OperatorSettings | undefined): Arra
 }
 
 /** `const operator: OperatorOptions = {...};`, or undefined when every setting is the default. */
-export function operatorDeclaration(settings: OperatorSettings | undefined, names: ProgramNames, variable: string): string | undefined {
-  const entries = nonDefaultSettings(settings);
-  if (entries.length === 0) return undefined;
-  names.dynamo.add('OperatorOptions');
-  return `const ${variable}: OperatorOptions = ${print(obj(entries.map(([key, value]) => [key, json(value)] as const)))};`;
+export function operatorDeclaration(settings: OperatorSettings | undefined, variable: string): Statement | undefined {
+  const options = dynamo('OperatorOptions');
+  const value = struct(options, nonDefaultSettings(settings).map(([key, v]) => {
+    if (key === 'registrySecrets' && Array.isArray(v)) return [key, list({ struct: dynamo('RegistrySecret') }, v.map(s => plainStruct(dynamo('RegistrySecret'), s)))] as const;
+    return [key, plain(v)] as const;
+  }));
+  return isEmptyStruct(value) ? undefined : { kind: 'declare', name: variable, value, annotate: options };
 }

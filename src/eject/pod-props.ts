@@ -4,7 +4,7 @@
  * typed `podTemplate` prop. Each prop is taken out of the template only where the construct puts
  * it back where it was (`podTemplateJson`): the `main` container found by name, or put first.
  */
-import { arr, Code, json, raw, str } from './code';
+import { Code, kplus, list, num, str } from './code';
 import { envFromProp, envProp } from './env-values';
 import { kubernetesLiteral } from './kubernetes-literal';
 import { EjectProblems } from './problems';
@@ -23,8 +23,13 @@ function dropEmpty(map: Record<string, any>, key: string): void {
   if (isMap(map[key]) && Object.keys(map[key]).length === 0) delete map[key];
 }
 
-/** The pod props (in the order a person writes them) of `podTemplate`, at `path` for problems. */
-export function podProps(podTemplate: unknown, path: string, refs: ChartReferences, problems: EjectProblems): Array<readonly [string, Code]> {
+/**
+ * The pod props (in the order a person writes them) of `podTemplate`, at `path` for problems;
+ * `orderedMaps`: whether the language keeps a map in the order written (not Go).
+ */
+export function podProps(
+  podTemplate: unknown, path: string, refs: ChartReferences, problems: EjectProblems, orderedMaps = true,
+): Array<readonly [string, Code]> {
   if (!isMap(podTemplate)) return [['podTemplate', kubernetesLiteral(podTemplate, 'PodTemplateSpec', path, problems)]];
   const template = deepClone(podTemplate) as Record<string, any>;
   const containers: unknown[] | undefined = isMap(template.spec) && Array.isArray(template.spec.containers) ? template.spec.containers : undefined;
@@ -39,7 +44,7 @@ export function podProps(podTemplate: unknown, path: string, refs: ChartReferenc
   }
   for (const key of ['command', 'args'] as const) {
     if (!isStringList(main[key])) continue;
-    props.push([key, arr(main[key].map(str))]);
+    props.push([key, list('string', main[key].map(str))]);
     delete main[key];
   }
   if (typeof main.workingDir === 'string') {
@@ -47,7 +52,8 @@ export function podProps(podTemplate: unknown, path: string, refs: ChartReferenc
     delete main.workingDir;
   }
   if (Array.isArray(main.env)) {
-    const env = envProp(main.env, refs);
+    // where maps have no order (Go), the env prop holds one entry and the pod template the rest
+    const env = envProp(main.env, refs, orderedMaps ? Infinity : 1);
     if (env) {
       props.push(['env', env.prop]);
       if (env.kept.length > 0) main.env = env.kept; else delete main.env;
@@ -56,14 +62,14 @@ export function podProps(podTemplate: unknown, path: string, refs: ChartReferenc
   if (Array.isArray(main.envFrom)) {
     const envFrom = envFromProp(main.envFrom, refs);
     if (envFrom) {
-      props.push(['envFrom', arr(envFrom.prop)]);
+      props.push(['envFrom', list({ class: kplus('EnvFrom') }, envFrom.prop)]);
       if (envFrom.kept.length > 0) main.envFrom = envFrom.kept; else delete main.envFrom;
     }
   }
   const limits = isMap(main.resources) && isMap(main.resources.limits) ? main.resources.limits : undefined;
   const gpus = limits?.[GPU];
   if (typeof gpus === 'string' && /^(0|[1-9]\d{0,8})$/.test(gpus)) {
-    props.push(['gpus', raw(gpus)]);
+    props.push(['gpus', num(Number(gpus))]);
     delete limits![GPU];
     dropEmpty(main.resources, 'limits');
     dropEmpty(main, 'resources');
@@ -81,9 +87,4 @@ export function podProps(podTemplate: unknown, path: string, refs: ChartReferenc
     props.push(['podTemplate', kubernetesLiteral(template, 'PodTemplateSpec', path, problems)]);
   }
   return props;
-}
-
-/** A list of JSON values as written (for props typed `string[]` and the like). */
-export function jsonList(value: unknown[]): Code {
-  return arr(value.map(json));
 }

@@ -1,16 +1,13 @@
 /**
- * What the generated program declares besides its constructs: the named imports it uses, the
- * variables it declares (unique across the file) and, per chart, the secrets and config maps its
+ * What the generated program declares besides its constructs: the variables it declares (unique across the file) and, per chart, the secrets and config maps its
  * environment variables reference (`kplus.Secret.fromSecretName`, `kplus.ConfigMap.fromConfigMapName`),
  * each declared once before its first use.
  */
 
-/** Names the program imports, and variable names in use. */
+import { kplus, staticCall, Statement, str, variable } from './code';
+
+/** Variable names in use. */
 export class ProgramNames {
-  /** Named imports of `cdk8s-dynamo`. */
-  public readonly dynamo = new Set<string>();
-  /** Named imports of `cdk8s`. */
-  public readonly cdk8s = new Set<string>(['App', 'Chart']);
   private readonly variables = new Set<string>(['app', 'kplus']);
 
   /** A variable name like `base` not declared yet (`base2`, `base3`, ... otherwise), now declared. */
@@ -20,44 +17,39 @@ export class ProgramNames {
     this.variables.add(name);
     return name;
   }
-
-  /** The member `member` of an enum exported by `cdk8s-dynamo` (imported). */
-  public enumMember(enumName: string, member: string): string {
-    this.dynamo.add(enumName);
-    return `${enumName}.${member}`;
-  }
 }
 
 /** The references of one chart to existing secrets and config maps. */
 export class ChartReferences {
   /** Declarations, in the order first needed. */
-  public readonly declarations: string[] = [];
+  public readonly declarations: Statement[] = [];
   private readonly byName = new Map<string, string>();
 
   constructor(private readonly names: ProgramNames, private readonly chartVariable: string, private readonly ids: ConstructIds) {}
 
   /** The variable of the secret `name` (declared on first use). */
   public secret(name: string): string {
-    return this.reference('Secret', 'kplus.Secret.fromSecretName', name);
+    return this.reference('Secret', name);
   }
 
   /** The variable of the config map `name` (declared on first use). */
   public configMap(name: string): string {
-    return this.reference('ConfigMap', 'kplus.ConfigMap.fromConfigMapName', name);
+    return this.reference('ConfigMap', name);
   }
 
-  private reference(kind: 'Secret' | 'ConfigMap', factory: string, name: string): string {
+  private reference(kind: 'Secret' | 'ConfigMap', name: string): string {
     const key = `${kind}/${name}`;
     const known = this.byName.get(key);
     if (known !== undefined) return known;
     const words = identifierWords(name);
     const last = words[words.length - 1]?.toLowerCase();
     const suffix = kind === 'Secret' ? (last === 'secret' ? '' : 'Secret') : (last === 'config' || last === 'configmap' ? '' : 'ConfigMap');
-    const variable = this.names.variable(`${camelCase(words)}${suffix}`);
+    const declared = this.names.variable(`${camelCase(words)}${suffix}`);
     const id = this.ids.unique(`${pascalCase(words)}${suffix}`);
-    this.declarations.push(`const ${variable} = ${factory}(${this.chartVariable}, ${JSON.stringify(id)}, ${JSON.stringify(name)});`);
-    this.byName.set(key, variable);
-    return variable;
+    const factory = kind === 'Secret' ? 'fromSecretName' : 'fromConfigMapName';
+    this.declarations.push({ kind: 'declare', name: declared, value: staticCall(kplus(kind), factory, 3, variable(this.chartVariable), str(id), str(name)) });
+    this.byName.set(key, declared);
+    return declared;
   }
 }
 

@@ -7,8 +7,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
+import { CORPUS_DIR, filledTemplate, withVersionedImages } from './shared';
 import * as library from '../../src';
-import { parseYamlDocuments } from '../../src/import/documents';
+import { parseYamlDocuments, stringifyYamlDocuments } from '../../src/import/documents';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Where the apps are placed for the compiler (never written: the compiler host serves them). */
@@ -88,4 +89,25 @@ export function runApp(code: string): unknown[] {
 export function objectKey(o: unknown): string {
   const m = o as { apiVersion?: string; kind?: string; metadata?: { name?: string; namespace?: string } };
   return `${m.apiVersion} ${m.kind} ${m.metadata?.namespace ?? ''}/${m.metadata?.name ?? ''}`;
+}
+
+/** The platform the corpus targets (Grove and checkpointing), as an operator configuration file. */
+export const CORPUS_OPERATOR_FILE = 'orchestrators:\n  grove:\n    enabled: true\ncheckpoint:\n  enabled: true\n';
+
+/** A file of the corpus as ejected and rendered. */
+export interface CorpusFile {
+  readonly folder: 'v1beta1' | 'v1alpha1' | 'test/fixtures/eject' | 'generated';
+  readonly file: string;
+  /** The file as ejected and rendered: placeholders filled, images versioned. */
+  readonly text: string;
+}
+
+/** The files of a folder of the corpus (`dir`, default the shared corpus), placeholders filled and images given a version as the corpus runner does. */
+export function corpusFiles(folder: 'v1beta1' | 'v1alpha1', root: string | undefined = CORPUS_DIR): CorpusFile[] {
+  const dir = path.join(root ?? '', folder);
+  if (root === undefined || !fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter(f => f.endsWith('.yaml')).sort().map(file => {
+    const docs = parseYamlDocuments(filledTemplate(fs.readFileSync(path.join(dir, file), 'utf8')), file).map(doc => withVersionedImages(doc));
+    return { folder, file, text: stringifyYamlDocuments(docs) };
+  });
 }
