@@ -1,0 +1,211 @@
+/**
+ * Bounded work on any input: the operator's patterns over command lines and CEL selectors agree
+ * with the operator's regular expressions (Go RE2, linear) and stay linear on the inputs that make
+ * a backtracking engine slow; quantities with huge exponents are read, compared and written
+ * without materialising them. Work is bounded with sizes where the old code took minutes and a
+ * generous limit the linear code meets by orders of magnitude (never a tight timer).
+ */
+import * as fc from 'fast-check';
+import { parseAllDocuments } from 'yaml';
+import { runCliOn } from './support/cli-in-process';
+import { runsDynamoModule } from '../src/engine/backend/python-launch';
+import { frameworksRunBy } from '../src/engine/backend/select';
+import { injectFlagsIntoScript } from '../src/engine/multinode/flag-injection';
+import { deviceClassGivesGpus, looksLikeGpuIdentifier } from '../src/engine/multinode/gpu-count';
+import { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity } from '../src/go/quantity';
+
+/** RE2's `\s`, which the operator's patterns mean. */
+const S = '[\\t\\n\\f\\r ]';
+
+/** The operator's backend-detection pattern for one framework, as written (graph.go). */
+const detectionPattern = (fw: string) => new RegExp(`python[0-9.]*${S}+[^|&;]*-m${S}+[^|&;]*dynamo\\.${fw}[^|&;]*`);
+/** The operator's flag-injection pattern (utils.go), applied with replace-all. */
+const injectByPattern = (script: string, flags: string, fw: string) =>
+  script.replace(new RegExp(`(python[0-9.]*${S}+[^|&;]*${fw}[^|&;]*?)(${S}|$|[|&;])`, 'g'), (_m, head: string, delimiter: string) => `${head} ${flags}${delimiter}`);
+
+/** Command lines built from the pieces the patterns care about (short: the reference pattern backtracks). */
+const commandLine = fc.array(fc.constantFrom(
+  'python', 'python3', 'python3.11', '3', '.', ' ', '  ', '\t', '\n', '\v', '\u00a0', '-m', '-', 'm', '-m ', 'dynamo', 'dynamo.', '.vllm',
+  'vllm', 'sglang', 'trtllm', 'dynamo.vllm', 'dynamo.sglang', 'x', '|', '&', ';', '&&', '=', '"', 'frontend',
+), { maxLength: 24 }).map(parts => parts.join(''));
+
+/** Seconds a call takes (for a generous bound only). */
+function secondsOf(run: () => unknown): number {
+  const start = process.hrtime.bigint();
+  run();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+describe('backend detection (python … -m … dynamo.<framework>)', () => {
+  test('agrees with the operator pattern on generated command lines', () => {
+    const seen = new Set<boolean>();
+    fc.assert(fc.property(commandLine, fc.constantFrom('vllm', 'sglang', 'trtllm'), (line, fw) => {
+      const expected = detectionPattern(fw).test(line);
+      seen.add(expected);
+      expect(runsDynamoModule(line, fw)).toBe(expected);
+    }), { numRuns: 20000 });
+    expect([...seen].sort()).toEqual([false, true]);
+  });
+
+  test('examples: one segment, RE2 white space only', () => {
+    expect(frameworksRunBy(['python3', '-m', 'dynamo.vllm', '--model', 'm'])).toEqual(['vllm']);
+    expect(frameworksRunBy(['sh', '-c', 'echo x | python3.11 -u -m dynamo.sglang.worker'])).toEqual(['sglang']);
+    expect(frameworksRunBy(['python3 -m x; dynamo.vllm'])).toEqual([]);
+    expect(frameworksRunBy(['python3 -mdynamo.vllm'])).toEqual([]);
+    // \v and no-break space are not white space to RE2
+    expect(frameworksRunBy(['python3\u000b-m dynamo.vllm'])).toEqual([]);
+    expect(frameworksRunBy(['python3 -m\u00a0dynamo.vllm'])).toEqual([]);
+    expect(frameworksRunBy(['python3 -m dynamo.vllm && python3 -m dynamo.trtllm'])).toEqual(['vllm', 'trtllm']);
+  });
+
+  test('an argument repeating `python3 -m ` 100k times is read in linear time', () => {
+    for (const size of [1_000, 10_000, 100_000]) {
+      const line = 'python3 -m '.repeat(size);
+      const seconds = secondsOf(() => expect(frameworksRunBy([line])).toEqual([]));
+      expect(seconds).toBeLessThan(2);
+    }
+    const words = Array.from({ length: 100_000 }, () => 'python3 -m x');
+    expect(secondsOf(() => frameworksRunBy([...words, '--', 'dynamo.vllm']))).toBeLessThan(2);
+  });
+});
+
+describe('flag injection into a shell script', () => {
+  const flags = '--nnodes 2 --node-rank 0';
+
+  test('agrees with the operator pattern (replace-all) on generated scripts', () => {
+    let changed = 0;
+    fc.assert(fc.property(commandLine, fc.constantFrom('vllm', 'sglang'), (script, fw) => {
+      const expected = injectByPattern(script, flags, fw);
+      if (expected !== script) changed++;
+      expect(injectFlagsIntoScript(script, flags, fw as 'vllm' | 'sglang')).toBe(expected);
+    }), { numRuns: 20000 });
+    expect(changed).toBeGreaterThan(100);
+  });
+
+  test('a script repeating `python3 -m ` 100k times is read in linear time', () => {
+    for (const size of [1_000, 10_000, 100_000]) {
+      const script = 'python3 -m '.repeat(size) + 'x';
+      expect(secondsOf(() => expect(injectFlagsIntoScript(script, flags, 'vllm')).toBe(script))).toBeLessThan(2);
+    }
+    const script = 'python3 -m dynamo.vllm;'.repeat(100_000);
+    let out = '';
+    expect(secondsOf(() => { out = injectFlagsIntoScript(script, '-f', 'vllm'); })).toBeLessThan(2);
+    expect(out).toBe('python3 -m dynamo.vllm -f;'.repeat(100_000));
+  });
+});
+
+describe('GPU drivers named by a DeviceClass selector', () => {
+  const classWith = (expression: string) => ({ metadata: { name: 'c' }, spec: { selectors: [{ cel: { expression } }] } });
+  const driverPattern = /(?:^|&&)[\t\n\f\r ]*\(*[\t\n\f\r ]*device\.driver[\t\n\f\r ]*==[\t\n\f\r ]*["']([^"']+)["']/g;
+  const selector = fc.array(fc.constantFrom(' ', '\t', '(', ')', '&&', 'device.driver', '==', '"gpu.nvidia.com"', "'x'", '"', 'x', '&& device.driver == "gpu.nvidia.com"', "&&(device.driver=='x'"), { maxLength: 16 })
+    .map(parts => parts.join(''));
+
+  test('finds the same driver terms as the operator pattern', () => {
+    const seenKinds = new Set<string>();
+    fc.assert(fc.property(selector, expression => {
+      const kinds = new Set([...expression.matchAll(driverPattern)].map(m => looksLikeGpuIdentifier(m[1])));
+      // no driver term: the class's extendedResourceName decides (not a GPU one here)
+      const deviceClass = { metadata: { name: 'c' }, spec: { extendedResourceName: 'example.com/fpga', selectors: [{ cel: { expression } }] } };
+      seenKinds.add(kinds.size === 1 ? String([...kinds][0]) : String(kinds.size));
+      if (kinds.size === 2) expect(() => deviceClassGivesGpus(deviceClass, [], 'DCD/x', 'f')).toThrow(/GPU and non-GPU/);
+      else expect(deviceClassGivesGpus(deviceClass, [], 'DCD/x', 'f')).toBe(kinds.has(true));
+    }), { numRuns: 5000 });
+    expect([...seenKinds].sort()).toEqual(['0', '2', 'false', 'true']);
+  });
+
+  test('a long white-space run after && is read in linear time', () => {
+    for (const size of [1_000, 10_000, 100_000]) {
+      const expression = `x && ${' '.repeat(size)}(${' '.repeat(size)}device.driver == "gpu.nvidia.com"`;
+      expect(secondsOf(() => expect(deviceClassGivesGpus(classWith(expression), [], 'DCD/x', 'f')).toBe(true))).toBeLessThan(2);
+      const miss = `&&${' '.repeat(size)}x`;
+      expect(secondsOf(() => expect(() => deviceClassGivesGpus(classWith(miss), [], 'DCD/x', 'f')).toThrow(/cannot tell/))).toBeLessThan(2);
+    }
+  });
+});
+
+describe('quantities with huge exponents', () => {
+  test('are read, compared and written in constant time, as Go reads them', () => {
+    const seconds = secondsOf(() => {
+      expect(canonicalQuantity('1e999999999')).toBe('1e999999999');
+      expect(canonicalQuantity('1.5e999999999')).toBe('1500e999999996');
+      // rounded up to nano precision, still in exponent notation
+      expect(canonicalQuantity('1e-999999999')).toBe('1e-9');
+      expect(canonicalQuantity('-1e-2147483647')).toBe('-1e-9');
+      expect(canonicalQuantity('0e-2147483647')).toBe('0');
+      expect(canonicalQuantity('12345678901234567890123e999999999')).toBe('12345678901234567890123e999999999');
+      expect(compareQuantities('1e999999999', '2e999999998')).toBe(1);
+      expect(compareQuantities('1e999999999', '10e999999998')).toBe(0);
+      expect(compareQuantities('-1e999999999', '1')).toBe(-1);
+      expect(compareQuantities('1e-999999999', '1n')).toBe(0);
+      expect(compareQuantities('1000000000000000000001e-30', '2n')).toBe(0);
+      expect(isWholeAmount(parseQuantity('1e999999999').amount)).toBe(true);
+      expect(isWholeAmount(parseQuantity('0e-999999999').amount)).toBe(true);
+      expect(isWholeAmount(parseQuantity('1e-999999999').amount)).toBe(false);
+    });
+    expect(seconds).toBeLessThan(2);
+  });
+
+  test('the exponent is a 64-bit integer cut to 32 bits (strconv.ParseInt, then int32)', () => {
+    expect(canonicalQuantity('1e4294967296')).toBe('1e4294967296');
+    expect(compareQuantities('1e4294967296', '1')).toBe(0);
+    expect(canonicalQuantity('1e4294967297')).toBe('10');
+    expect(canonicalQuantity('1e9223372036854775807')).toBe('100e-3');
+    expect(() => parseQuantity('1e9223372036854775808')).toThrow(/unknown suffix/);
+    // canonical as written (exponent a multiple of 3, no trailing zeros): kept verbatim, as Go keeps it
+    expect(canonicalQuantity('1e00000000000000000000000000003')).toBe('1e00000000000000000000000000003');
+    expect(compareQuantities('1e00000000000000000000000000003', '1k')).toBe(0);
+  });
+
+  test('comparison agrees with exact arithmetic on generated quantities', () => {
+    const exact = (text: string): [bigint, number] => {
+      const { unscaled, exp10 } = parseQuantity(text).amount;
+      return [unscaled, exp10];
+    };
+    const quantity = fc.tuple(fc.constantFrom('', '-'), fc.stringMatching(/^[0-9]{1,25}$/), fc.constantFrom('', 'm', 'k', 'Ki', 'Gi', 'e', 'e-', 'E'), fc.integer({ min: 0, max: 60 }))
+      .map(([sign, digits, suffix, e]) => `${sign}${digits}${suffix}${suffix.startsWith('e') || suffix === 'E' ? e : ''}`);
+    fc.assert(fc.property(quantity, quantity, (a, b) => {
+      const [ua, ea] = exact(a);
+      const [ub, eb] = exact(b);
+      const e = Math.min(ea, eb);
+      const x = ua * 10n ** BigInt(ea - e);
+      const y = ub * 10n ** BigInt(eb - e);
+      expect(compareQuantities(a, b)).toBe(x < y ? -1 : x > y ? 1 : 0);
+      expect(isWholeAmount(parseQuantity(a).amount)).toBe(ea >= 0 || ua % 10n ** BigInt(-ea) === 0n);
+    }), { numRuns: 5000 });
+  });
+
+  test('`cpu: 1e999999999` in a graph validates and renders at once, written as given', () => {
+    const graph = (cpu: string) => [
+      'apiVersion: nvidia.com/v1beta1',
+      'kind: DynamoGraphDeployment',
+      'metadata: {name: llm}',
+      'spec:',
+      '  backendFramework: vllm',
+      '  components:',
+      '    - name: decode',
+      '      type: decode',
+      '      podTemplate:',
+      '        spec:',
+      '          containers:',
+      '            - name: main',
+      '              image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0',
+      `              resources: {limits: {cpu: ${cpu}}, requests: {cpu: ${cpu}}}`,
+      '',
+    ].join('\n');
+    for (const cpu of ['1e999999999', '"1e-999999999"', '0e-999999999']) {
+      let validate: ReturnType<typeof runCliOn> | undefined;
+      let render: ReturnType<typeof runCliOn> | undefined;
+      const seconds = secondsOf(() => {
+        validate = runCliOn({ 'g.yaml': graph(cpu) }, ['validate', 'g.yaml']);
+        render = runCliOn({ 'g.yaml': graph(cpu) }, ['render', '--output', 'workloads', 'g.yaml']);
+      });
+      expect(seconds).toBeLessThan(20);
+      expect(validate!.stderr).toBe('');
+      expect(validate!.code).toBe(0);
+      expect(render!.code).toBe(0);
+      const deployment = parseAllDocuments(render!.stdout).map(d => d.toJSON()).find(o => o?.kind === 'Deployment');
+      const expected = cpu === '1e999999999' ? '1e999999999' : cpu === '0e-999999999' ? '0' : '1e-9';
+      expect(deployment.spec.template.spec.containers[0].resources.limits.cpu).toBe(expected);
+    }
+  });
+});
