@@ -209,3 +209,60 @@ describe('quantities with huge exponents', () => {
     }
   });
 });
+
+describe('input size limits before parsing', () => {
+  const graphWithEnv = (entries: string, comments = '') => [
+    'apiVersion: nvidia.com/v1beta1',
+    'kind: DynamoGraphDeployment',
+    'metadata: {name: llm}',
+    'spec:',
+    '  backendFramework: vllm',
+    comments,
+    '  components:',
+    '    - name: decode',
+    '      type: decode',
+    '      podTemplate:',
+    '        spec:',
+    '          containers:',
+    '            - name: main',
+    '              image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0',
+    '              env:',
+    entries,
+  ].join('\n');
+  const envEntries = (count: number) => Array.from({ length: count }, (_, i) => `                - name: VARIABLE_NUMBER_${i}\n                  value: "some value for variable ${i}"`).join('\n');
+
+  test('a document far over the API server limit is refused before it is parsed', () => {
+    const text = graphWithEnv(envEntries(300_000));
+    let run: ReturnType<typeof runCliOn> | undefined;
+    // the YAML parser never sees the text (parsing it would take tens of seconds)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const parse = jest.spyOn(require('yaml') as typeof import('yaml'), 'parseAllDocuments');
+    try {
+      expect(secondsOf(() => { run = runCliOn({ 'g.yaml': `kind: ConfigMap\napiVersion: v1\nmetadata: {name: c}\n---\n${text}` }, ['validate', 'g.yaml']); })).toBeLessThan(5);
+      expect(parse).not.toHaveBeenCalled();
+      // (the spy sees what the CLI parses)
+      runCliOn({ 'small.yaml': graphWithEnv(envEntries(1)) }, ['validate', 'small.yaml']);
+      expect(parse).toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+    expect(run!.code).toBe(1);
+    expect(run!.stderr).toContain('g.yaml: the document from line 4: Too long: it holds more than 6291456 bytes of YAML (not counting indentation and comments), not read');
+    expect(run!.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
+  test('indentation and comments do not count: a 2 MiB object in 8 MiB of text is read', () => {
+    const comments = Array.from({ length: 60_000 }, () => `  # ${'x'.repeat(100)}`).join('\n');
+    const text = graphWithEnv(envEntries(20_000), comments);
+    expect(text.length).toBeGreaterThan(6 * 1024 * 1024);
+    const run = runCliOn({ 'g.yaml': text }, ['validate', 'g.yaml']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+  });
+
+  test('an object over 3 MiB as JSON is still refused after reading, by its JSON size', () => {
+    const run = runCliOn({ 'g.yaml': graphWithEnv(envEntries(45_000)) }, ['validate', 'g.yaml']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Too long: the object is \d+ bytes as JSON; the API server accepts at most 3145728 bytes \(3 MiB\) per request/);
+  });
+});
