@@ -266,3 +266,56 @@ describe('input size limits before parsing', () => {
     expect(run.stderr).toMatch(/Too long: the object is \d+ bytes as JSON; the API server accepts at most 3145728 bytes \(3 MiB\) per request/);
   });
 });
+
+describe('nulls read as the API server stores them', () => {
+  const graph = (annotations: string) => [
+    'apiVersion: nvidia.com/v1beta1',
+    'kind: DynamoGraphDeployment',
+    'metadata:',
+    '  name: llm',
+    `  annotations: {${annotations}}`,
+    '  labels: {team: null}',
+    'spec:',
+    '  backendFramework: vllm',
+    '  components:',
+    '    - name: decode',
+    '      type: decode',
+    '      podTemplate:',
+    '        metadata: {annotations: {dropped: null, kept: x}, labels: {gone: null}}',
+    '        spec:',
+    '          containers:',
+    '            - name: main',
+    '              image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0',
+    '              command: null',
+    '              env: [{name: X, value: null}, {name: Z, value: zz}]',
+    '              resources: {limits: {nvidia.com/gpu: 1, cpu: null}, requests: null}',
+    '',
+  ].join('\n');
+
+  test('a null annotation of the object is the empty string: the webhook\'s verdict on "", no internal error', () => {
+    const text = graph('nvidia.com/vllm-distributed-executor-backend: null');
+    for (const argv of [['validate'], ['render', '--output', 'workloads']]) {
+      const run = runCliOn({ 'g.yaml': text }, [...argv, 'g.yaml']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe('g.yaml: DynamoGraphDeployment/llm: metadata.annotations[nvidia.com/vllm-distributed-executor-backend]: Invalid value: "": must be "mp" or "ray" (rule 2)\n');
+    }
+  });
+
+  test('null fields and map values of the spec are dropped, as the CRD schema prunes them', () => {
+    const text = graph('other: null');
+    expect(runCliOn({ 'g.yaml': text }, ['validate', 'g.yaml'])).toEqual({ code: 0, stdout: expect.anything(), stderr: '' });
+    const run = runCliOn({ 'g.yaml': text }, ['render', '--output', 'workloads', 'g.yaml']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const objects = parseAllDocuments(run.stdout).map(d => d.toJSON());
+    const deployment = objects.find(o => o?.kind === 'Deployment');
+    const template = deployment.spec.template;
+    expect(template.metadata.annotations.kept).toBe('x');
+    expect('dropped' in template.metadata.annotations).toBe(false);
+    expect('gone' in (template.metadata.labels ?? {})).toBe(false);
+    const main = template.spec.containers.find((c: { name: string }) => c.name === 'main');
+    expect(main.env.filter((e: { name: string }) => e.name === 'X' || e.name === 'Z')).toEqual([{ name: 'X' }, { name: 'Z', value: 'zz' }]);
+    expect('cpu' in main.resources.limits).toBe(false);
+    expect(run.stdout).not.toMatch(/: null$/m);
+  });
+});
