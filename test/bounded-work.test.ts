@@ -5,8 +5,10 @@
  * without materialising them. Work is bounded with sizes where the old code took minutes and a
  * generous limit the linear code meets by orders of magnitude (never a tight timer).
  */
+import { Chart, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
+import { DynamoGraph, OutputMode } from '../src';
 import { runCliOn } from './support/cli-in-process';
 import { runsDynamoModule } from '../src/engine/backend/python-launch';
 import { frameworksRunBy } from '../src/engine/backend/select';
@@ -172,6 +174,39 @@ describe('quantities with huge exponents', () => {
       expect(compareQuantities(a, b)).toBe(x < y ? -1 : x > y ? 1 : 0);
       expect(isWholeAmount(parseQuantity(a).amount)).toBe(ea >= 0 || ua % 10n ** BigInt(-ea) === 0n);
     }), { numRuns: 5000 });
+  });
+
+  test('the library synthesizes `cpu: 1e999999999` at once, in graph and workloads output', () => {
+    for (const output of [OutputMode.GRAPH, OutputMode.WORKLOADS]) {
+      const chart = new Chart(Testing.app(), 'test');
+      DynamoGraph.fromObject(chart, 'Graph', {
+        apiVersion: 'nvidia.com/v1beta1',
+        kind: 'DynamoGraphDeployment',
+        metadata: { name: 'g' },
+        spec: {
+          backendFramework: 'vllm',
+          components: [{
+            name: 'decode',
+            type: 'decode',
+            podTemplate: {
+              spec: {
+                containers: [{
+                  name: 'main',
+                  image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0',
+                  resources: { limits: { cpu: '1e999999999' }, requests: { cpu: '1e999999998' } },
+                }],
+              },
+            },
+          }],
+        },
+      }, { output });
+      let objects: any[] = [];
+      expect(secondsOf(() => { objects = Testing.synth(chart); })).toBeLessThan(20);
+      const pod = output === OutputMode.GRAPH ? objects[0].spec.components[0].podTemplate : objects.find(o => o.kind === 'Deployment').spec.template;
+      // the graph keeps the text as written; the operator's Deployment has Go's canonical form
+      const request = output === OutputMode.GRAPH ? '1e999999998' : '100e999999996';
+      expect(pod.spec.containers.find((c: { name: string }) => c.name === 'main').resources).toEqual({ limits: { cpu: '1e999999999' }, requests: { cpu: request } });
+    }
   });
 
   test('`cpu: 1e999999999` in a graph validates and renders at once, written as given', () => {
