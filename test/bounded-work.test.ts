@@ -10,11 +10,13 @@ import * as fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import { DynamoGraph, OutputMode } from '../src';
 import { runCliOn } from './support/cli-in-process';
+import { anyFuzzGraph } from './support/fuzz-graphs';
 import { runsDynamoModule } from '../src/engine/backend/python-launch';
 import { frameworksRunBy } from '../src/engine/backend/select';
 import { injectFlagsIntoScript } from '../src/engine/multinode/flag-injection';
 import { deviceClassGivesGpus, looksLikeGpuIdentifier } from '../src/engine/multinode/gpu-count';
 import { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity } from '../src/go/quantity';
+import { stringifyYamlDocuments } from '../src/import/documents';
 
 /** RE2's `\s`, which the operator's patterns mean. */
 const S = '[\\t\\n\\f\\r ]';
@@ -352,5 +354,41 @@ describe('nulls read as the API server stores them', () => {
     expect(main.env.filter((e: { name: string }) => e.name === 'X' || e.name === 'Z')).toEqual([{ name: 'X' }, { name: 'Z', value: 'zz' }]);
     expect('cpu' in main.resources.limits).toBe(false);
     expect(run.stdout).not.toMatch(/: null$/m);
+  });
+
+  test('a null anywhere in a generated graph gets a verdict, never an internal error', () => {
+    const nodes = (value: unknown, at: Array<string | number> = [], out: Array<Array<string | number>> = []) => {
+      if (value !== null && typeof value === 'object') {
+        for (const [key, child] of Object.entries(value)) {
+          const path = [...at, Array.isArray(value) ? Number(key) : key];
+          out.push(path);
+          nodes(child, path, out);
+        }
+      }
+      return out;
+    };
+    // annotations the engine reads, with values the API server takes
+    const annotations = {
+      'nvidia.com/vllm-distributed-executor-backend': 'mp',
+      'nvidia.com/enable-metrics': 'true',
+      'nvidia.com/dynamo-discovery-backend': 'kubernetes',
+      'nvidia.com/dynamo-base-model': 'Qwen/Qwen3-0.6B',
+      'note': 'x',
+    };
+    const annotationPaths = Object.keys(annotations).map(key => ['metadata', 'annotations', key]);
+    fc.assert(fc.property(anyFuzzGraph, fc.nat(), fc.boolean(), ({ graph: generated }, pick, annotation) => {
+      const doc = JSON.parse(JSON.stringify({ ...generated, metadata: { ...generated.metadata, annotations, labels: { team: 'a' } } }));
+      const all = annotation ? annotationPaths : nodes(doc);
+      const path = all[pick % all.length];
+      let parent = doc;
+      for (const key of path.slice(0, -1)) parent = parent[key];
+      parent[path[path.length - 1]] = null;
+      for (const argv of [['validate'], ['render', '--output', 'workloads']]) {
+        const run = runCliOn({ 'g.yaml': stringifyYamlDocuments([doc]) }, [...argv, 'g.yaml']);
+        expect(run.stderr).not.toMatch(/internal error|TypeError|\n\s+at /);
+        expect([0, 1]).toContain(run.code);
+        if (run.code === 1) expect(run.stderr).toMatch(/^g\.yaml: /);
+      }
+    }), { numRuns: 60, seed: 23 });
   });
 });
