@@ -15,7 +15,7 @@ import { runsDynamoModule } from '../src/engine/backend/python-launch';
 import { frameworksRunBy } from '../src/engine/backend/select';
 import { injectFlagsIntoScript } from '../src/engine/multinode/flag-injection';
 import { deviceClassGivesGpus, looksLikeGpuIdentifier } from '../src/engine/multinode/gpu-count';
-import { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity } from '../src/go/quantity';
+import { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity, schemaQuantity } from '../src/go/quantity';
 import { stringifyYamlDocuments } from '../src/import/documents';
 
 /** RE2's `\s`, which the operator's patterns mean. */
@@ -147,6 +147,29 @@ describe('quantities with huge exponents', () => {
       expect(isWholeAmount(parseQuantity('1e-999999999').amount)).toBe(false);
     });
     expect(seconds).toBeLessThan(2);
+  });
+
+  test('the schema-level checks read them with Go\'s sign and value', () => {
+    expect(schemaQuantity('-1e999999999')).toEqual({ sign: -1, value: -Infinity });
+    expect(schemaQuantity('1e-999999999')).toEqual({ sign: 1, value: 1e-9 });
+    expect(schemaQuantity('0e999999999')).toEqual({ sign: 0, value: 0 });
+    expect(schemaQuantity('-1e99999999.5')?.sign).toBe(-1);
+    const graph = (size: string) => [
+      'apiVersion: nvidia.com/v1beta1',
+      'kind: DynamoGraphDeployment',
+      'metadata: {name: llm}',
+      'spec:',
+      '  components:',
+      '    - name: decode',
+      '      type: decode',
+      `      sharedMemorySize: "${size}"`,
+      '      podTemplate: {spec: {containers: [{name: main, image: "nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0"}]}}',
+      '',
+    ].join('\n');
+    const negative = runCliOn({ 'g.yaml': graph('-1e999999999') }, ['validate', 'g.yaml']);
+    expect(negative.code).toBe(1);
+    expect(negative.stderr).toContain('spec.components[0].sharedMemorySize (component "decode"): Invalid value: "-1e999999999": must be non-negative (rule 100)');
+    expect(runCliOn({ 'g.yaml': graph('1e999999999') }, ['validate', 'g.yaml']).code).toBe(0);
   });
 
   test('the exponent is a 64-bit integer cut to 32 bits (strconv.ParseInt, then int32)', () => {

@@ -384,8 +384,10 @@ const SCHEMA_QUANTITY = new RegExp(QUANTITY_PATTERN);
 
 /**
  * Reads a quantity given as a number or a string by the CRD pattern (`2`, `"8Gi"`, `"500m"`,
- * `"1e3"`); undefined when it is not a valid quantity there. The value is computed in floating
- * point (`3000m` is exactly 3; an exponent may carry a fraction, as the pattern allows).
+ * `"1e3"`); undefined when it is not a valid quantity there. Text Go reads has Go's exact sign and
+ * value (rounded to nano precision; a value beyond floating point is ±Infinity: `-1e999999999` is
+ * negative, `1e-999999999` is 1n); text only the pattern takes (an exponent with a fraction) is
+ * computed in floating point (`3000m` is exactly 3).
  */
 export function schemaQuantity(raw: unknown): Quantity | undefined {
   if (typeof raw === 'number') {
@@ -395,7 +397,14 @@ export function schemaQuantity(raw: unknown): Quantity | undefined {
   if (typeof raw !== 'string') return undefined;
   const text = raw.trim();
   if (!SCHEMA_QUANTITY.test(text)) return undefined;
+  try {
+    const { amount } = parseQuantity(text);
+    return { sign: amountSign(amount), value: Number(`${amount.unscaled}e${amount.exp10}`) };
+  } catch (e) {
+    if (!(e instanceof QuantityParseError)) throw e;
+  }
   const parts = scan(text);
+  if (!/[1-9]/.test(parts.intDigits + parts.fracDigits)) return { sign: 0, value: 0 };
   const mantissa = Number(`${parts.intDigits}.${parts.fracDigits}`);
   // the pattern lets an exponent have a fraction (`1e2.5`), which Go's suffix stops before
   const suffix = parts.suffix + parts.rest;
@@ -412,9 +421,9 @@ export function schemaQuantity(raw: unknown): Quantity | undefined {
     if (!Number.isFinite(exponent)) return undefined;
     magnitude = scaleByPowerOfTen(mantissa, exponent);
   }
-  if (!Number.isFinite(magnitude)) return undefined;
-  const value = parts.positive ? magnitude : -magnitude;
-  return { sign: value > 0 ? 1 : value < 0 ? -1 : 0, value };
+  if (Number.isNaN(magnitude)) return undefined;
+  // the sign is the mantissa's, whatever the exponent makes of the floating-point value
+  return { sign: parts.positive ? 1 : -1, value: parts.positive ? magnitude : -magnitude };
 }
 
 /** Multiplies or divides by a power of ten, dividing for negative exponents to keep `3000m` exactly 3. */
