@@ -11,12 +11,15 @@ import { parseAllDocuments } from 'yaml';
 import { DynamoGraph, OutputMode } from '../src';
 import { runCliOn } from './support/cli-in-process';
 import { anyFuzzGraph } from './support/fuzz-graphs';
+import { cliqueNames, longestCliqueName } from '../src/admission/component-shape';
 import { runsDynamoModule } from '../src/engine/backend/python-launch';
 import { frameworksRunBy } from '../src/engine/backend/select';
+import { cliqueRoles, longestCliqueNameLength } from '../src/engine/grove/roles';
 import { injectFlagsIntoScript } from '../src/engine/multinode/flag-injection';
 import { deviceClassGivesGpus, looksLikeGpuIdentifier } from '../src/engine/multinode/gpu-count';
 import { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity, schemaQuantity } from '../src/go/quantity';
 import { stringifyYamlDocuments } from '../src/import/documents';
+import { ComponentSpecJson } from '../src/model/v1beta1';
 
 /** RE2's `\s`, which the operator's patterns mean. */
 const S = '[\\t\\n\\f\\r ]';
@@ -413,5 +416,110 @@ describe('nulls read as the API server stores them', () => {
         if (run.code === 1) expect(run.stderr).toMatch(/^g\.yaml: /);
       }
     }), { numRuns: 60, seed: 23 });
+  });
+});
+
+describe('objects that grow with the node count', () => {
+  /** The operator's inter-pod GPU memory service failover sample (deploy/operator/samples), over `nodeCount` nodes. */
+  const interPod = (nodeCount: number) => [
+    'apiVersion: nvidia.com/v1beta1',
+    'kind: DynamoGraphDeployment',
+    'metadata: {name: llm-serving-mn}',
+    'spec:',
+    '  backendFramework: vllm',
+    '  components:',
+    '    - name: agg',
+    '      type: worker',
+    '      experimental: {failover: {mode: InterPod, numShadows: 1}, gpuMemoryService: {mode: InterPod}}',
+    `      multinode: {nodeCount: ${nodeCount}}`,
+    '      podTemplate:',
+    '        spec:',
+    '          containers:',
+    '            - name: main',
+    '              image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0',
+    '              command: [python3, -m, dynamo.vllm]',
+    '              args: [--model, Qwen/Qwen3-0.6B, --tensor-parallel-size, "2"]',
+    '              resources: {limits: {nvidia.com/gpu: "1"}}',
+    '    - name: frontend',
+    '      type: frontend',
+    '      podTemplate: {spec: {containers: [{name: main, image: "nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0"}]}}',
+    '',
+  ].join('\n');
+  const trtllm = (nodeCount: number) => [
+    'apiVersion: nvidia.com/v1beta1',
+    'kind: DynamoGraphDeployment',
+    'metadata: {name: llm}',
+    'spec:',
+    '  backendFramework: trtllm',
+    '  components:',
+    '    - name: decode',
+    '      type: decode',
+    `      multinode: {nodeCount: ${nodeCount}}`,
+    '      podTemplate:',
+    '        spec:',
+    '          containers:',
+    '            - name: main',
+    '              image: nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime:1.4.0',
+    '              command: [python3, -m, dynamo.trtllm]',
+    '              args: [--model, m]',
+    '              resources: {limits: {nvidia.com/gpu: 1}}',
+    '',
+  ].join('\n');
+
+  test('a TensorRT-LLM leader naming more hosts than an object holds is refused, early when the count alone tells', () => {
+    const small = runCliOn({ 'g.yaml': trtllm(1000) }, ['render', '--output', 'workloads', 'g.yaml']);
+    expect(small.stderr).toBe('');
+    expect(small.code).toBe(0);
+    // the LeaderWorkerSet's host list is over 3 MiB: the API server refuses it, so the operator cannot create it
+    const over = runCliOn({ 'g.yaml': trtllm(60_000) }, ['render', '--output', 'workloads', 'g.yaml']);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toMatch(/^g\.yaml: DynamoGraphDeployment\/llm: LeaderWorkerSet llm-decode-[0-9a-f]+-0: Too long: the object the operator creates is \d+ bytes as JSON; the API server accepts at most 3145728 bytes \(3 MiB\) per request, so the operator could not create it\n$/);
+    // 2^31-1 nodes (what the schema allows): refused before any host name is written
+    let huge: ReturnType<typeof runCliOn> | undefined;
+    expect(secondsOf(() => { huge = runCliOn({ 'g.yaml': trtllm(2_147_483_647) }, ['render', '--grove', '--output', 'workloads', 'g.yaml']); })).toBeLessThan(5);
+    expect(huge!.code).toBe(1);
+    expect(huge!.stderr).toContain('spec.multinode.nodeCount: Too long: the TensorRT-LLM leader\'s mpirun line names the host of each of the 2147483647 nodes');
+  });
+
+  test('an inter-pod GPU memory service over more nodes than a PodCliqueSet holds is refused at once, and validates at once', () => {
+    const text = interPod;
+    const fits = runCliOn({ 'g.yaml': text(3) }, ['render', '--grove', '--output', 'workloads', 'g.yaml']);
+    expect(fits.stderr).toBe('');
+    expect(fits.code).toBe(0);
+    for (const nodeCount of [2_000, 20_000_000]) {
+      let validate: ReturnType<typeof runCliOn> | undefined;
+      let render: ReturnType<typeof runCliOn> | undefined;
+      let explain: ReturnType<typeof runCliOn> | undefined;
+      expect(secondsOf(() => {
+        validate = runCliOn({ 'g.yaml': text(nodeCount) }, ['validate', '--grove', 'g.yaml']);
+        render = runCliOn({ 'g.yaml': text(nodeCount) }, ['render', '--grove', '--output', 'workloads', 'g.yaml']);
+        explain = runCliOn({ 'g.yaml': text(nodeCount) }, ['explain', '--grove', 'g.yaml']);
+      })).toBeLessThan(10);
+      // the graph itself is admitted: it is the PodCliqueSet the operator cannot create
+      expect(validate!.stderr).toBe('');
+      expect(validate!.code).toBe(0);
+      const refusal = `g.yaml: DynamoGraphDeployment/llm-serving-mn: spec.components[0].multinode.nodeCount: Too long: the PodCliqueSet the operator creates holds two cliques per node (${nodeCount} nodes) and would be more than 3145728 bytes as JSON`;
+      expect(render!.code).toBe(1);
+      expect(render!.stderr).toContain(refusal);
+      // explain counts pods without building the cliques; it refuses only what no PodCliqueSet could hold
+      if (nodeCount === 2_000) {
+        expect(explain!.code).toBe(0);
+      } else {
+        expect(explain!.code).toBe(1);
+        expect(explain!.stderr).toContain(refusal);
+      }
+    }
+  });
+
+  test('the longest clique name is worked out without listing every node\'s cliques, and is the one the list gives', () => {
+    for (let nodeCount = 1; nodeCount <= 1_200; nodeCount += nodeCount < 120 ? 1 : 37) {
+      const component: ComponentSpecJson = { name: 'Agg', type: 'worker', multinode: { nodeCount }, experimental: { gpuMemoryService: { mode: 'InterPod' } } };
+      const listed = cliqueNames(component, 'Agg').reduce((longest, name) => (name.length > longest.length ? name : longest), '');
+      expect(longestCliqueName(component, 'Agg')).toBe(listed);
+      expect(longestCliqueNameLength(component)).toBe(Math.max(...cliqueRoles(component).map(r => r.cliqueName.length)));
+    }
+    const huge: ComponentSpecJson = { name: 'agg', multinode: { nodeCount: 2_147_483_647 }, experimental: { gpuMemoryService: { mode: 'InterPod' } } };
+    expect(longestCliqueName(huge, 'agg')).toBe('agg-gms-1000000000');
+    expect(longestCliqueNameLength(huge)).toBe('agg-gms-2147483646'.length);
   });
 });
