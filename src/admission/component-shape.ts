@@ -69,8 +69,18 @@ export function cliqueNames(component: JsonMap, componentName: string): string[]
   return names;
 }
 
-/** The longest clique name of a component (the first one when several are equally long). */
+/**
+ * The longest clique name of a component (the first one when several are equally long), without
+ * listing the names of every rank: with the inter-pod layout over several nodes the names grow
+ * with the rank's digits, so the first longest is the weight-server clique of the first rank with
+ * the most digits (`<c>-gms-0` up to 10 nodes, `<c>-gms-10` up to 100, ...).
+ */
 export function longestCliqueName(component: JsonMap, componentName: string): string {
+  const nodes = nodeCount(component);
+  if (isInterPodGms(component) && nodes > 1) {
+    const digits = String(nodes - 1).length;
+    return `${componentName.toLowerCase()}-gms-${digits === 1 ? 0 : 10 ** (digits - 1)}`;
+  }
   let longest = '';
   for (const name of cliqueNames(component, componentName)) {
     if (name.length > longest.length) longest = name;

@@ -38,7 +38,7 @@ import { FieldPath } from './field-path';
 import { KindTable } from './kind-table';
 import { QUANTITY_FORMAT_MESSAGE } from './structural/report';
 import { renderValue, ViolationRecord } from './violation';
-import { amountSign, canonicalQuantity, compareQuantities, parseQuantity, QuantityParseError, wholeAmount } from '../go/quantity';
+import { amountSign, canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity, QuantityParseError } from '../go/quantity';
 import { isMap, JsonMap, listAt, mapAt, stringAt } from '../model/json';
 
 /** Rule id of the API server's object checks. */
@@ -353,7 +353,7 @@ function readQuantity(raw: unknown): ReadQuantity {
   if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
   try {
     const { amount } = parseQuantity(String(raw));
-    return { raw, text: canonicalQuantity(raw), sign: amountSign(amount), whole: wholeAmount(amount) !== undefined };
+    return { raw, text: canonicalQuantity(raw), sign: amountSign(amount), whole: isWholeAmount(amount) };
   } catch (e) {
     // a malformed quantity string is reported by the schema check
     if (e instanceof QuantityParseError) return undefined;

@@ -17,6 +17,7 @@ import { ClusterObjects, isDraClusterStateOnly, isDraObject } from './multinode/
 import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
 import { operatorVersionProblem } from './operator-version';
 import * as workloads from './workloads/render-workloads';
+import { MAX_OBJECT_BYTES } from '../import/document-kinds';
 import { isClusterTopologyBinding } from '../model/cluster-topology-binding';
 import { isMap } from '../model/json';
 import { ComponentSpecJson, DcdJson, DgdJson } from '../model/v1beta1';
@@ -84,11 +85,28 @@ function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings, check
 export function renderGraphWorkloads(dgd: DgdJson, settings: OperatorSettings, cluster?: InputClusterState): unknown[] {
   assertNoExperimentalFeatures(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
   const checkpoints = graphCheckpoints(dgd, settings, cluster);
+  const ref = `DynamoGraphDeployment/${dgd.metadata.name}`;
   if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE) {
-    return renderGroveGraphWorkloads(dgd, settings, checkpoints, cluster);
+    return assertObjectsFit(ref, renderGroveGraphWorkloads(dgd, settings, checkpoints, cluster));
   }
   const dcds = generateGraphComponents(dgd, settings, checkpoints);
-  return workloads.renderGraphWorkloads(dgd, dcds, settings, checkpoints, cluster);
+  return assertObjectsFit(ref, workloads.renderGraphWorkloads(dgd, dcds, settings, checkpoints, cluster));
+}
+
+/**
+ * The objects, each no larger than the API server accepts (`MAX_OBJECT_BYTES` as JSON): the
+ * operator could not create a larger one (a multinode host list or clique list grows with the
+ * node count), so rendering it is an error naming the object.
+ */
+function assertObjectsFit(ref: string, objects: unknown[]): unknown[] {
+  for (const object of objects) {
+    const size = Buffer.byteLength(JSON.stringify(object), 'utf8');
+    if (size <= MAX_OBJECT_BYTES) continue;
+    const o = object as { kind?: unknown; metadata?: { name?: unknown } };
+    throw new RenderError(ref, `${String(o.kind)} ${String(o.metadata?.name)}`,
+      `Too long: the object the operator creates is ${size} bytes as JSON; the API server accepts at most ${MAX_OBJECT_BYTES} bytes (3 MiB) per request, so the operator could not create it`);
+  }
+  return objects;
 }
 
 /**
@@ -100,7 +118,7 @@ export function renderComponentWorkloads(dcd: DcdJson, settings: OperatorSetting
   // its checkpoint as the component controller resolves it (a SnapshotJob-generation operator
   // refuses a standalone checkpointRef; older ones read the DynamoCheckpoint it names)
   const prepared = standaloneDcdWithCheckpoint(dcd, settings, cluster);
-  return workloads.renderComponentWorkloads(prepared, settings, undefined, cluster);
+  return assertObjectsFit(`DynamoComponentDeployment/${dcd.metadata.name}`, workloads.renderComponentWorkloads(prepared, settings, undefined, cluster));
 }
 
 /** Experimental features the workloads output renders (`grove` only takes effect on the Grove path). */

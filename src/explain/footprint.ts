@@ -15,7 +15,7 @@ import { intraPodClaimTemplateName } from '../engine/experimental/intra-pod-gms'
 import { renderGmsResourceClaimTemplates } from '../engine/experimental/resource-claim-templates';
 import { generateComponentDcds } from '../engine/graph/component-dcds';
 import { graphWorkerHash } from '../engine/graph/worker-hash';
-import { cliqueRoles, usesScalingGroup } from '../engine/grove/roles';
+import { cliqueRoles, interPodNodeLimit, usesScalingGroup } from '../engine/grove/roles';
 import { draLookup, DraLookup } from '../engine/multinode/dra-objects';
 import { gpusPerNode } from '../engine/multinode/gpu-count';
 import { nodeCountOf } from '../engine/multinode/roles';
@@ -82,6 +82,9 @@ function componentFootprint(
   const scalingAdapter = spec.scalingAdapter !== undefined && spec.scalingAdapter !== null;
   const nodes = nodeCountOf(spec);
   const interPod = isInterPodGms(spec);
+  // nothing is counted per node for more nodes than the operator's PodCliqueSet could hold
+  const tooManyNodes = interPodNodeLimit(graph.stored.metadata.name ?? '', index, spec);
+  if (tooManyNodes) throw tooManyNodes;
 
   // pods of one replica, and the workload that runs them
   let podsPerReplica = nodes;

@@ -10,6 +10,12 @@
  * `1E3` stay as written, `1000` becomes `1k`, `1024Mi` becomes `1Gi`, `1.5Gi` becomes
  * `1536Mi`).
  *
+ * Every step is bounded by the length of the text, whatever its exponent: `1e999999999` is read,
+ * compared and written without ever forming 10^999999999 (comparison goes by the position of the
+ * leading digit first, as k8s.io/apimachinery's bounded `Quantity.Cmp` does). The exponent is
+ * read as Go reads it: a 64-bit integer (more digits are an unknown suffix) cut to 32 bits, and
+ * the scale arithmetic wraps at 32 bits as Go's `int32` does.
+ *
  * Not covered: a JavaScript number cannot carry the spelling it was written with, so numbers are
  * read through `String(n)` (`1e3` written as a YAML number arrives as 1000 and becomes `1k`,
  * whereas the string `"1e3"` stays `1e3`).
@@ -113,13 +119,42 @@ function interpretSuffix(suffix: string): SuffixMeaning | undefined {
   for (const [s, e] of DECIMAL_SUFFIXES) if (s === suffix) return { base: 10, exponent: e, format: 'DecimalSI' };
   for (const [s, e] of BINARY_SUFFIXES) if (s === suffix) return { base: 2, exponent: e, format: 'BinarySI' };
   if (suffix.length > 1 && (suffix[0] === 'e' || suffix[0] === 'E')) {
-    const rest = suffix.slice(1);
-    if (!/^[+-]?[0-9]+$/.test(rest)) return undefined;
-    const exponent = Number(rest);
-    if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 2 ** 31) return undefined;
-    return { base: 10, exponent, format: 'DecimalExponent' };
+    const exponent = goInt32OfInt64Text(suffix.slice(1));
+    return exponent === undefined ? undefined : { base: 10, exponent, format: 'DecimalExponent' };
   }
   return undefined;
+}
+
+/**
+ * Go's `int32(strconv.ParseInt(text, 10, 64))`: undefined when the text is not a decimal integer
+ * or is out of the 64-bit range, else the value cut to its low 32 bits (two's complement).
+ */
+function goInt32OfInt64Text(text: string): number | undefined {
+  if (!/^[+-]?[0-9]+$/.test(text)) return undefined;
+  const negative = text[0] === '-';
+  const digits = text.replace(/^[+-]/, '').replace(/^0+/, '');
+  // 2^63 has 19 digits: anything longer is out of range without reading it
+  if (digits.length > 19) return undefined;
+  const value = BigInt(negative ? `-${digits || '0'}` : digits || '0');
+  if (value > INT64_MAX || value < -INT64_MAX - 1n) return undefined;
+  return Number(BigInt.asIntN(32, value));
+}
+
+/** Go's `int32` wrap-around of the result of an `int32` operation. */
+const int32 = (n: number): number => Number(BigInt.asIntN(32, BigInt(n)));
+
+/** How many decimal digits a non-negative integer has (1 for zero). */
+function digitCount(n: bigint): number {
+  return n.toString().length;
+}
+
+/** Splits the trailing zeros of a non-negative integer off: [rest, how many]. */
+function withoutTrailingZeros(n: bigint): [bigint, number] {
+  if (n === 0n) return [0n, 0];
+  const text = n.toString();
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--;
+  return end === text.length ? [n, 0] : [BigInt(text.slice(0, end)), text.length - end];
 }
 
 function pow10(n: number): bigint {
@@ -153,7 +188,7 @@ export function parseQuantity(input: string): ParsedQuantity {
     precision = 18 - (sc.intDigits.length + sc.fracDigits.length);
   }
   if (precision >= 0) {
-    scale -= sc.fracDigits.length;
+    scale = int32(scale - sc.fracDigits.length);
     if (scale >= -9) {
       const digits = sc.intDigits + sc.fracDigits;
       const magnitude = BigInt(digits) * multiplier;
@@ -171,15 +206,20 @@ export function parseQuantity(input: string): ParsedQuantity {
     }
   }
 
-  // Arbitrary-precision path.
+  // Arbitrary-precision path: Go's inf.Dec scale is the fraction's length less the exponent, in int32.
   let magnitude = BigInt(sc.intDigits + sc.fracDigits);
   let exp10 = -sc.fracDigits.length;
-  if (meaning.base === 10) exp10 += meaning.exponent;
+  if (meaning.base === 10) exp10 = -int32(sc.fracDigits.length + int32(-meaning.exponent));
   else magnitude *= 2n ** BigInt(meaning.exponent);
-  // Non-zero values are rounded up (away from zero) to nano precision.
+  // Non-zero values are rounded up (away from zero) to nano precision: a value below 1n becomes 1n.
   if (magnitude !== 0n && exp10 < -9) {
-    const divisor = pow10(-9 - exp10);
-    magnitude = (magnitude + divisor - 1n) / divisor;
+    const dropped = -9 - exp10;
+    if (digitCount(magnitude) <= dropped) {
+      magnitude = 1n;
+    } else {
+      const divisor = pow10(dropped);
+      magnitude = (magnitude + divisor - 1n) / divisor;
+    }
     exp10 = -9;
   }
   let format = meaning.format;
@@ -193,18 +233,46 @@ export function parseQuantity(input: string): ParsedQuantity {
   return { amount: { unscaled: sc.positive ? magnitude : -magnitude, exp10 }, format };
 }
 
+/**
+ * Compares two amounts by value: by sign, then by the position of the leading digit, and only when
+ * those agree by the digits lined up (the exponents then differ by at most the longer's digits).
+ */
 function compare(a: Amount, b: Amount): number {
-  const e = Math.min(a.exp10, b.exp10);
-  const x = a.unscaled * pow10(a.exp10 - e);
-  const y = b.unscaled * pow10(b.exp10 - e);
-  return x < y ? -1 : x > y ? 1 : 0;
+  const sa = amountSign(a);
+  const sb = amountSign(b);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (sa === 0) return 0;
+  const x = sa < 0 ? -a.unscaled : a.unscaled;
+  const y = sb < 0 ? -b.unscaled : b.unscaled;
+  const leadX = digitCount(x) + a.exp10;
+  const leadY = digitCount(y) + b.exp10;
+  let order: number;
+  if (leadX !== leadY) {
+    order = leadX < leadY ? -1 : 1;
+  } else {
+    const e = Math.min(a.exp10, b.exp10);
+    const xs = x * pow10(a.exp10 - e);
+    const ys = y * pow10(b.exp10 - e);
+    order = xs < ys ? -1 : xs > ys ? 1 : 0;
+  }
+  return order === 0 ? 0 : sa * order;
 }
 
-/** The integer value of an amount, or undefined when it is not a whole number. */
-export function wholeAmount(a: Amount): bigint | undefined {
-  if (a.exp10 >= 0) return a.unscaled * pow10(a.exp10);
-  const d = pow10(-a.exp10);
-  return a.unscaled % d === 0n ? a.unscaled / d : undefined;
+/** Whether an amount is a whole number. */
+export function isWholeAmount(a: Amount): boolean {
+  if (a.unscaled === 0n || a.exp10 >= 0) return true;
+  const [, zeros] = withoutTrailingZeros(a.unscaled < 0n ? -a.unscaled : a.unscaled);
+  return zeros >= -a.exp10;
+}
+
+/** The value of an amount as a JavaScript integer, or undefined when it is not whole or not a safe integer. */
+export function safeIntegerAmount(a: Amount): number | undefined {
+  if (a.unscaled === 0n) return 0;
+  if (!isWholeAmount(a)) return undefined;
+  if (compare(a, { unscaled: BigInt(Number.MAX_SAFE_INTEGER), exp10: 0 }) > 0) return undefined;
+  if (compare(a, { unscaled: BigInt(Number.MIN_SAFE_INTEGER), exp10: 0 }) < 0) return undefined;
+  const value = a.exp10 >= 0 ? a.unscaled * pow10(a.exp10) : a.unscaled / pow10(-a.exp10);
+  return Number(value);
 }
 
 function removeFactors(n: bigint, factor: bigint): [bigint, number] {
@@ -223,27 +291,34 @@ export function formatQuantity(q: ParsedQuantity): string {
   if (amount.unscaled === 0n) return '0';
 
   let format = q.format;
-  let integer: bigint | undefined;
   if (format === 'BinarySI') {
-    integer = wholeAmount(amount);
     if (compare(amount, { unscaled: -1024n, exp10: 0 }) > 0 && compare(amount, { unscaled: 1024n, exp10: 0 }) < 0) {
       format = 'DecimalSI';
-    } else if (integer === undefined) {
+    } else if (!isWholeAmount(amount)) {
       format = 'DecimalSI';
     }
   }
 
   if (format === 'BinarySI') {
-    const [mantissa, times] = removeFactors(integer!, 1024n);
+    // a binary amount is capped at 2^63-1 when read, so its integer value is small
+    const integer = amount.exp10 >= 0 ? amount.unscaled * pow10(amount.exp10) : amount.unscaled / pow10(-amount.exp10);
+    const [mantissa, times] = removeFactors(integer, 1024n);
     const suffix = BINARY_SUFFIXES.find(([, e]) => e === times * 10)?.[0] ?? '';
     return mantissa.toString() + suffix;
   }
 
-  let [mantissa, times] = removeFactors(amount.unscaled, 10n);
-  let exponent = amount.exp10 + times;
-  while (((exponent % 3) + 3) % 3 !== 0) {
+  // Go's int32 exponent arithmetic, wrap-around included
+  const negative = amount.unscaled < 0n;
+  const [digits, times] = withoutTrailingZeros(negative ? -amount.unscaled : amount.unscaled);
+  let mantissa = negative ? -digits : digits;
+  let exponent = int32(int32(amount.exp10) + times);
+  const remainder = exponent % 3;
+  if (remainder === 1 || remainder === -2) {
     mantissa *= 10n;
-    exponent--;
+    exponent = int32(exponent - 1);
+  } else if (remainder === 2 || remainder === -1) {
+    mantissa *= 100n;
+    exponent = int32(exponent - 2);
   }
   let suffix: string;
   if (format === 'DecimalExponent') {
@@ -309,8 +384,10 @@ const SCHEMA_QUANTITY = new RegExp(QUANTITY_PATTERN);
 
 /**
  * Reads a quantity given as a number or a string by the CRD pattern (`2`, `"8Gi"`, `"500m"`,
- * `"1e3"`); undefined when it is not a valid quantity there. The value is computed in floating
- * point (`3000m` is exactly 3; an exponent may carry a fraction, as the pattern allows).
+ * `"1e3"`); undefined when it is not a valid quantity there. Text Go reads has Go's exact sign and
+ * value (rounded to nano precision; a value beyond floating point is ±Infinity: `-1e999999999` is
+ * negative, `1e-999999999` is 1n); text only the pattern takes (an exponent with a fraction) is
+ * computed in floating point (`3000m` is exactly 3).
  */
 export function schemaQuantity(raw: unknown): Quantity | undefined {
   if (typeof raw === 'number') {
@@ -320,7 +397,14 @@ export function schemaQuantity(raw: unknown): Quantity | undefined {
   if (typeof raw !== 'string') return undefined;
   const text = raw.trim();
   if (!SCHEMA_QUANTITY.test(text)) return undefined;
+  try {
+    const { amount } = parseQuantity(text);
+    return { sign: amountSign(amount), value: Number(`${amount.unscaled}e${amount.exp10}`) };
+  } catch (e) {
+    if (!(e instanceof QuantityParseError)) throw e;
+  }
   const parts = scan(text);
+  if (!/[1-9]/.test(parts.intDigits + parts.fracDigits)) return { sign: 0, value: 0 };
   const mantissa = Number(`${parts.intDigits}.${parts.fracDigits}`);
   // the pattern lets an exponent have a fraction (`1e2.5`), which Go's suffix stops before
   const suffix = parts.suffix + parts.rest;
@@ -337,9 +421,9 @@ export function schemaQuantity(raw: unknown): Quantity | undefined {
     if (!Number.isFinite(exponent)) return undefined;
     magnitude = scaleByPowerOfTen(mantissa, exponent);
   }
-  if (!Number.isFinite(magnitude)) return undefined;
-  const value = parts.positive ? magnitude : -magnitude;
-  return { sign: value > 0 ? 1 : value < 0 ? -1 : 0, value };
+  if (Number.isNaN(magnitude)) return undefined;
+  // the sign is the mantissa's, whatever the exponent makes of the floating-point value
+  return { sign: parts.positive ? 1 : -1, value: parts.positive ? magnitude : -magnitude };
 }
 
 /** Multiplies or divides by a power of ten, dividing for negative exponents to keep `3000m` exactly 3. */

@@ -19,6 +19,7 @@
  *   characters go-yaml v2 refuses or reads as line breaks are escaped.
  */
 import type * as yamlModule from 'yaml';
+import { checkDocumentTextSizes } from './document-size';
 import { yaml } from '../lazy-modules';
 
 /** The deepest nesting of mappings and sequences a document may have (the corpus' deepest is 36, a CRD schema). */
@@ -86,6 +87,8 @@ export function parseYamlBytes(bytes: Uint8Array, source = 'input', options: Par
  */
 export function parseYamlDocuments(text: string, source = 'input', options: ParseYamlOptions = {}): unknown[] {
   const kubectl = (options.readAs ?? 'kubectl') === 'kubectl';
+  // the size limit comes first: parsing a document costs in proportion to its text
+  checkDocumentTextSizes(text, source);
   if (kubectl) checkCharacters(text, source);
   const Y = yaml();
   checkFlowNesting(Y, text, source);

@@ -6,6 +6,7 @@
  */
 import { Backend } from './backend';
 import { NOOP_BACKEND } from './noop';
+import { runsDynamoModule } from './python-launch';
 import { SGLANG_BACKEND } from './sglang';
 import { TRTLLM_BACKEND } from './trtllm';
 import { VLLM_BACKEND } from './vllm';
@@ -26,12 +27,11 @@ const BACKENDS: Readonly<Record<string, Backend>> = {
  */
 export function frameworksRunBy(words: readonly string[]): string[] {
   const line = words.join(' ');
-  return FRAMEWORK_LAUNCHES.filter(({ launch }) => launch.test(line)).map(({ framework }) => framework);
+  return DETECTED_FRAMEWORKS.filter(framework => runsDynamoModule(line, framework));
 }
 
-/** How a command line runs each framework's module (`python3 ... -m ... dynamo.<framework>`). */
-const FRAMEWORK_LAUNCHES: ReadonlyArray<{ readonly framework: string; readonly launch: RegExp }> = ['vllm', 'sglang', 'trtllm']
-  .map(framework => ({ framework, launch: new RegExp(`python[0-9.]*\\s+[^|&;]*-m\\s+[^|&;]*dynamo\\.${framework}[^|&;]*`) }));
+/** The frameworks the operator detects from a command line. */
+const DETECTED_FRAMEWORKS: readonly string[] = ['vllm', 'sglang', 'trtllm'];
 
 /** The backend of a framework name, or undefined for an unknown name. */
 export function backendByName(framework: string): Backend | undefined {

@@ -2,7 +2,7 @@
  * The PodCliqueSet name of a graph (render-multinode §4.2): the graph name, shortened with a hash
  * suffix when the longest Grove child name (`<pcs>-<scaling group>-<clique>` pods) would not fit.
  */
-import { cliqueRoles, usesScalingGroup } from './roles';
+import { longestCliqueNameLength, usesScalingGroup } from './roles';
 import { lowerAscii } from '../../model/json';
 import { ComponentSpecJson } from '../../model/v1beta1';
 
@@ -27,8 +27,7 @@ export function fnv1a32(text: string): number {
 function componentBudget(component: ComponentSpecJson): number {
   const name = lowerAscii(component.name ?? '');
   if (!usesScalingGroup(component)) return name.length;
-  const longest = Math.max(...cliqueRoles(component).map(role => role.cliqueName.length));
-  return name.length + longest;
+  return name.length + longestCliqueNameLength(component);
 }
 
 /**

@@ -8,11 +8,12 @@ import { cliqueAnnotations, cliqueLabels, sortedMap } from './clique-metadata';
 import { GroveComponent } from './component-view';
 import { podCliqueSetName } from './pcs-name';
 import { applyGroveOverrides } from './provider-override';
-import { CliqueRole, cliqueRoles, usesScalingGroup } from './roles';
+import { CliqueRole, cliqueRoles, interPodNodeLimit, interPodTooLarge, usesScalingGroup } from './roles';
 import { applyScheduler, groveScheduling, GroveScheduling, volcanoQueueAnnotation } from './schedulers';
 import { componentTopologyConstraint, graphTopologyConstraint } from './topology';
 import { formatGoDuration, parseGoDuration } from '../../go/duration';
 import { readGoValue } from '../../go/value';
+import { MAX_OBJECT_BYTES } from '../../import/document-kinds';
 import { lowerAscii } from '../../model/json';
 import { DgdJson, JsonObject } from '../../model/v1beta1';
 import {
@@ -123,6 +124,17 @@ function roleAnnotations(annotations: Readonly<Record<string, string>>, role: Cl
   return own;
 }
 
+/** The PodCliqueSet would be over the API server's request size: the operator cannot create it. */
+function podCliqueSetTooLarge(dgd: DgdJson, gc: GroveComponent): RenderError {
+  return interPodTooLarge(dgd.metadata.name ?? '', gc.index, nodeCountOf(gc.component));
+}
+
+/** An inter-pod component with more nodes than a PodCliqueSet can hold is refused before its cliques are built. */
+function checkInterPodRanks(dgd: DgdJson, gc: GroveComponent): void {
+  const error = interPodNodeLimit(dgd.metadata.name ?? '', gc.index, gc.component);
+  if (error) throw error;
+}
+
 interface RenderedComponent {
   readonly cliques: JsonObject[];
   readonly scalingGroup?: JsonObject;
@@ -137,13 +149,15 @@ function renderComponent(
   // a component waiting for its checkpoint is held at zero (its GPU memory service cliques are not)
   const gated = gatedByCheckpoint(checkpoint);
   const component = gc.component;
+  const interPod = isInterPodGms(component);
+  if (interPod) checkInterPodRanks(dgd, gc);
   const roles = cliqueRoles(component, gc.pod.ref);
   const grouped = usesScalingGroup(component);
   const multinode = nodeCountOf(component) > 1;
   const labels = cliqueLabels(dgd, component, settings);
   const annotations = sortedMap(cliqueAnnotations(dgd, component, restartAt));
-  const interPod = isInterPodGms(component);
   const dynamoCheckpoints = usesDynamoCheckpoints(settings);
+  let cliqueText = 0;
   const cliques = roles.map(role => {
     const podSpec = cliquePodSpec(gc, role);
     // operators 1.4.0 and 1.5.0: engine pods restoring from a Ready checkpoint probe every second
@@ -166,6 +180,8 @@ function renderComponent(
     const topology = grouped ? undefined : componentTopologyConstraint(dgd, component);
     if (topology) clique.topologyConstraint = topology;
     clique.spec = spec;
+    // two cliques per node: stop as soon as they alone are more than the API server takes
+    if (interPod && (cliqueText += JSON.stringify(clique).length) > MAX_OBJECT_BYTES) throw podCliqueSetTooLarge(dgd, gc);
     return clique;
   });
   const claimTemplates = interPod ? rankClaimTemplates(component, roles, gc.pod.ref, `spec.components[${gc.index}]`) : [];

@@ -5,8 +5,10 @@
  * node rank. Components spanning nodes, using the inter-pod layout, or forced to, are grouped in a
  * PodCliqueScalingGroup.
  */
+import { MAX_OBJECT_BYTES } from '../../import/document-kinds';
 import { lowerAscii } from '../../model/json';
 import { ComponentSpecJson } from '../../model/v1beta1';
+import { RenderError } from '../errors';
 import { enginePodsPerRank, isInterPodGms } from '../experimental/gms-spec';
 import { multinodeRoles, MultinodeRoleName, nodeCountOf, ROLE_NAME_SUFFIX } from '../multinode/roles';
 
@@ -60,6 +62,41 @@ function interPodRoles(component: ComponentSpecJson, name: string): CliqueRole[]
       : { role: 'worker', cliqueName: `${name}-${ROLE_NAME_SUFFIX.worker}-${rank}`, replicas: engines, rank });
   }
   return roles;
+}
+
+/**
+ * The least JSON text one node of the inter-pod layout adds to the PodCliqueSet: its two cliques
+ * (names, labels, pod specs) and their names in the scaling group are far more than this.
+ */
+const MIN_INTER_POD_RANK_TEXT = 200;
+
+/** The PodCliqueSet of an inter-pod component would be over the API server's request size: the operator cannot create it. */
+export function interPodTooLarge(graphName: string, index: number, nodeCount: number): RenderError {
+  return new RenderError(`DynamoGraphDeployment/${graphName}`, `spec.components[${index}].multinode.nodeCount`,
+    `Too long: the PodCliqueSet the operator creates holds two cliques per node (${nodeCount} nodes) and would be more than `
+    + `${MAX_OBJECT_BYTES} bytes as JSON; the API server accepts at most 3 MiB per request, so the operator could not create it`);
+}
+
+/**
+ * The error of an inter-pod component whose nodes could not all fit in a PodCliqueSet however
+ * small its pods, or undefined: checked before anything is built per node.
+ */
+export function interPodNodeLimit(graphName: string, index: number, component: ComponentSpecJson): RenderError | undefined {
+  const nodeCount = nodeCountOf(component);
+  const fits = !isInterPodGms(component) || nodeCount * MIN_INTER_POD_RANK_TEXT <= MAX_OBJECT_BYTES;
+  return fits ? undefined : interPodTooLarge(graphName, index, nodeCount);
+}
+
+/**
+ * The length of the longest clique name of a component, without listing every rank's cliques (the
+ * inter-pod layout has two per node: `<c>-gms-<rank>` and `<c>-wkr-<rank>` are the longest).
+ */
+export function longestCliqueNameLength(component: ComponentSpecJson): number {
+  const nodeCount = nodeCountOf(component);
+  if (isInterPodGms(component) && nodeCount > 1) {
+    return lowerAscii(component.name ?? '').length + `-${GMS_ROLE_SUFFIX}-`.length + String(nodeCount - 1).length;
+  }
+  return Math.max(...cliqueRoles(component).map(role => role.cliqueName.length));
 }
 
 /** The cliques of a component in role order. `objectRef` names the graph in errors. */

@@ -4,6 +4,7 @@
  * short aliases), and adding operator flags to a container's command line, wrapping it in
  * `sh -c "exec …"` when a flag value only works inside a shell.
  */
+import { injectAfterPythonLaunch } from '../backend/python-launch';
 import { ContainerJson } from '../pod/k8s-json';
 
 /** Go's `strings.Fields` separators (Unicode white space). */
@@ -49,17 +50,13 @@ export function isPythonCommand(word: string): boolean {
 /** Frameworks whose launch line the engine can find inside a shell script. */
 export type InjectableFramework = 'vllm' | 'sglang';
 
-/** Go RE2 `\s` (ASCII white space only). */
-const RE2_SPACE = '[\\t\\n\\f\\r ]';
-
 /**
  * Adds `flags` after the Python launch of `framework` in one shell-script word: after the
  * white-space-delimited word holding the last mention of the framework before the next `|`, `&`
  * or `;`, in every Python launch of the word. Returns the word unchanged when it has none.
  */
 export function injectFlagsIntoScript(script: string, flags: string, framework: InjectableFramework): string {
-  const launch = new RegExp(`(python[0-9.]*${RE2_SPACE}+[^|&;]*${framework}[^|&;]*?)(${RE2_SPACE}|$|[|&;])`, 'g');
-  return script.replace(launch, (_match: string, head: string, delimiter: string) => `${head} ${flags}${delimiter}`);
+  return injectAfterPythonLaunch(script, flags, framework);
 }
 
 /** How flags are added to a command line. */

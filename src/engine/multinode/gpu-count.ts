@@ -8,7 +8,7 @@ import { compareStrings, isMap, JsonMap } from '../../model/json';
 import { MAIN_CONTAINER } from '../../model/well-known';
 import { RenderError } from '../errors';
 import { DraLookup, RESOURCE_API_VERSION, RESOURCE_CLAIM, RESOURCE_CLAIM_TEMPLATE } from './dra-objects';
-import { parseQuantity, QuantityParseError, wholeAmount } from '../../go/quantity';
+import { parseQuantity, QuantityParseError, safeIntegerAmount } from '../../go/quantity';
 
 export type { DraLookup } from './dra-objects';
 
@@ -29,11 +29,11 @@ function wholeCount(value: unknown, objectRef: string, field: string): number {
     if (e instanceof QuantityParseError) throw new RenderError(objectRef, field, `GPU count ${JSON.stringify(text)}: ${e.message}`);
     throw e;
   }
-  const whole = wholeAmount(amount);
-  if (whole === undefined || whole > BigInt(Number.MAX_SAFE_INTEGER) || whole < 0n) {
+  const whole = safeIntegerAmount(amount);
+  if (whole === undefined || whole < 0) {
     throw new RenderError(objectRef, field, `GPU count must be a whole number, got ${JSON.stringify(text)}`);
   }
-  return Number(whole);
+  return whole;
 }
 
 /**
@@ -86,9 +86,12 @@ export function looksLikeGpuIdentifier(name: string): boolean {
 
 /**
  * Positive `device.driver == "<driver>"` terms of a CEL selector at the top level of a conjunction
- * (at the start of the expression or after `&&`, behind any opening parentheses).
+ * (at the start of the expression or after `&&`, behind any opening parentheses): the operator's
+ * `(?:^|&&)\s*\(*\s*device\.driver\s*==\s*["']([^"']+)["']` (`deploy/operator/internal/dra/dra.go`),
+ * with `\s*\(*\s*` written as `\s*(?:\(+\s*)?` (the same texts, one way to match each: a
+ * backtracking engine would otherwise try every split of a long white-space run).
  */
-const DRIVER_EQUALITY = /(?:^|&&)[\t\n\f\r ]*\(*[\t\n\f\r ]*device\.driver[\t\n\f\r ]*==[\t\n\f\r ]*["']([^"']+)["']/g;
+const DRIVER_EQUALITY = /(?:^|&&)[\t\n\f\r ]*(?:\(+[\t\n\f\r ]*)?device\.driver[\t\n\f\r ]*==[\t\n\f\r ]*["']([^"']+)["']/g;
 
 /**
  * Whether the devices a request may get from a DeviceClass are GPUs, as the operator decides it from

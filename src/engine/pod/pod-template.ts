@@ -16,6 +16,7 @@ import { applyDiscoveryServiceAccount, applyFallbackServiceAccount } from './ser
 import { applySharedMemory } from './shared-memory';
 import { orderVolumesByMounts, validateMainMounts } from './volumes';
 import { GoValue, readGoValue } from '../../go/value';
+import { MAX_OBJECT_BYTES } from '../../import/document-kinds';
 import { isMap } from '../../model/json';
 import { copyJson, shallowCopy } from '../../model/json-copy';
 import { DcdSpecJson, isWorkerType, JsonObject } from '../../model/v1beta1';
@@ -34,6 +35,12 @@ import { gpusPerNode } from '../multinode/gpu-count';
 import { LABEL_ROLE, nodeCountOf } from '../multinode/roles';
 import { resolveRuntimeVersion } from '../runtime-version';
 import { DcdContext } from '../workloads/dcd-context';
+
+/**
+ * The least text each node's host name adds to the TensorRT-LLM leader's mpirun line (the names
+ * the deployers write are all longer than this).
+ */
+const MIN_MPI_HOST_TEXT = 30;
 
 /**
  * Rewrites the operator applies after image pull secrets (§5.2 step 19), in order: the
@@ -105,6 +112,12 @@ export function renderPodSpec(ctx: DcdContext, options: PodTemplateOptions = {})
   if (role && backend.framework === 'trtllm' && sshSecretName === '') {
     throw new RenderError(ctx.ref, 'spec.multinode',
       'TensorRT-LLM across nodes needs the MPI SSH secret, but the operator setting mpi.sshSecretName is empty');
+  }
+  // the TensorRT-LLM leader's mpirun line names every node: beyond what an object may hold, refuse before building it
+  if (role === 'leader' && backend.framework === 'trtllm' && nodeCount * MIN_MPI_HOST_TEXT > MAX_OBJECT_BYTES) {
+    throw new RenderError(ctx.ref, 'spec.multinode.nodeCount',
+      `Too long: the TensorRT-LLM leader's mpirun line names the host of each of the ${nodeCount} nodes and would be more than `
+      + `${MAX_OBJECT_BYTES} bytes; the API server accepts at most 3 MiB per object, so the operator could not create the workload`);
   }
   if (role) {
     main = applyMultinodeContainer(backend.framework, main, {
