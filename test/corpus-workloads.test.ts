@@ -100,7 +100,7 @@ describe('corpus deferral reasons', () => {
 
   test('a multinode graph that renders on one path only is a gap; deferred graphs and single-node graphs are not', () => {
     const g = (id: string, path: WorkloadsPath, extra: Partial<GraphWorkloads>): GraphWorkloads =>
-      ({ id, path, multinode: true, deferred: [], objects: [], refused: false, ...extra });
+      ({ id, path, multinode: true, deferred: [], admitted: true, objects: [], refused: false, ...extra });
     const lws = [g('a', 'lws', {}), g('b', 'lws', {}), g('c', 'lws', {}), g('d', 'lws', { multinode: false })];
     const grove = [
       g('a', 'grove', {}),

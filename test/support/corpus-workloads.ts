@@ -98,6 +98,12 @@ export interface GraphWorkloads {
   readonly multinode: boolean;
   /** Later-stage reasons; when non-empty the engine is expected to refuse the graph. */
   readonly deferred: DeferralReason[];
+  /**
+   * Whether the API server admits the graph itself on this path (no admission violation): the
+   * operator renders only admitted graphs, so only their objects are held to the API server's
+   * checks of the objects the operator creates.
+   */
+  readonly admitted: boolean;
   /** The rendered objects (empty when the render failed or was refused). */
   readonly objects: unknown[];
   /** The render error, if any: a RenderError message, or a crash (`crash: …` with the stack). */
@@ -109,7 +115,8 @@ export interface GraphWorkloads {
 /** Renders one graph (placeholder image tags replaced by a semantic version) in workloads output on a path. */
 export function renderGraphWorkloads(id: string, doc: DgdJson, path: WorkloadsPath = 'lws'): GraphWorkloads {
   const graph = withVersionedImages(doc) as DgdJson;
-  const base = { id, path, multinode: (graph.spec?.components ?? []).some(isMultinode), deferred: deferralReasons(graph, path) };
+  const admitted = validateDocument(graph, { ...WORKLOADS_OPERATORS[path], version: '1.4.0' }).length === 0;
+  const base = { id, path, multinode: (graph.spec?.components ?? []).some(isMultinode), deferred: deferralReasons(graph, path), admitted };
   try {
     const objects = renderDocuments([graph], { output: 'workloads', operator: WORKLOADS_OPERATORS[path], checkAdmission: false });
     return { ...base, objects, refused: false };
