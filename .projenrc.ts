@@ -135,10 +135,11 @@ project.addTask('import:k8s', {
   description: 'Regenerate imports/k8s-openapi.schema.ts (Kubernetes OpenAPI definitions) from kubernetes-models',
   exec: 'ts-node --project tsconfig.dev.json scripts/import-k8s-schemas.ts',
 });
-// The Kubernetes types `eject` writes pod templates with, read from cdk8s-plus-34 (a test fails when stale).
-project.addTask('import:eject-types', {
-  description: 'Regenerate src/eject/kubernetes-types.ts from the installed cdk8s-plus-34',
-  exec: 'ts-node --project tsconfig.dev.json scripts/generate-eject-types.ts',
+// The Kubernetes types of cdk8s-plus-34's typed structs, read from it: how the constructs read a typed
+// pod template and how `eject` writes one (a test fails when stale).
+project.addTask('import:kubernetes-types', {
+  description: 'Regenerate src/model/kubernetes-types.ts from the installed cdk8s-plus-34',
+  exec: 'ts-node --project tsconfig.dev.json scripts/generate-kubernetes-types.ts',
 });
 
 // The main job: synthesize the example app.

@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { kubernetesTypesSource, TYPES_FILE } from '../scripts/generate-eject-types';
+import { kubernetesTypesSource, TYPES_FILE } from '../scripts/generate-kubernetes-types';
 import { runCliOn } from './support/cli-in-process';
 import { ejectDocuments } from '../src/eject';
 import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
@@ -247,7 +247,7 @@ describe('the project files of --out', () => {
   });
 });
 
-test('the table of Kubernetes types is the one cdk8s-plus-34 gives (scripts/generate-eject-types.ts)', () => {
+test('the table of Kubernetes types is the one cdk8s-plus-34 gives (scripts/generate-kubernetes-types.ts)', () => {
   expect(fs.readFileSync(TYPES_FILE, 'utf8')).toBe(kubernetesTypesSource());
 });
 

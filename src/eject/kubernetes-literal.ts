@@ -6,9 +6,9 @@
  * lost, and is a problem naming it.
  */
 import { Code, ElementType, k8s, list, map, MISSING, num, plain, staticCall, str, struct } from './code';
-import { KUBERNETES_TYPES, KubernetesFieldKind } from './kubernetes-types';
 import { EjectProblems } from './problems';
 import { isMap } from '../model/json';
+import { KUBERNETES_TYPES, KubernetesFieldKind } from '../model/kubernetes-types';
 
 /** The literal of `value` as the struct `type` (a name of KUBERNETES_TYPES); problems name `path`. */
 export function kubernetesLiteral(value: unknown, type: string, path: string, problems: EjectProblems): Code {
