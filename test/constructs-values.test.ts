@@ -126,7 +126,7 @@ describe('a pod template given as plain JSON in Kubernetes shape', () => {
     [{ spec: { containers: [{ name: 'main', readinessProbe: { httpGet: { port: 80.5 } } }] } },
       'test/Graph/w: podTemplate.spec.containers[0].readinessProbe.httpGet.port: Invalid value: 80.5: must be an integer or a string'],
     [{ spec: { containers: { name: 'main' } } },
-      'test/Graph/w: podTemplate.spec.containers: Invalid value: {"name":"main"}: must be a list, not a object'],
+      'test/Graph/w: podTemplate.spec.containers: Invalid value: {"name":"main"}: must be a list, not an object'],
     [{ spec: { hostIPC: true, hostIpc: true } },
       'test/Graph/w: podTemplate.spec.hostIpc: field "hostIPC" given twice (as "hostIPC" and "hostIpc"): give it once'],
     [{ apiVersion: 'v1', kind: 'Pod', spec: {} },

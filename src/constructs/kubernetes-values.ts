@@ -89,9 +89,17 @@ export function isObject(value: unknown): value is { [key: string]: unknown } {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** What kind of JSON value `value` is, as a message says it. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
 function invalid(path: string, value: unknown, expected: string): KubernetesValueError {
-  const type = value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value;
-  return new KubernetesValueError(path, `Invalid value: ${shownValue(value)}: must be ${expected}, not a ${type}`);
+  return new KubernetesValueError(path, `Invalid value: ${shownValue(value)}: must be ${expected}, not ${kindOf(value)}`);
 }
 
 /** A cdk8s `k8s.Quantity` / `k8s.IntOrString` (an object whose one field is `value`): its value. */
@@ -137,10 +145,9 @@ function convertScalar(value: unknown, node: string, path: string): unknown {
       if (typeof value === 'string') return value;
       if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
       throw invalid(path, value, 'an RFC 3339 time (a string or a Date)');
-    case 'o':
-      return plainJson(value, path);
     default:
-      return undefined as never;
+      // 'o' (any object), and any node this table does not describe: the value as written, if it is JSON
+      return plainJson(value, path);
   }
 }
 
