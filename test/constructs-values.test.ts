@@ -244,7 +244,7 @@ describe('env', () => {
     ['X', { value: 3 }, 'test/Graph/w: addEnv("X").value: Invalid value: 3: must be a string'],
     ['X', { valu: 'v' }, 'test/Graph/w: addEnv("X"): Invalid value: {"valu":"v"}: must be an EnvValue'],
     ['', kplus.EnvValue.fromValue('v'), 'test/Graph/w: addEnv(""): Required value: an environment variable name must not be empty'],
-    ['A=B', kplus.EnvValue.fromValue('v'), 'test/Graph/w: addEnv("A=B"): Invalid value: "A=B": must be an environment variable name without \'=\''],
+    ['A=B', kplus.EnvValue.fromValue('v'), 'test/Graph/w: addEnv("A=B"): Invalid value: "A=B": a valid environment variable name must consist only of printable ASCII characters other than \'=\''],
     ['X', { valueFrom: { secretKeyRef: { name: 's', keey: 'k' } } }, 'test/Graph/w: addEnv("X").valueFrom.secretKeyRef.keey: unknown field "keey" of SecretKeySelector (did you mean "key"?)'],
   ])('addEnv(%j, %j) is refused and changes nothing', (name, value, message) => {
     const g = graph();

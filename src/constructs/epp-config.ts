@@ -1,6 +1,7 @@
 /** Legacy (Go) EPP configuration of an `epp` component. */
 import type * as kplus from 'cdk8s-plus-34';
-import { isObject, KubernetesValueError, plainJson, shownValue } from './kubernetes-values';
+import { KubernetesValueError, plainJson, shownValue } from './kubernetes-values';
+import { isMap } from '../model/json';
 import { copyJson } from '../model/json-copy';
 import { JsonObject } from '../model/v1beta1';
 
@@ -21,7 +22,7 @@ export class EppConfig {
 
   /** An inline `EndpointPickerConfig`; the operator creates its ConfigMap. */
   public static fromConfig(config: { [key: string]: any }): EppConfig {
-    if (!isObject(config)) throw new Error(`EppConfig.fromConfig: config: Invalid value: ${shownValue(config)}: must be an object (an EndpointPickerConfig)`);
+    if (!isMap(config)) throw new Error(`EppConfig.fromConfig: config: Invalid value: ${shownValue(config)}: must be an object (an EndpointPickerConfig)`);
     try {
       return new EppConfig({ config: plainJson(config, 'config') });
     } catch (e) {

@@ -14,6 +14,7 @@
 import type { IConstruct } from 'constructs';
 import type { K8sSchemaNode } from '../../imports/k8s-openapi.schema';
 import { onFirstUse } from '../lazy-modules';
+import { isMap } from '../model/json';
 import type { KubernetesField } from '../model/kubernetes-types';
 import { JsonObject } from '../model/v1beta1';
 
@@ -84,11 +85,6 @@ export function shownValue(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-/** Whether `value` is an object with fields (not a list, not null). */
-export function isObject(value: unknown): value is { [key: string]: unknown } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** What kind of JSON value `value` is, as a message says it. */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
@@ -104,7 +100,7 @@ function invalid(path: string, value: unknown, expected: string): KubernetesValu
 
 /** A cdk8s `k8s.Quantity` / `k8s.IntOrString` (an object whose one field is `value`): its value. */
 function wrappedScalar(value: unknown): unknown {
-  if (!isObject(value)) return value;
+  if (!isMap(value)) return value;
   const keys = Object.keys(value);
   return keys.length === 1 && keys[0] === 'value' && (typeof value.value === 'string' || typeof value.value === 'number') ? value.value : value;
 }
@@ -164,7 +160,7 @@ export function plainJson(value: unknown, path: string): unknown {
       return plainJson(item, `${path}[${i}]`);
     });
   }
-  if (isObject(value) && isPlainRecord(value)) {
+  if (isMap(value) && isPlainRecord(value)) {
     const out: JsonObject = {};
     for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = plainJson(v, `${path}.${key}`);
     return out;
@@ -230,7 +226,7 @@ function editDistance(a: string, b: string, limit: number): number {
 type ObjectNode = { readonly p?: { readonly [name: string]: K8sSchemaNode } };
 
 function convertObject(value: unknown, type: string, node: ObjectNode, struct: string | undefined, path: string): JsonObject {
-  if (!isObject(value) || !isPlainRecord(value)) throw invalid(path, value, `an object (${type})`);
+  if (!isMap(value) || !isPlainRecord(value)) throw invalid(path, value, `an object (${type})`);
   const properties = node.p ?? {};
   const renamed = typedNamesOf(struct);
   const out: JsonObject = {};
@@ -273,7 +269,7 @@ function convertNode(value: unknown, node: K8sSchemaNode, struct: string | undef
   }
   const shape = node as Exclude<K8sSchemaNode, string | readonly [K8sSchemaNode]>;
   if (shape.m !== undefined) {
-    if (!isObject(value) || !isPlainRecord(value)) throw invalid(path, value, 'a map');
+    if (!isMap(value) || !isPlainRecord(value)) throw invalid(path, value, 'a map');
     const out: JsonObject = {};
     for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = convertNode(v, shape.m, struct, `${path}.${key}`);
     return out;

@@ -6,9 +6,10 @@
  */
 import { SizeRoundingBehavior } from 'cdk8s';
 import type * as kplus from 'cdk8s-plus-34';
-import { isObject, KUBERNETES_TYPE, KubernetesValueError, kubernetesJson, shownValue } from './kubernetes-values';
+import { KUBERNETES_TYPE, KubernetesValueError, kubernetesJson, shownValue } from './kubernetes-values';
 import { PodOptions } from './pod-template';
-import { jsonEqual } from '../model/json';
+import { envVarNameErrors } from '../admission/dns-names';
+import { isMap, jsonEqual } from '../model/json';
 import { JsonObject } from '../model/v1beta1';
 import { MAIN_CONTAINER } from '../model/well-known';
 
@@ -34,11 +35,12 @@ function refuse(path: string, value: unknown, expected: string): never {
   throw new KubernetesValueError(path, `Invalid value: ${shownValue(value)}: must be ${expected}`);
 }
 
-/** Refuses what is never an environment variable name (the API server's checks of the rest run at synthesis). */
+/** Refuses an environment variable name the API server refuses (its rule, `envVarNameErrors`). */
 export function checkEnvName(name: unknown, path: string): asserts name is string {
   if (typeof name !== 'string') refuse(path, name, 'a string (the environment variable name)');
   if (name === '') throw new KubernetesValueError(path, 'Required value: an environment variable name must not be empty');
-  if (name.includes('=')) refuse(path, name, "an environment variable name without '='");
+  const errors = envVarNameErrors(name);
+  if (errors.length > 0) throw new KubernetesValueError(path, `Invalid value: ${shownValue(name)}: ${errors.join('; ')}`);
 }
 
 const ENV_VALUE = 'an EnvValue (EnvValue.fromValue(...), EnvValue.fromSecretValue(...), ...) or { value } / { valueFrom } in Kubernetes shape';
@@ -50,7 +52,7 @@ const ENV_VALUE = 'an EnvValue (EnvValue.fromValue(...), EnvValue.fromSecretValu
 export function envVarJson(name: string, value: kplus.EnvValue | unknown, path: string): JsonObject {
   checkEnvName(name, path);
   const out: JsonObject = { name };
-  if (!isObject(value)) refuse(path, value, ENV_VALUE);
+  if (!isMap(value)) refuse(path, value, ENV_VALUE);
   const fields = value as { value?: unknown; valueFrom?: unknown };
   if (!isInstance(value)) {
     const unknown = Object.keys(value).find(k => k !== 'value' && k !== 'valueFrom' && value[k] !== undefined);
@@ -71,7 +73,7 @@ export function envVarJson(name: string, value: kplus.EnvValue | unknown, path: 
  * both are read. Each source must name a secret or a config map.
  */
 function envFromJson(value: unknown, path: string): JsonObject[] {
-  if (!isObject(value)) refuse(path, value, 'an EnvFrom (Env.fromSecret(...), Env.fromConfigMap(...)) or { secretRef } / { configMapRef } in Kubernetes shape');
+  if (!isMap(value)) refuse(path, value, 'an EnvFrom (Env.fromSecret(...), Env.fromConfigMap(...)) or { secretRef } / { configMapRef } in Kubernetes shape');
   const typed = typeof (value as { _toKube?: unknown })._toKube === 'function';
   const rendered: unknown = typed ? (value as { _toKube(): unknown })._toKube() : value;
   const sources: unknown[] = Array.isArray(rendered) ? rendered : [rendered];
@@ -86,7 +88,7 @@ function envFromJson(value: unknown, path: string): JsonObject[] {
 
 /** The plain JSON of a volume: a `kplus.Volume` or a Volume in Kubernetes shape. */
 function volumeJson(value: unknown, path: string): JsonObject {
-  if (!isObject(value)) refuse(path, value, 'a Volume (Volume.fromSecret(...), Volume.fromEmptyDir(...), ...) or a volume in Kubernetes shape');
+  if (!isMap(value)) refuse(path, value, 'a Volume (Volume.fromSecret(...), Volume.fromEmptyDir(...), ...) or a volume in Kubernetes shape');
   const typed = typeof (value as { _toKube?: unknown })._toKube === 'function';
   const out = kubernetesJson(typed ? (value as unknown as kplus.Volume)._toKube() : value, KUBERNETES_TYPE.volume, path);
   if (typeof out.name !== 'string') throw new KubernetesValueError(`${path}.name`, 'Required value: a volume needs a name');
@@ -106,7 +108,7 @@ export function upsertEnv(container: JsonObject, vars: JsonObject[]): void {
 /** A cdk8s `Size` as a quantity: whole mebibytes as `Mi` (as cdk8s-plus writes them), else exact kibibytes. */
 function sizeQuantity(size: unknown, path: string): string {
   const s = size as { toMebibytes?: unknown; toKibibytes?: unknown };
-  if (!isObject(size) || typeof s.toMebibytes !== 'function' || typeof s.toKibibytes !== 'function') {
+  if (!isMap(size) || typeof s.toMebibytes !== 'function' || typeof s.toKibibytes !== 'function') {
     refuse(path, size, 'a Size (Size.mebibytes(...), Size.gibibytes(...))');
   }
   const sized = size as unknown as { toMebibytes(o?: object): number; toKibibytes(o?: object): number };
@@ -119,7 +121,7 @@ function sizeQuantity(size: unknown, path: string): string {
 }
 
 function cpuQuantity(cpu: unknown, path: string): string {
-  const amount = isObject(cpu) ? (cpu as { amount?: unknown }).amount : undefined;
+  const amount = isMap(cpu) ? (cpu as { amount?: unknown }).amount : undefined;
   if (typeof amount !== 'string') refuse(path, cpu, 'a Cpu (Cpu.units(...), Cpu.millis(...))');
   return amount;
 }
@@ -136,7 +138,7 @@ const TYPED_RESOURCES: { readonly [prop: string]: readonly [string, (v: unknown,
  * (`limits`, `requests`, `claims`).
  */
 function resourcesJson(resources: unknown, path: string): JsonObject {
-  if (!isObject(resources)) refuse(path, resources, 'ContainerResources ({ cpu, memory, ephemeralStorage }) or { limits, requests } in Kubernetes shape');
+  if (!isMap(resources)) refuse(path, resources, 'ContainerResources ({ cpu, memory, ephemeralStorage }) or { limits, requests } in Kubernetes shape');
   const keys = Object.keys(resources).filter(k => resources[k] !== undefined);
   const typed = keys.filter(k => Object.prototype.hasOwnProperty.call(TYPED_RESOURCES, k));
   if (typed.length === 0) return kubernetesJson(resources, KUBERNETES_TYPE.resourceRequirements, path);
@@ -149,7 +151,7 @@ function resourcesJson(resources: unknown, path: string): JsonObject {
   for (const prop of typed) {
     const [resource, quantity] = TYPED_RESOURCES[prop];
     const pair = resources[prop];
-    if (!isObject(pair)) refuse(`${path}.${prop}`, pair, 'an object with `request` and / or `limit`');
+    if (!isMap(pair)) refuse(`${path}.${prop}`, pair, 'an object with `request` and / or `limit`');
     for (const [key, v] of Object.entries(pair)) {
       if (v === undefined) continue;
       if (key === 'limit') limits[resource] = quantity(v, `${path}.${prop}.limit`);
@@ -176,7 +178,7 @@ const MOUNT_FIELDS = ['volume', 'path', 'readOnly', 'subPath'];
 
 /** Adds a volume mount of the `main` container (and its volume to the pod, once). */
 function addVolumeMount(template: JsonObject, main: JsonObject, mount: unknown, path: string): void {
-  if (!isObject(mount)) refuse(path, mount, 'a ComponentVolumeMount ({ volume, path, readOnly?, subPath? })');
+  if (!isMap(mount)) refuse(path, mount, 'a ComponentVolumeMount ({ volume, path, readOnly?, subPath? })');
   const unknown = Object.keys(mount).find(k => !MOUNT_FIELDS.includes(k) && mount[k] !== undefined);
   if (unknown !== undefined) throw new KubernetesValueError(`${path}.${unknown}`, `unknown field "${unknown}"; known fields: ${MOUNT_FIELDS.join(', ')}`);
   if (mount.volume === undefined) throw new KubernetesValueError(`${path}.volume`, 'Required value: the volume to mount');

@@ -12,6 +12,7 @@ import {
 } from './enums';
 import { shownValue as shown } from './kubernetes-values';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
+import { isMap } from '../model/json';
 
 /** What one prop must hold. */
 export type PropCheck =
@@ -25,10 +26,6 @@ export type PropCheck =
 /** The checks of every prop of one props interface (the key set is the interface's, see the tables' types). */
 export type PropTable = { readonly [prop: string]: PropCheck };
 
-function isPlainMap(value: unknown): value is { [key: string]: unknown } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The problem of `value` at `path` against `check`, or undefined. */
 function problemOf(path: string, value: unknown, check: PropCheck): string | undefined {
   const bad = (expected: string) => `${path}: Invalid value: ${shown(value)}: must be ${expected}`;
@@ -36,21 +33,21 @@ function problemOf(path: string, value: unknown, check: PropCheck): string | und
   if (check === 'string') return typeof value === 'string' ? undefined : bad('a string');
   if (check === 'boolean') return typeof value === 'boolean' ? undefined : bad('true or false');
   if (check === 'number') return typeof value === 'number' && Number.isFinite(value) ? undefined : bad('a finite number');
-  if (check === 'object') return isPlainMap(value) ? undefined : bad('an object');
+  if (check === 'object') return isMap(value) ? undefined : bad('an object');
   if (check === 'stringList') {
     if (!Array.isArray(value)) return bad('a list of strings');
     const at = value.findIndex(v => typeof v !== 'string');
     return at < 0 ? undefined : `${path}[${at}]: Invalid value: ${shown(value[at])}: must be a string`;
   }
   if (check === 'stringMap') {
-    if (!isPlainMap(value)) return bad('a map of strings');
+    if (!isMap(value)) return bad('a map of strings');
     const key = Object.keys(value).find(k => typeof value[k] !== 'string');
     return key === undefined ? undefined : `${path}.${key}: Invalid value: ${shown(value[key])}: must be a string`;
   }
-  if (check === 'envMap') return isPlainMap(value) ? undefined : bad('a map of environment variable names to EnvValue (EnvValue.fromValue, EnvValue.fromSecretValue, ...)');
+  if (check === 'envMap') return isMap(value) ? undefined : bad('a map of environment variable names to EnvValue (EnvValue.fromValue, EnvValue.fromSecretValue, ...)');
   if (check === 'list') return Array.isArray(value) ? undefined : bad('a list');
   if (check === 'quantity') {
-    const quantity = isPlainMap(value) && Object.keys(value).length === 1 ? value.value : value;
+    const quantity = isMap(value) && Object.keys(value).length === 1 ? value.value : value;
     return typeof quantity === 'string' || (typeof quantity === 'number' && Number.isFinite(quantity))
       ? undefined : bad('a quantity (k8s.Quantity.fromString("8Gi"), or a string or number as in Kubernetes)');
   }
@@ -59,7 +56,7 @@ function problemOf(path: string, value: unknown, check: PropCheck): string | und
     const allowed = Object.values(check.oneOf).filter(v => typeof v === 'string') as string[];
     return allowed.includes(value as string) ? undefined : bad(`one of ${allowed.map(a => JSON.stringify(a)).join(', ')} (${check.name})`);
   }
-  if ('instanceOf' in check) return isPlainMap(value) ? undefined : bad(`a ${check.instanceOf}`);
+  if ('instanceOf' in check) return isMap(value) ? undefined : bad(`a ${check.instanceOf}`);
   if ('listOf' in check) {
     if (!Array.isArray(value)) return bad('a list');
     for (let i = 0; i < value.length; i++) {
@@ -73,7 +70,7 @@ function problemOf(path: string, value: unknown, check: PropCheck): string | und
 
 /** The problem of an object against a table of props, or undefined. */
 function tableProblem(path: string, value: unknown, table: PropTable, open = false): string | undefined {
-  if (!isPlainMap(value)) return `${path}: Invalid value: ${shown(value)}: must be an object`;
+  if (!isMap(value)) return `${path}: Invalid value: ${shown(value)}: must be an object`;
   for (const key of Object.keys(value)) {
     const prefix = path === '' ? key : `${path}.${key}`;
     if (!Object.prototype.hasOwnProperty.call(table, key)) {
@@ -90,7 +87,7 @@ function tableProblem(path: string, value: unknown, table: PropTable, open = fal
 
 /** `operator` props: every key an operator option, of the option's type. */
 function operatorProblem(path: string, value: unknown): string | undefined {
-  if (!isPlainMap(value)) return `${path}: Invalid value: ${shown(value)}: must be an object (OperatorOptions)`;
+  if (!isMap(value)) return `${path}: Invalid value: ${shown(value)}: must be an object (OperatorOptions)`;
   for (const key of Object.keys(value)) {
     const v = value[key];
     if (v === undefined) continue;
