@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { ComponentType, MultinodeRoleName } from './enums';
 import { EppConfig } from './epp-config';
 import { ExperimentalOptions, Failover } from './experimental';
-import { plainJson, propsOf } from './kubernetes-values';
+import { plainJson, propsOf, quantityJson } from './kubernetes-values';
 import { PodOptions } from './pod-template';
 import { containerJson, envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
 import { checkProps, COMPONENT_PROPS } from './props-check';
@@ -198,11 +198,6 @@ function checkInteger(scope: Construct, field: string, value: number | undefined
   if (!Number.isInteger(value) || value < minimum) fail(scope, field, value, `must be an integer greater than or equal to ${minimum}`);
 }
 
-/** A `k8s.Quantity`'s value, or a quantity given as in Kubernetes (a string or a number; checked by props-check). */
-function quantityValue(quantity: kplus.k8s.Quantity | string | number): string | number {
-  return typeof quantity === 'object' ? quantity.value : quantity;
-}
-
 /** The plain component spec (one entry of a graph's `spec.components`) described by the props. */
 function componentSpecJson(name: string, props: ComponentProps, multinode?: MultinodeOptions): ComponentSpecJson {
   const spec: ComponentSpecJson = { name };
@@ -220,7 +215,7 @@ function componentSpecJson(name: string, props: ComponentProps, multinode?: Mult
       return role as any;
     });
   }
-  if (props.sharedMemorySize !== undefined) spec.sharedMemorySize = quantityValue(props.sharedMemorySize);
+  if (props.sharedMemorySize !== undefined) spec.sharedMemorySize = quantityJson(props.sharedMemorySize, 'sharedMemorySize');
   if (props.globalDynamoNamespace !== undefined) spec.globalDynamoNamespace = props.globalDynamoNamespace;
   if (props.modelRef) spec.modelRef = deepClone(props.modelRef);
   if (props.scalingAdapter) spec.scalingAdapter = {};

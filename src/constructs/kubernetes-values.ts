@@ -70,6 +70,11 @@ export function objectMetaJson(metadata: unknown): JsonObject {
   return metadata === undefined ? {} : kubernetesJson(metadata, KUBERNETES_TYPE.objectMeta, 'metadata');
 }
 
+/** A quantity given as a `k8s.Quantity` or as in Kubernetes (a string or a number): its value. */
+export function quantityJson(value: unknown, path: string): string | number {
+  return convertScalar(value, 'q', path) as string | number;
+}
+
 /** A value as it appears in a message: JSON where it has one (shortened), else its type. */
 export function shownValue(value: unknown): string {
   if (value === undefined) return 'undefined';

@@ -17,7 +17,7 @@ import { isMap } from '../model/json';
 /** What one prop must hold. */
 export type PropCheck =
   | 'string' | 'boolean' | 'number' | 'any' | 'object'
-  | 'stringList' | 'stringMap' | 'envMap' | 'list' | 'quantity' | 'operator'
+  | 'stringList' | 'stringMap' | 'envMap' | 'list' | 'operator'
   | { readonly oneOf: object; readonly name: string }
   | { readonly listOf: PropTable }
   | { readonly fields: PropTable; readonly open?: boolean }
@@ -46,11 +46,6 @@ function problemOf(path: string, value: unknown, check: PropCheck): string | und
   }
   if (check === 'envMap') return isMap(value) ? undefined : bad('a map of environment variable names to EnvValue (EnvValue.fromValue, EnvValue.fromSecretValue, ...)');
   if (check === 'list') return Array.isArray(value) ? undefined : bad('a list');
-  if (check === 'quantity') {
-    const quantity = isMap(value) && Object.keys(value).length === 1 ? value.value : value;
-    return typeof quantity === 'string' || (typeof quantity === 'number' && Number.isFinite(quantity))
-      ? undefined : bad('a quantity (k8s.Quantity.fromString("8Gi"), or a string or number as in Kubernetes)');
-  }
   if (check === 'operator') return operatorProblem(path, value);
   if ('oneOf' in check) {
     const allowed = Object.values(check.oneOf).filter(v => typeof v === 'string') as string[];
@@ -170,7 +165,8 @@ export const COMPONENT_OPTIONS_PROPS = {
   ...POD_OPTIONS_PROPS,
   replicas: 'number',
   minAvailable: 'number',
-  sharedMemorySize: 'quantity',
+  // a k8s.Quantity or a quantity as in Kubernetes: checked where it is read (kubernetes-values.ts quantityJson)
+  sharedMemorySize: 'any',
   globalDynamoNamespace: 'boolean',
   modelRef: { fields: { name: 'string', revision: 'string' } },
   scalingAdapter: 'boolean',
