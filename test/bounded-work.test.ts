@@ -263,7 +263,7 @@ describe('quantities with huge exponents', () => {
         render = runCliOn({ 'g.yaml': graph(cpu) }, ['render', '--output', 'workloads', 'g.yaml']);
       });
       expect(seconds).toBeLessThan(20);
-      expect(validate!.stderr).toBe('');
+      expect(validate!.stderr).toBe(mpiSshNotice('llm-serving-mn'));
       expect(validate!.code).toBe(0);
       expect(render!.code).toBe(0);
       const deployment = parseAllDocuments(render!.stdout).map(d => d.toJSON()).find(o => o?.kind === 'Deployment');
@@ -419,6 +419,11 @@ describe('nulls read as the API server stores them', () => {
   });
 });
 
+/** The notice every accepted multinode graph gets: the operator copies its MPI SSH key Secret (not rendered). */
+const mpiSshNotice = (graph: string) => `g.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/${graph}: the operator copies the MPI SSH key Secret `
+  + 'mpi-run-ssh-secret from namespace dynamo-system into namespace default (unless one of that name is there already); '
+  + 'not rendered: its key pair is generated in the cluster\n';
+
 describe('objects that grow with the node count', () => {
   /** The operator's inter-pod GPU memory service failover sample (deploy/operator/samples), over `nodeCount` nodes. */
   const interPod = (nodeCount: number) => [
@@ -468,7 +473,7 @@ describe('objects that grow with the node count', () => {
 
   test('a TensorRT-LLM leader naming more hosts than an object holds is refused, early when the count alone tells', () => {
     const small = runCliOn({ 'g.yaml': trtllm(1000) }, ['render', '--output', 'workloads', 'g.yaml']);
-    expect(small.stderr).toBe('');
+    expect(small.stderr).toBe(mpiSshNotice('llm'));
     expect(small.code).toBe(0);
     // the LeaderWorkerSet's host list is over 3 MiB: the API server refuses it, so the operator cannot create it
     const over = runCliOn({ 'g.yaml': trtllm(60_000) }, ['render', '--output', 'workloads', 'g.yaml']);
@@ -484,7 +489,7 @@ describe('objects that grow with the node count', () => {
   test('an inter-pod GPU memory service over more nodes than a PodCliqueSet holds is refused at once, and validates at once', () => {
     const text = interPod;
     const fits = runCliOn({ 'g.yaml': text(3) }, ['render', '--grove', '--output', 'workloads', 'g.yaml']);
-    expect(fits.stderr).toBe('');
+    expect(fits.stderr).toBe(mpiSshNotice('llm-serving-mn'));
     expect(fits.code).toBe(0);
     for (const nodeCount of [2_000, 20_000_000]) {
       let validate: ReturnType<typeof runCliOn> | undefined;
@@ -496,7 +501,7 @@ describe('objects that grow with the node count', () => {
         explain = runCliOn({ 'g.yaml': text(nodeCount) }, ['explain', '--grove', 'g.yaml']);
       })).toBeLessThan(10);
       // the graph itself is admitted: it is the PodCliqueSet the operator cannot create
-      expect(validate!.stderr).toBe('');
+      expect(validate!.stderr).toBe(mpiSshNotice('llm-serving-mn'));
       expect(validate!.code).toBe(0);
       const refusal = `g.yaml: DynamoGraphDeployment/llm-serving-mn: spec.components[0].multinode.nodeCount: Too long: the PodCliqueSet the operator creates holds two cliques per node (${nodeCount} nodes) and would be more than 3145728 bytes as JSON`;
       expect(render!.code).toBe(1);

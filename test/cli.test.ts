@@ -271,8 +271,58 @@ describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availa
   });
 
   test('--lws (the default) renders multinode components', () => {
-    expect(run('render', '--output', 'components', '--lws', 'multinode.yaml')).toMatchObject({ code: 0, stderr: '' });
-    expect(run('render', '--output', 'components', 'multinode.yaml')).toMatchObject({ code: 0, stderr: '' });
+    expect(run('render', '--output', 'components', '--lws', 'multinode.yaml')).toMatchObject({ code: 0, stderr: MPI_SSH_NOTICE });
+    expect(run('render', '--output', 'components', 'multinode.yaml')).toMatchObject({ code: 0, stderr: MPI_SSH_NOTICE });
+  });
+});
+
+/**
+ * The operator copies its MPI SSH key Secret into the namespace of every graph with a multinode
+ * component, whatever the backend and workload provider (the operator run offline on such graphs
+ * creates Secret mpi-run-ssh-secret in the graph's namespace on both paths); its key pair exists
+ * only in the cluster, so it is said, not rendered.
+ */
+const MPI_SSH_NOTICE = 'multinode.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret '
+  + 'mpi-run-ssh-secret from namespace dynamo-system into namespace default (unless one of that name is there already); '
+  + 'not rendered: its key pair is generated in the cluster\n';
+
+describe('the MPI SSH key Secret of multinode graphs: a notice on stderr, once per graph', () => {
+  test.each([
+    ['render --output workloads (LeaderWorkerSet)', ['render', '--output', 'workloads']],
+    ['render --output workloads --grove', ['render', '--output', 'workloads', '--grove']],
+    ['render --output graph', ['render', '--output', 'graph']],
+    ['validate', ['validate']],
+  ])('%s: a vLLM multinode graph', (_title, argv) => {
+    // the LeaderWorkerSet pods need the main container's command and args
+    const graph = FILES['multinode.yaml'] + '              command: [python3, -m, dynamo.vllm]\n              args: [--model, m]\n';
+    const r = runCliOn({ 'multinode.yaml': graph }, [...argv, 'multinode.yaml']);
+    expect(r.stderr).toBe(MPI_SSH_NOTICE);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('kind: Secret');
+  });
+
+  test('the graph\'s namespace and the operator\'s mpi settings name the copy', () => {
+    const files = {
+      'multinode.yaml': FILES['multinode.yaml'],
+      'op.yaml': 'apiVersion: operator.config.dynamo.nvidia.com/v1alpha1\nkind: OperatorConfiguration\nmpi:\n  sshSecretName: ssh-keys\n  sshSecretNamespace: platform\n',
+    };
+    expect(runCliOn(files, ['render', '--namespace', 'team-a', '--operator-config', 'op.yaml', 'multinode.yaml']).stderr)
+      .toBe('multinode.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret ssh-keys '
+        + 'from namespace platform into namespace team-a (unless one of that name is there already); not rendered: its key pair is generated in the cluster\n');
+    // a graph in the Secret's own namespace: nothing to copy, the operator makes sure it exists there
+    expect(runCliOn(files, ['render', '--namespace', 'platform', '--operator-config', 'op.yaml', 'multinode.yaml']).stderr)
+      .toBe('multinode.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator provides the MPI SSH key Secret ssh-keys '
+        + 'in namespace platform (generating it there when missing); not rendered: its key pair is generated in the cluster\n');
+  });
+
+  test('none for a graph without multinode components, a refused graph, or a standalone DCD', () => {
+    expect(run('render', 'graph.yaml')).toMatchObject({ code: 0, stderr: 'graph.yaml: v1 Namespace/team-a: passed through unchecked (no schema for this kind)\n' });
+    expect(run('render', '--output', 'components', '--no-lws', 'multinode.yaml').stderr).not.toContain('MPI SSH');
+    const dcd = 'apiVersion: nvidia.com/v1beta1\nkind: DynamoComponentDeployment\nmetadata:\n  name: solo\nspec:\n  backendFramework: vllm\n'
+      + '  name: decode\n  type: decode\n  multinode:\n    nodeCount: 2\n  podTemplate:\n    spec:\n      containers:\n'
+      + `        - name: main\n          image: ${IMAGE}\n          command: [python3]\n          args: [-m, dynamo.vllm]\n`;
+    const r = runCliOn({ 'dcd.yaml': dcd }, ['render', 'dcd.yaml']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
   });
 });
 
@@ -362,7 +412,7 @@ rbac:
   eppClusterRoleName: e
 mpi:
   sshSecretName: ssh
-  sshSecretNamespace: dynamo-system
+  sshSecretNamespace: platform
 checkpoint:
   enabled: true
 `;
@@ -395,6 +445,7 @@ checkpoint:
       plannerClusterRoleName: 'p',
       eppClusterRoleName: 'e',
       mpiSshSecretName: 'ssh',
+      mpiSshSecretNamespace: 'platform',
       checkpointEnabled: true,
     });
   });
@@ -439,6 +490,7 @@ checkpoint:
     ['registrySecrets: [{name: x, registries: [1]}]', 'op.yaml: registrySecrets[0].registries[0]: must be a registry host, got 1'],
     ['rbac: {plannerClusterRoleName: ""}', 'op.yaml: rbac.plannerClusterRoleName: Required value: the ClusterRole name is required in cluster-wide mode'],
     ['mpi: {sshSecretName: ""}', 'op.yaml: mpi.sshSecretName: Required value: the MPI SSH secret name is required'],
+    ['mpi: {sshSecretName: ssh, sshSecretNamespace: ""}', 'op.yaml: mpi.sshSecretNamespace: Required value: the MPI SSH secret namespace is required'],
     ['kind: ConfigMap', 'op.yaml: kind: must be OperatorConfiguration, got "ConfigMap"'],
     ['apiVersion: v2', 'op.yaml: apiVersion: must be operator.config.dynamo.nvidia.com/v1alpha1, got "v2"'],
     ['[1, 2]', 'op.yaml: (document): must be a mapping, got a list [1,2]'],

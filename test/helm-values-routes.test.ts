@@ -88,6 +88,7 @@ describe('OperatorConfiguration.fromHelmValues / fromHelmValuesFile', () => {
       plannerClusterRoleName: 'dyn-dynamo-operator-planner',
       eppClusterRoleName: 'dyn-dynamo-operator-epp',
       mpiSshSecretName: 'mpi-run-ssh-secret',
+      mpiSshSecretNamespace: 'ai',
       checkpointEnabled: false,
     });
   });
@@ -131,6 +132,7 @@ describe('validation plugin: helmValuesFile, helmReleaseName, helmNamespace', ()
       natsAddress: 'nats://dyn-nats.ai.svc.cluster.local:4222',
       plannerClusterRoleName: 'dyn-dynamo-operator-planner',
       eppClusterRoleName: 'dyn-dynamo-operator-epp',
+      mpiSshSecretNamespace: 'ai',
     });
   });
 

@@ -44,6 +44,7 @@ const DEFAULT_INSTALL = {
   plannerClusterRoleName: 'dynamo-platform-dynamo-operator-planner',
   eppClusterRoleName: 'dynamo-platform-dynamo-operator-epp',
   mpiSshSecretName: 'mpi-run-ssh-secret',
+  mpiSshSecretNamespace: 'dynamo-system',
   checkpointEnabled: false,
 };
 
@@ -323,6 +324,8 @@ describe('discovery, MPI, checkpoint', () => {
 
   test('the MPI SSH secret name; without one the operator does not start', () => {
     expect(derive({ 'dynamo-operator': { dynamo: { mpiRun: { secretName: 'ssh' } } } }).mpiSshSecretName).toBe('ssh');
+    // the chart writes the release namespace as mpi.sshSecretNamespace
+    expect(derive({}, { namespace: 'ai' }).mpiSshSecretNamespace).toBe('ai');
     expect(failure({ 'dynamo-operator': { dynamo: { mpiRun: { secretName: '' } } } }))
       .toBe('values.yaml: dynamo-operator.dynamo.mpiRun.secretName: must be set: without it the chart writes no mpi.sshSecretName, and the operator refuses to start');
   });

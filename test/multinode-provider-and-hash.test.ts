@@ -415,7 +415,7 @@ describe('render-multinode §3.1 DCDs generated from a multinode graph (componen
     expect(dcds.find(d => d.spec.name === 'Frontend').metadata.labels['nvidia.com/dynamo-component-class']).toBeUndefined();
   });
 
-  test('the MPI SSH Secret is not rendered (project decision, README: the operator generates a random key pair)', () => {
+  test('the MPI SSH Secret is not rendered (intended difference, README: its key pair exists only in the cluster)', () => {
     const trtllm = llmGraph();
     trtllm.spec.backendFramework = 'trtllm';
     workerMainOf(trtllm).command = ['python3', '-m', 'dynamo.trtllm'];

@@ -105,17 +105,21 @@ describe('render-multinode §3.2 LeaderWorkerSet object', () => {
     expect(lws.spec.networkConfig).toEqual({ subdomainPolicy: 'Shared' });
   });
 
-  test('workload labels of the DCD (L0) and create bookkeeping hashed without the webhook defaults', () => {
+  test('workload labels of the DCD (L0) and create bookkeeping hashed over the typed spec the operator sends', () => {
     expect(lws.metadata.labels).toEqual({
       'nvidia.com/dynamo-component': 'decode',
       'nvidia.com/dynamo-namespace': 'ns-lws-manifest',
       'nvidia.com/dynamo-sub-component-type': 'decode',
     });
-    const sent = JSON.parse(JSON.stringify(lws));
-    delete sent.spec.rolloutStrategy;
-    delete sent.spec.networkConfig;
-    delete sent.spec.leaderWorkerTemplate.restartPolicy;
-    expect(lws.metadata.annotations['nvidia.com/last-applied-hash']).toBe(lastAppliedHash(sent, { layout: null }));
+    // The operator's value: dynamo-oracle (operator 1.5.0, --lws, default platform settings) on this
+    // DCD. It hashes the typed LeaderWorkerSetSpec before the LWS webhook, whose zero-valued
+    // `rolloutStrategy` struct counts as {"type":""}.
+    expect(lws.metadata.annotations['nvidia.com/last-applied-hash']).toBe('bd85024e37a9d5166d9ee050f9743e5ff6a2b2685768333d3caded26a77a4a28');
+    const untyped = JSON.parse(JSON.stringify(lws));
+    delete untyped.spec.rolloutStrategy;
+    delete untyped.spec.networkConfig;
+    delete untyped.spec.leaderWorkerTemplate.restartPolicy;
+    expect(lastAppliedHash(untyped, { layout: null })).not.toBe(lws.metadata.annotations['nvidia.com/last-applied-hash']);
     expect(lws.metadata.annotations['nvidia.com/last-applied-generation']).toBe('1');
   });
 

@@ -65,9 +65,10 @@ import type * as explainCommand from './explain-command';
 import { OutputWriteError, outputClash, outputNames, writeAllSync, writeOutputs } from './output-files';
 import { dns1123LabelErrors } from '../admission/dns-names';
 import { RenderError } from '../engine/errors';
+import { describeMpiSshSecretCopy, mpiSshSecretCopy } from '../engine/multinode/ssh-secret';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { operatorVersionProblem } from '../engine/operator-version';
-import { isClusterStateDocument } from '../engine/render';
+import { DEFAULT_NAMESPACE, isClusterStateDocument } from '../engine/render';
 import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../import/helm-values';
 import { duplicateObjects, inputObjectsOf } from '../import/input-objects';
@@ -338,6 +339,9 @@ function run(argv: string[], io: CliIo): number {
       return `${load.file}: ${itemPrefix(load, p.document)}${formatProblem(p)}`;
     }));
     rendered = loaded.map((load, i) => ({ file: load.file, objects: result.outputs[i] }));
+    if (args.command === 'render' || args.command === 'validate') {
+      notices.push(...mpiSshSecretNotices(loaded, result.problems, settings, args.namespace));
+    }
   }
   io.stderr(notices.map(n => `${n}\n`).join(''));
   if (problems.length > 0) {
@@ -389,6 +393,24 @@ function eject(args: ParsedArgs, io: CliIo): number {
 interface RenderedFile {
   readonly file: string;
   readonly objects: unknown[];
+}
+
+/**
+ * One notice per accepted graph with a multinode component: the operator copies the MPI SSH key
+ * Secret into the graph's namespace, which is not rendered (engine/multinode/ssh-secret.ts).
+ */
+function mpiSshSecretNotices(loaded: readonly LoadedFile[], problems: ReadonlyArray<{ input: number; document?: number }>,
+  settings: OperatorSettings, namespace: string | undefined): string[] {
+  const refused = new Set(problems.map(p => `${p.input}/${p.document}`));
+  const notices: string[] = [];
+  loaded.forEach((load, input) => load.docs.forEach((doc, index) => {
+    // a graph refused, or whose rendered objects are (no document index), is not created
+    if (!isDgd(doc) || refused.has(`${input}/${index}`) || refused.has(`${input}/undefined`)) return;
+    const graphNamespace = stringAt(mapAt(doc, 'metadata'), 'namespace') || namespace || DEFAULT_NAMESPACE;
+    const copy = mpiSshSecretCopy(doc, settings, graphNamespace);
+    if (copy) notices.push(`${load.file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${describeMpiSshSecretCopy(copy)}`);
+  }));
+  return notices;
 }
 
 /** `apiVersion Kind/name` of a document, for notices. */

@@ -172,11 +172,18 @@ export interface OperatorOptions {
    */
   readonly istioCaCertificates?: string;
   /**
-   * SSH Secret of TensorRT-LLM multinode components: `mpi.sshSecretName`.
-   * Helm: `dynamo.mpiRun.secretName`.
+   * The MPI SSH key Secret: `mpi.sshSecretName`. Helm: `dynamo.mpiRun.secretName`. The operator
+   * copies it into the namespace of every graph with a multinode component (any backend);
+   * TensorRT-LLM multinode pods mount it.
    * @default "mpi-run-ssh-secret"
    */
   readonly mpiSshSecretName?: string;
+  /**
+   * The namespace the operator keeps the MPI SSH key Secret in (and generates it in when missing):
+   * `mpi.sshSecretNamespace`. Helm: the release namespace.
+   * @default "dynamo-system"
+   */
+  readonly mpiSshSecretNamespace?: string;
   /**
    * Whether checkpoint/restore is enabled: `checkpoint.enabled`. Helm: `checkpoint.enabled`.
    * @default false

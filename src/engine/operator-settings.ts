@@ -65,8 +65,14 @@ export interface OperatorSettings {
   readonly istioPrivateKey: string;
   /** `serviceMesh.istio.caCertificates` (MUTUAL mode). */
   readonly istioCaCertificates: string;
-  /** `mpi.sshSecretName`: SSH secret for TensorRT-LLM multinode. */
+  /**
+   * `mpi.sshSecretName`: the MPI SSH key Secret. For every graph with a multinode component (any
+   * backend) the operator copies it from `mpiSshSecretNamespace` into the graph's namespace;
+   * TensorRT-LLM multinode pods mount it.
+   */
   readonly mpiSshSecretName: string;
+  /** `mpi.sshSecretNamespace`: where the operator keeps (and, when missing, generates) that Secret. */
+  readonly mpiSshSecretNamespace: string;
   /** `checkpoint.enabled`. */
   readonly checkpointEnabled: boolean;
   /**
@@ -86,7 +92,7 @@ export const DEFAULT_OPERATOR_VERSION = '1.5.0';
  * The settings of a default platform install (release `dynamo-platform`, namespace `dynamo-system`,
  * chart 1.4.0 or 1.5.0 with its values unchanged): Grove, KAI and Volcano written as off, no NATS or
  * etcd installed (so no addresses), the chart's Grove termination delay `4h`, cluster-wide with the
- * release's planner/EPP ClusterRoles, the chart's MPI SSH secret name. `lwsAvailable` is not written
+ * release's planner/EPP ClusterRoles, the chart's MPI SSH secret name in the release namespace. `lwsAvailable` is not written
  * by the chart (the operator detects LeaderWorkerSet and Volcano); it is assumed available.
  */
 export const DEFAULT_OPERATOR_SETTINGS: OperatorSettings = {
@@ -115,6 +121,7 @@ export const DEFAULT_OPERATOR_SETTINGS: OperatorSettings = {
   istioPrivateKey: '',
   istioCaCertificates: '',
   mpiSshSecretName: 'mpi-run-ssh-secret',
+  mpiSshSecretNamespace: 'dynamo-system',
   checkpointEnabled: false,
   registrySecrets: [],
 };

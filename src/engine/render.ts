@@ -11,6 +11,7 @@ import {
   resolveGraphCheckpoints, standaloneDcdWithCheckpoint,
 } from './experimental/checkpoint';
 import { refuseInterPodGmsOnComponentPath } from './experimental/component-path';
+import { storedGeneratedDcd } from './graph/stored-dcd';
 import { generateHashedComponentDcds } from './graph/worker-hash';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
 import { ClusterObjects, isDraClusterStateOnly, isDraObject } from './multinode/dra-objects';
@@ -73,7 +74,7 @@ function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings, check
   }
   const dcds = generateHashedComponentDcds(dgd);
   for (const dcd of dcds) applyCheckpointToGeneratedDcd(dcd, checkpointOf(checkpoints, dcd.spec.name ?? ''));
-  return dcds.map(withCreateBookkeeping);
+  return dcds.map(dcd => withCreateBookkeeping(storedGeneratedDcd(dcd)));
 }
 
 /**

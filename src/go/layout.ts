@@ -6,7 +6,7 @@
  */
 import { isZeroQuantity } from './quantity';
 import { compareUtf8, goQuote, hasNoDefinedKey, isNil, isObject, sortUtf8 } from './text';
-import { DYNAMO_STRUCTS, K8S_CONTENT_STRUCTS, K8S_STRUCTS } from './types';
+import { DYNAMO_STRUCTS, K8S_CONTENT_STRUCTS, K8S_STRUCTS, LWS_STRUCTS } from './types';
 
 /** A Go type expression in the notation of `types.ts`, e.g. `PodTemplateSpec`, `*i`, `{}q`. */
 export type GoTypeRef = string;
@@ -65,7 +65,7 @@ export interface LooseStructReading {
 
 const BUILTIN_STRUCTS: Readonly<Record<string, string>> = (() => {
   const all: Record<string, string> = {};
-  for (const table of [K8S_STRUCTS, K8S_CONTENT_STRUCTS, DYNAMO_STRUCTS]) {
+  for (const table of [K8S_STRUCTS, K8S_CONTENT_STRUCTS, DYNAMO_STRUCTS, LWS_STRUCTS]) {
     for (const [name, layout] of Object.entries(table)) {
       if (name in all) throw new Error(`go-types: struct ${name} is defined twice`);
       all[name] = layout;

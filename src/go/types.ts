@@ -189,6 +189,21 @@ export const DYNAMO_STRUCTS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * LeaderWorkerSet layouts (sigs.k8s.io/lws v0.9.0, `api/leaderworkerset/v1`), the version the
+ * Dynamo operator builds against. The operator never sets `volumeClaimTemplates`, so its
+ * PersistentVolumeClaim items are read as plain JSON.
+ */
+export const LWS_STRUCTS: Readonly<Record<string, string>> = {
+  LeaderWorkerSetSpec: 'replicas?:*i leaderWorkerTemplate:LeaderWorkerTemplate rolloutStrategy?:RolloutStrategy startupPolicy:s networkConfig?:*NetworkConfig',
+  LeaderWorkerTemplate: 'leaderTemplate?:*PodTemplateSpec workerTemplate:PodTemplateSpec size?:*i restartPolicy?:s subGroupPolicy?:*SubGroupPolicy volumeClaimTemplates?:[]any persistentVolumeClaimRetentionPolicy?:*StatefulSetPersistentVolumeClaimRetentionPolicy',
+  RolloutStrategy: 'type:s rollingUpdateConfiguration?:*RollingUpdateConfiguration',
+  RollingUpdateConfiguration: 'partition?:*i maxUnavailable?:ios maxSurge?:ios',
+  SubGroupPolicy: 'subGroupPolicyType?:*s subGroupSize?:*i',
+  NetworkConfig: 'subdomainPolicy:*s',
+  StatefulSetPersistentVolumeClaimRetentionPolicy: 'whenDeleted?:s whenScaled?:s',
+};
+
+/**
  * The non-envelope fields of spec-less Kubernetes kinds (everything but TypeMeta, metadata and
  * status), as the operator's `nvidia.com/last-applied-hash` sees them.
  */

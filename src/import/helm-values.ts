@@ -474,6 +474,8 @@ export function deriveOperatorSettingsFromHelmValues(values: unknown, release: H
   const sshSecret = t.dig(dynamo, 'mpiRun', 'secretName');
   if (!truthy(sshSecret.value)) t.fail(sshSecret.path, 'must be set: without it the chart writes no mpi.sshSecretName, and the operator refuses to start');
   out.mpiSshSecretName = t.text(sshSecret, 'mpi.sshSecretName');
+  // the chart writes the release namespace beside it
+  out.mpiSshSecretNamespace = namespace;
 
   // checkpoint
   const checkpoint = t.get(operator, 'checkpoint');

@@ -225,6 +225,9 @@ export function parseOperatorConfiguration(text: string, file: string): Partial<
   const sshSecretName = mpi?.string('sshSecretName');
   if (sshSecretName === '') mpi!.fail('sshSecretName', 'Required value: the MPI SSH secret name is required');
   set('mpiSshSecretName', sshSecretName);
+  const sshSecretNamespace = mpi?.string('sshSecretNamespace');
+  if (sshSecretNamespace === '') mpi!.fail('sshSecretNamespace', 'Required value: the MPI SSH secret namespace is required');
+  set('mpiSshSecretNamespace', sshSecretNamespace);
 
   set('checkpointEnabled', root.section('checkpoint')?.boolean('enabled'));
   return out;

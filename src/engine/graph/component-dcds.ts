@@ -15,6 +15,7 @@ import {
   PLANNER_SERVICE_ACCOUNT, PROPAGATED_GRAPH_ANNOTATIONS,
 } from '../../model/well-known';
 import { computeDynamoNamespace } from '../dynamo-namespace';
+import { EPP_CONFIG_API_VERSION, EPP_CONFIG_KIND } from '../workloads/epp-config-yaml';
 
 /** Name of the DCD for a component: `<graph>-<component lower-cased>[-<worker hash>]`. */
 export function dcdName(graphName: string, component: ComponentSpecJson, workerHash: string): string {
@@ -56,6 +57,19 @@ function pruneEmptyMetadata(podTemplate: JsonObject): void {
 }
 
 /**
+ * The operator writes the EPP configuration file (see workloads/epp-config-yaml.ts) before it
+ * creates the DCDs, and sets the type metadata on the graph's own copy of the inline configuration
+ * while doing so (deploy/operator/internal/dynamo/epp/config.go): the first EPP component's DCD
+ * carries `apiVersion`/`kind` in `eppConfig.config`, replacing any the user wrote. Not when a
+ * `configMapRef` names the file (the operator writes none).
+ */
+function stampEppConfigType(spec: DcdSpecJson): void {
+  const eppConfig = spec.eppConfig;
+  if (!isMap(eppConfig) || eppConfig.configMapRef || !isMap(eppConfig.config)) return;
+  eppConfig.config = { ...eppConfig.config, apiVersion: EPP_CONFIG_API_VERSION, kind: EPP_CONFIG_KIND };
+}
+
+/**
  * Generates the DCDs of an admitted graph (see `admitNewGraph`) with the given worker hash.
  * `namespace` is the graph's namespace.
  */
@@ -65,11 +79,12 @@ export function generateComponentDcds(dgd: DgdJson, workerHash: string, options:
   const framework = backendFrameworkForGeneratedDcds(dgd);
   const components = dgd.spec.components ?? [];
   const hasEpp = components.some(c => c.type === 'epp');
+  const firstEpp = components.findIndex(c => c.type === 'epp');
   const restarting = options.restart === false ? new Set<string>() : componentsRestarting(dgd);
   const kvPolicy = dgd.spec.experimental?.kvTransferPolicy;
   const kvTopologyActive = !!(kvPolicy && (kvPolicy.labelKey || kvPolicy.clusterTopologyName));
 
-  return components.map(component => {
+  return components.map((component, index) => {
     const worker = isWorkerType(component.type);
     const name = component.name ?? '';
     const spec: DcdSpecJson = {};
@@ -116,6 +131,7 @@ export function generateComponentDcds(dgd: DgdJson, workerHash: string, options:
     }
     pruneEmptyMetadata(podTemplate);
     spec.podTemplate = podTemplate;
+    if (index === firstEpp) stampEppConfigType(spec);
     applyDeploymentConfigEnv(spec, name);
 
     const dcd: DcdJson = {

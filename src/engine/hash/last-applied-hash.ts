@@ -49,6 +49,7 @@ export const LAST_APPLIED_CONTENT_TYPES: Readonly<Record<string, ContentLayout>>
   'rbac.authorization.k8s.io/v1/RoleBinding': { content: 'RoleBindingContent' },
   'rbac.authorization.k8s.io/v1/ClusterRoleBinding': { content: 'RoleBindingContent' },
   'nvidia.com/v1beta1/DynamoComponentDeployment': { spec: 'DynamoComponentDeploymentSpec', v1beta1: true },
+  'leaderworkerset.x-k8s.io/v1/LeaderWorkerSet': { spec: 'LeaderWorkerSetSpec' },
 };
 
 const ENVELOPE = new Set(['apiVersion', 'kind', 'metadata', 'status']);

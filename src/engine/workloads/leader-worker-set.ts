@@ -4,12 +4,11 @@
  * DCD, each replica a group of one leader pod and `nodeCount - 1` worker pods.
  */
 import { DcdContext } from './dcd-context';
-import { KubeObject, kubeObject } from './kube-object';
+import { KubeObject, kubeObject, kubeObjectWithGoSpec, ObjectMetaInput } from './kube-object';
 import { copyJson } from '../../model/json-copy';
 import { JsonObject } from '../../model/v1beta1';
-import { ANNOTATION_LAST_APPLIED_GENERATION, ANNOTATION_LAST_APPLIED_HASH, MAIN_CONTAINER } from '../../model/well-known';
+import { MAIN_CONTAINER } from '../../model/well-known';
 import { RenderError } from '../errors';
-import { lastAppliedHash } from '../hash/last-applied-hash';
 import { MultinodeRoleName, nodeCountOf } from '../multinode/roles';
 import { renderPodTemplate } from '../pod/pod-template';
 import { workloadLabels } from '../workload-metadata';
@@ -25,17 +24,25 @@ export function leaderWorkerSetName(dcdName: string): string {
   return `${dcdName}-0`;
 }
 
+/** The Go type of the spec the operator sends (sigs.k8s.io/lws v0.9.0). */
+const LWS_SPEC = 'LeaderWorkerSetSpec';
+
 /**
- * What the LeaderWorkerSet admission webhook (sigs.k8s.io/lws v0.9.0) fills in on every object the
- * operator creates (render-multinode §3.2, §12.8). They are part of the stored object the goldens
- * record, not of what the operator sends, so the bookkeeping hash is taken without them.
+ * What the LeaderWorkerSet admission webhook (sigs.k8s.io/lws v0.9.0,
+ * `pkg/webhooks/leaderworkerset_webhook.go`) fills in on every object the operator creates
+ * (render-multinode §3.2, §12.8), on the spec as the operator sends it (its `rolloutStrategy` is
+ * the typed struct's zero value, `{"type":""}`). The result is the stored object the goldens
+ * record; the bookkeeping hash is taken before, over what the operator sends.
  */
 function applyLwsWebhookDefaults(spec: JsonObject): void {
   const template = spec.leaderWorkerTemplate as JsonObject;
-  if (template.restartPolicy === undefined) template.restartPolicy = 'RecreateGroupOnPodRestart';
-  if (spec.rolloutStrategy === undefined) {
-    spec.rolloutStrategy = { type: 'RollingUpdate', rollingUpdateConfiguration: { maxUnavailable: 1, maxSurge: 0, partition: 0 } };
+  if (!template.restartPolicy) template.restartPolicy = 'RecreateGroupOnPodRestart';
+  const rollout = (spec.rolloutStrategy ?? {}) as JsonObject;
+  if (!rollout.type) rollout.type = 'RollingUpdate';
+  if (rollout.type === 'RollingUpdate' && rollout.rollingUpdateConfiguration === undefined) {
+    rollout.rollingUpdateConfiguration = { maxUnavailable: 1, maxSurge: 0, partition: 0 };
   }
+  spec.rolloutStrategy = rollout;
   if (spec.networkConfig === undefined) spec.networkConfig = { subdomainPolicy: 'Shared' };
 }
 
@@ -81,11 +88,9 @@ export function renderLeaderWorkerSet(ctx: DcdContext): KubeObject {
     startupPolicy: LWS_STARTUP_POLICY,
   };
   const meta = { name: leaderWorkerSetName(ctx.name), namespace: ctx.namespace, labels: workloadLabels(ctx.dcd) };
-  // no Go layout for the LWS types: the hash is taken over the spec as unstructured JSON
-  const hash = lastAppliedHash(kubeObject(LWS_API_VERSION, LWS_KIND, meta, { spec: sent }), { layout: null });
-  const stored = copyJson(sent);
+  // the spec as the operator's typed object sends it (and hashes it)
+  const sentObject = kubeObjectWithGoSpec(LWS_API_VERSION, LWS_KIND, meta, sent, LWS_SPEC);
+  const stored = copyJson(sentObject.spec as JsonObject);
   applyLwsWebhookDefaults(stored);
-  return kubeObject(LWS_API_VERSION, LWS_KIND,
-    { name: meta.name, namespace: meta.namespace, labels: meta.labels, annotations: { [ANNOTATION_LAST_APPLIED_HASH]: hash, [ANNOTATION_LAST_APPLIED_GENERATION]: '1' } },
-    { spec: stored });
+  return kubeObject(LWS_API_VERSION, LWS_KIND, sentObject.metadata as ObjectMetaInput, { spec: stored });
 }
