@@ -57,7 +57,7 @@ function oracleVerdicts(docs: unknown[], grove: boolean, o: Options): OracleVerd
   // a stream of JSON objects: the oracle reads JSON as is (no YAML 1.1 reinterpretation of strings)
   fs.writeFileSync(file, docs.map(d => JSON.stringify(d)).join('\n'));
   const args = ['admit', '--namespace', 'default', '--operator-version', o.version, ...(o.config ? ['--config', o.config] : []), ...(grove ? ['--grove'] : []), file];
-  const out = execFileSync(oracle, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const out = execFileSync(oracle, args, { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   fs.rmSync(dir, { recursive: true, force: true });
   const lines = out.split('\n').filter(l => l.trim() !== '').map(l => JSON.parse(l));
   if (lines.length !== docs.length) throw new Error(`the oracle answered ${lines.length} verdicts for ${docs.length} documents`);

@@ -22,8 +22,8 @@ import * as fc from 'fast-check';
 import { fuzzGraph } from './fuzz-graphs';
 import { mutatedGraph } from './fuzz-mutations';
 import { mutants } from './mutants';
-import { defaultComponentDeployment, defaultGraphDeployment } from '../../src/admission/defaulting';
 import { pathwayOf } from '../../src/admission/component-context';
+import { defaultComponentDeployment, defaultGraphDeployment } from '../../src/admission/defaulting';
 import { componentWorkloadRecords, graphWorkloadRecords } from '../../src/admission/derived-names';
 import { ruleDoc } from '../../src/admission/rule-docs';
 import { QUANTITY_FORMAT_MESSAGE } from '../../src/admission/structural/report';
@@ -165,9 +165,13 @@ function downstreamKeys(doc: any, grove: boolean, version: string): Set<string> 
   try {
     if (!isMap(doc)) return keys;
     const options = { version, groveAvailable: grove };
-    const records = doc.kind === 'DynamoGraphDeployment'
-      ? (() => { const { doc: admitted, provider } = defaultGraphDeployment(doc, options); return graphWorkloadRecords(admitted, pathwayOf(provider).grovePathway); })()
-      : doc.kind === 'DynamoComponentDeployment' ? componentWorkloadRecords(defaultComponentDeployment(doc)) : [];
+    let records: readonly { path: { toString(): string }; message: string }[] = [];
+    if (doc.kind === 'DynamoGraphDeployment') {
+      const { doc: admitted, provider } = defaultGraphDeployment(doc, options);
+      records = graphWorkloadRecords(admitted, pathwayOf(provider).grovePathway);
+    } else if (doc.kind === 'DynamoComponentDeployment') {
+      records = componentWorkloadRecords(defaultComponentDeployment(doc));
+    }
     for (const r of records) keys.add(`${r.path.toString()}\u0000${r.message}`);
   } catch {
     // a document the defaulting cannot read has no downstream objects
@@ -180,7 +184,8 @@ export function ourVerdict(c: Pick<AdmissionCase, 'doc' | 'grove'>, version = DE
   const settings = { ...DEFAULT_OPERATOR_SETTINGS, version, groveAvailable: c.grove };
   const result = checkAndRender([{ documents: [json(c.doc)] }], { settings, checkOtherObjects: true });
   const downstream = downstreamKeys(c.doc, c.grove, version);
-  const violations = result.problems.flatMap(p => (p.violation ? [p.violation as { path: string; message: string; rule: string; structural?: boolean }] : []));
+  type Found = { path: string; message: string; rule: string; structural?: boolean };
+  const violations = result.problems.flatMap(p => (p.violation ? [p.violation as Found] : []));
   const own = violations.filter(v => !downstream.has(`${v.path}\u0000${v.message}`));
   const down = violations.filter(v => downstream.has(`${v.path}\u0000${v.message}`)).map(v => v.path);
   const others = result.problems.filter(p => !p.violation);
