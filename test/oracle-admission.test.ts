@@ -1,9 +1,10 @@
 /**
  * Our admission against the operator's own, on the seeded create cases recorded from the oracle
- * (test/fixtures/oracle/admission-1.5.0.jsonl.gz; `npx projen oracle:record-admission` regenerates
- * it): the verdict and, for a refusal, the admission step and its field paths must agree, except
- * for the known disagreements listed by kind in admission-1.5.0.known.json (DISAGREEMENT_KINDS says
- * what each kind is). A known disagreement that disappears fails as surely as a new one.
+ * (test/fixtures/oracle/admission-<version>.jsonl.gz, operators 1.5.0 and 1.4.0;
+ * `npx projen oracle:record-admission` regenerates them): the verdict and, for a refusal, the
+ * admission step and its field paths must agree, except for the known disagreements listed by kind
+ * in admission-<version>.known.json (DISAGREEMENT_KINDS says what each kind is). A known
+ * disagreement that disappears fails as surely as a new one.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -11,13 +12,18 @@ import {
   classify, compareVerdicts, DISAGREEMENT_KINDS, knownFile, ourVerdict, readAdmissionFixture,
 } from './support/oracle-admission';
 
-const FIXTURE = path.join(__dirname, 'fixtures', 'oracle', 'admission-1.5.0.jsonl.gz');
-const { meta, cases } = readAdmissionFixture(FIXTURE);
-const known: Record<string, string[]> = JSON.parse(fs.readFileSync(knownFile(FIXTURE), 'utf8'));
+const OPERATORS = [
+  { version: '1.5.0', commit: '2a6da14c8' },
+  { version: '1.4.0', commit: 'c13fdcec6' },
+];
 
-describe('admission against the operator (1.5.0)', () => {
+describe.each(OPERATORS)('admission against the operator ($version)', ({ version, commit }) => {
+  const fixture = path.join(__dirname, 'fixtures', 'oracle', `admission-${version}.jsonl.gz`);
+  const { meta, cases } = readAdmissionFixture(fixture);
+  const known: Record<string, string[]> = JSON.parse(fs.readFileSync(knownFile(fixture), 'utf8'));
+
   test('the fixture names its operator and holds at least 5,000 cases of both modes, DGDs and DCDs', () => {
-    expect(meta).toMatchObject({ operatorVersion: '1.5.0', operatorCommit: '2a6da14c8' });
+    expect(meta).toMatchObject({ operatorVersion: version, operatorCommit: commit });
     expect(cases.length).toBe(meta.count);
     expect(cases.length).toBeGreaterThanOrEqual(5000);
     expect(new Set(cases.map(c => c.grove))).toEqual(new Set([true, false]));
@@ -37,7 +43,7 @@ describe('admission against the operator (1.5.0)', () => {
   test('verdicts and field paths agree on every case but the known disagreements', () => {
     const found: Record<string, string[]> = {};
     for (const c of cases) {
-      const ours = ourVerdict(c, meta.operatorVersion);
+      const ours = ourVerdict(c, version);
       if (compareVerdicts(ours, c.oracle) === 'agree') continue;
       (found[classify(c, ours, c.oracle)] ??= []).push(c.id);
     }

@@ -20,7 +20,7 @@ import {
 } from '../../test/support/oracle-admission';
 
 const ROOT = path.join(__dirname, '..', '..');
-const DEFAULT_COMMITS: Record<string, string> = { '1.5.0': '2a6da14c8' };
+const DEFAULT_COMMITS: Record<string, string> = { '1.5.0': '2a6da14c8', '1.4.0': 'c13fdcec6' };
 
 interface Options {
   seed: number;
