@@ -242,8 +242,8 @@ export const DISAGREEMENT_KINDS: Readonly<Record<string, string>> = {
     'a required field left out of a Kubernetes struct that Go always writes (the name of an env var or a container, the key of a secretKeyRef or configMapRef): the webhook\'s round trip fills it with "", which the schema accepts (the operator\'s own objects would then be refused); ours refuses the missing field',
   'oracle-replaces-non-object-metadata':
     'metadata that is not an object: the oracle replaces it by {} before admission (to set the namespace) and then finds no name; the API server cannot read such an object at all; ours refuses the metadata\'s type',
-  'containers-removed-reported-as-row-46':
-    'a pod template whose containers list is removed: the schema (PodSpec requires containers) refuses it before the webhook; ours reports it once, in the words of the webhook\'s row 46, so its step reads as the webhook\'s',
+  'pod-spec-removed-becomes-empty-spec':
+    'a pod template without `spec`: the webhook\'s round trip writes the Go struct\'s empty spec, whose missing containers the schema refuses (PodSpec requires them) before the webhook; ours reports the missing containers once, by the webhook\'s row 46',
   'numeric-map-key-in-path':
     'an unknown field under a map key of digits: the API server writes labels.8.value, ours labels[8].value (our field paths bracket map keys, and a key of digits reads like an index)',
   'cluster-topology-binding-absent':
@@ -266,7 +266,7 @@ export function classify(c: { readonly doc: any }, ours: OurVerdict, oracle: Ora
   if (c.doc?.metadata !== undefined && (typeof c.doc.metadata !== 'object' || c.doc.metadata === null || Array.isArray(c.doc.metadata))) return 'oracle-replaces-non-object-metadata';
   if (hasNull(c.doc)) return 'null-becomes-zero-value';
   if (oracle.stage === 'crd-validation' && (oracle.errors ?? []).some(e => e.type === 'FieldValueRequired' && e.field.endsWith('podTemplate.spec.containers'))
-    && ours.step === 'validating-webhook' && ours.messages.includes('Required value: is required')) return 'containers-removed-reported-as-row-46';
+    && ours.step === 'validating-webhook' && ours.messages.includes('Required value: is required')) return 'pod-spec-removed-becomes-empty-spec';
   if (ours.paths.some(p => /\.(name|key)$/.test(p)) && ours.messages.includes('Required value')) return 'zero-value-fills-required-field';
   if (ours.step === 'unknown-fields' && ours.paths.some(p => /\[\d+\]\./.test(p)) && theirs.some(p => /\.\d+\./.test(p))) return 'numeric-map-key-in-path';
   return 'unexplained';
