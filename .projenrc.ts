@@ -186,6 +186,19 @@ project.addTask('fuzz', {
   receiveArgs: true,
 });
 
+// The operator's own admission and rollouts, recorded from the oracle (test/fixtures/oracle/README.md):
+// ORACLE_ADMIT / ORACLE point at the oracle binaries.
+project.addTask('oracle:record-admission', {
+  description: 'Record the oracle\'s admission verdicts on the seeded cases into test/fixtures/oracle/admission-<version>.jsonl.gz (env ORACLE_ADMIT; --compare-only)',
+  exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/oracle/record-admission.ts',
+  receiveArgs: true,
+});
+project.addTask('oracle:record-edits', {
+  description: 'Record which pod templates the oracle changes on the seeded edit pairs into test/fixtures/oracle/edits-<version>.jsonl.gz (env ORACLE)',
+  exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/oracle/record-edits.ts',
+  receiveArgs: true,
+});
+
 // The package as users install it: `npm pack`, the tarball installed with only its peers (the
 // tested versions, then the floors) into a fresh app that synthesizes with the real cdk8s CLI and
 // runs the installed binary.

@@ -285,6 +285,18 @@ describe('object names by kind, generateName, namespace (ValidateObjectMeta)', (
   });
 });
 
+describe('the metadata of a DynamoGraphDeployment or DynamoComponentDeployment is read strictly as ObjectMeta', () => {
+  test('a field ObjectMeta does not have is an unknown field; its own fields are not', () => {
+    const doc = graph({ name: 'llm' }, [component('Frontend', 'frontend')]);
+    expect(validated({ ...doc, metadata: { ...doc.metadata, labels: { a: 'b' }, finalizers: ['x/y'], bogusField: true, Name: 'x' } })).toEqual([
+      'metadata.bogusField: unknown field "metadata.bogusField" (rule schema)',
+      'metadata.Name: unknown field "metadata.Name" (rule schema)',
+    ]);
+    const dcd = { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoComponentDeployment', metadata: { name: 'llm-frontend', owner: 'me' }, spec: doc.spec.components[0] };
+    expect(validated(dcd)).toEqual(['metadata.owner: unknown field "metadata.owner" (rule schema)']);
+  });
+});
+
 describe('labels, annotations, selectors (ValidateObjectMeta, ValidateLabelSelector)', () => {
   const configMap = (metadata: Record<string, unknown>): Record<string, unknown> => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', ...metadata } });
   const messages = (obj: unknown): string[] => checkEmittedObject(obj).map(v => `${v.path}: ${v.message} (rule ${v.rule})`);

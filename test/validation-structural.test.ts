@@ -47,6 +47,23 @@ describe('structural schema: types and nullable', () => {
     ]);
   });
 
+  test('the fields of an object where the schema declares none are unknown fields first, as strict decoding prunes them', () => {
+    expect(check(root, { s: { value: 'x' }, a: { k: 1 }, o: [{ f: 1, g: [{ h: 2 }] }, 'x'] })).toEqual([
+      's.value: unknown field "s.value" (schema)',
+      's: Invalid value: {"value":"x"}: must be of type string (schema)',
+      'a.k: unknown field "a.k" (schema)',
+      'a: Invalid value: {"k":1}: must be of type array (schema)',
+      'o[0].f: unknown field "o[0].f" (schema)',
+      'o[0].g: unknown field "o[0].g" (schema)',
+      'o: Invalid value: [{"f":1,"g":[{"h":2}]},"x"]: must be of type object (schema)',
+    ]);
+    // an empty object or a list of scalars has no field to report
+    expect(check(root, { s: {}, o: ['x'] })).toEqual([
+      's: Invalid value: {}: must be of type string (schema)',
+      'o: Invalid value: ["x"]: must be of type object (schema)',
+    ]);
+  });
+
   test('a null (or undefined) list item is a value of the wrong type', () => {
     expect(check(root, { a: ['x', null] })).toEqual(['a[1]: Invalid value: null: must be of type string (schema)']);
     expect(check(root, { a: [undefined] })).toEqual(['a[0]: Invalid value: null: must be of type string (schema)']);

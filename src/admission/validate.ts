@@ -87,6 +87,7 @@ function check(doc: unknown, kind: string, options: ValidateOptions): { records:
   if (sink.all.length > 0) return { records: sink.all, ordered: doc };
 
   checkObjectName(doc, sink);
+  checkObjectMetaFields(doc, sink);
   // the API server's object checks of the document, and of the objects the operator creates from it
   const metadata = customResourceMetaRecords(doc);
   if (kind === DGD_KIND_NAME) {
@@ -151,3 +152,22 @@ export function checkObjectName(doc: JsonMap, sink: ViolationSink): void {
   if (name === '') return;
   for (const error of dns1123SubdomainErrors(name)) sink.invalid(path, name, error, STRUCTURAL_RULE);
 }
+
+/**
+ * The fields of ObjectMeta (apimachinery `pkg/apis/meta/v1` ObjectMeta, by their JSON names): the
+ * API server reads a custom resource's `metadata` into it strictly, so any other field is unknown.
+ */
+const OBJECT_META_FIELDS = new Set([
+  'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
+  'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
+]);
+
+/** An unknown field of `metadata`, as strict field validation reports it (`unknown field "metadata.x"`). */
+function checkObjectMetaFields(doc: JsonMap, sink: ViolationSink): void {
+  const metadata = doc.metadata;
+  if (!isMap(metadata)) return;
+  for (const [key, value] of Object.entries(metadata)) {
+    if (!OBJECT_META_FIELDS.has(key)) sink.unknownField(FieldPath.of('metadata', key), value, STRUCTURAL_RULE);
+  }
+}
+

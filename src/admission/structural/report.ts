@@ -127,6 +127,8 @@ function reportError(error: ErrorObject, path: FieldPath, inherited: string | un
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type':
+      // strict decoding prunes first: the fields of an object where the schema has none are unknown
+      for (const field of fieldsWithoutSchema(value, node, path)) sink.unknownField(field.path, field.value, STRUCTURAL_RULE);
       sink.wrongType(path, value, typeLabel(node), rule);
       return;
     case 'enum':
@@ -180,6 +182,28 @@ function reportError(error: ErrorObject, path: FieldPath, inherited: string | un
     default:
       sink.invalid(path, value, `fails the schema keyword ${error.keyword}`, rule);
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The fields the API server's pruning (apiextensions-apiserver `schema/pruning`) finds unknown in a
+ * value of the wrong type at `node`: every field of an object where the node declares no fields (a
+ * string, a number, a list), and every field of the objects in a list where the node declares no
+ * items (an object, a string), at any depth of nested lists.
+ */
+function fieldsWithoutSchema(value: unknown, node: JsonSchema | undefined, path: FieldPath): Array<{ path: FieldPath; value: unknown }> {
+  const out: Array<{ path: FieldPath; value: unknown }> = [];
+  const unshaped = (v: unknown, at: FieldPath): void => {
+    if (isObject(v)) for (const [key, field] of Object.entries(v)) out.push({ path: at.child(key), value: field });
+    else if (Array.isArray(v)) v.forEach((item, i) => unshaped(item, at.index(i)));
+  };
+  if (node?.['x-kubernetes-preserve-unknown-fields'] === true) return out;
+  if (isObject(value) && node?.properties === undefined && node?.additionalProperties === undefined) unshaped(value, path);
+  if (Array.isArray(value) && node?.items === undefined) value.forEach((item, i) => unshaped(item, path.index(i)));
+  return out;
 }
 
 /** A value of the document: its field path, walk-order key, schema node and value. */

@@ -1,0 +1,93 @@
+/**
+ * Records which pod templates the operator changes on the seeded edit pairs
+ * (test/support/oracle-edits.ts) as test/fixtures/oracle/edits-<version>.jsonl.gz: the oracle
+ * (reconcilers included, with the LeaderWorkerSet webhook's defaults) runs on both sides of each pair.
+ *
+ *   ORACLE=/path/to/dynamo-oracle ts-node --project tsconfig.dev.json scripts/oracle/record-edits.ts
+ *     [--seed S] [--per N] [--version 1.5.0] [--commit C] [--config operator-config.yaml] [--out FILE] [--jobs 2]
+ */
+import { execFile } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as zlib from 'zlib';
+import { parseAllDocuments } from 'yaml';
+import { EDITS_SEED, editPairs, EditPair, RecordedEditPair, workloadChanges } from '../../test/support/oracle-edits';
+
+const ROOT = path.join(__dirname, '..', '..');
+const DEFAULT_COMMITS: Record<string, string> = { '1.5.0': '2a6da14c8' };
+
+function value(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+interface Run { readonly objects?: unknown[]; readonly refused?: string }
+
+function runOracle(doc: unknown, grove: boolean, version: string, config: string | undefined, dir: string, name: string): Promise<Run> {
+  const oracle = process.env.ORACLE;
+  if (!oracle) throw new Error('set ORACLE to the oracle binary (/tmp/oracle-work/dynamo-oracle)');
+  const file = path.join(dir, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(doc));
+  const args = ['--namespace', 'default', '--operator-version', version, '--lws', '--workload-admission', ...(config ? ['--config', config] : []), ...(grove ? ['--grove'] : []), file];
+  return new Promise(resolve => {
+    execFile(oracle, args, { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) {
+        resolve({ refused: `exit ${(error as any).code}: ${String(stderr).trim().split('\n').slice(-1)[0]?.slice(0, 400) ?? ''}` });
+        return;
+      }
+      // every scalar as a string (only equality matters here): a hash such as 58e69826 stays itself (YAML 1.2 reads a float)
+      resolve({ objects: parseAllDocuments(stdout, { schema: 'failsafe' }).map(d => d.toJSON()).filter(o => o !== null) });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const version = value(argv, '--version') ?? '1.5.0';
+  const seed = Number(value(argv, '--seed') ?? EDITS_SEED);
+  const per = Number(value(argv, '--per') ?? 14);
+  const jobs = Number(value(argv, '--jobs') ?? 2);
+  const sharedConfig = path.join(ROOT, '..', 'shared', 'oracle', 'operator-config.yaml');
+  const config = value(argv, '--config') ?? (fs.existsSync(sharedConfig) ? sharedConfig : undefined);
+  const out = value(argv, '--out') ?? path.join(ROOT, 'test', 'fixtures', 'oracle', `edits-${version}.jsonl.gz`);
+  const pairs = editPairs(seed, per);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edits-'));
+  const recorded: RecordedEditPair[] = new Array(pairs.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < pairs.length) {
+      const i = next++;
+      const p: EditPair = pairs[i];
+      const before = await runOracle(p.before, p.grove, version, config, dir, `${p.id}-before`);
+      const after = await runOracle(p.after, p.grove, version, config, dir, `${p.id}-after`);
+      const refused = before.refused ? `before: ${before.refused}` : after.refused ? `after: ${after.refused}` : undefined;
+      recorded[i] = { ...p, oracle: refused ? { refused } : { workloads: workloadChanges(before.objects as any[], after.objects as any[]) } };
+      if (i % 50 === 0) console.error(`${i}/${pairs.length}`);
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  fs.rmSync(dir, { recursive: true, force: true });
+  const meta = {
+    what: 'the workloads the Dynamo operator writes for both sides of seeded edit pairs: which pod templates changed',
+    operatorVersion: version,
+    operatorCommit: value(argv, '--commit') ?? DEFAULT_COMMITS[version] ?? 'unknown',
+    seed,
+    perEditAndMode: per,
+    generator: 'test/support/oracle-edits.ts editPairs',
+    oracle: 'dynamo-oracle --lws --workload-admission [--grove] (/work/shared/oracle/operator-config.yaml)',
+    count: recorded.length,
+  };
+  const text = [JSON.stringify({ meta }), ...recorded.map(r => JSON.stringify(r))].join('\n') + '\n';
+  fs.writeFileSync(out, zlib.gzipSync(text, { level: 9 }));
+  const refused = recorded.filter(r => r.oracle.refused);
+  console.log(`wrote ${out}: ${recorded.length} pairs, ${refused.length} refused by the operator`);
+  for (const r of refused.slice(0, 5)) console.log(`  ${r.id}: ${r.oracle.refused}`);
+}
+
+if (require.main === module) {
+  main().catch(e => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * `diff`'s restartsPods against the operator, on seeded edit pairs recorded from the oracle
+ * (test/fixtures/oracle/edits-1.5.0.jsonl.gz; `npx projen oracle:record-edits` regenerates it): for
+ * each workload the operator writes (Deployment, LeaderWorkerSet, PodCliqueSet), whether the edit
+ * changed a pod template (restarts pods) and whether the object came back under a new worker hash,
+ * compared with our `diff --json` on the same pair, run in process.
+ */
+import * as path from 'path';
+import { runCliOn } from './support/cli-in-process';
+import { compareEdit, EDIT_KINDS, EditDisagreement, readEditsFixture } from './support/oracle-edits';
+
+const FIXTURE = path.join(__dirname, 'fixtures', 'oracle', 'edits-1.5.0.jsonl.gz');
+const { meta, pairs } = readEditsFixture(FIXTURE);
+
+/** Pairs where our diff and the operator disagree, by id: none known. */
+const KNOWN_DISAGREEMENTS: Readonly<Record<string, string>> = {};
+
+describe('diff restartsPods against the operator (1.5.0)', () => {
+  test('the fixture names its operator and holds at least 300 pairs of every edit, both modes', () => {
+    expect(meta).toMatchObject({ operatorVersion: '1.5.0', operatorCommit: '2a6da14c8' });
+    expect(pairs.length).toBe(meta.count);
+    expect(pairs.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(pairs.map(p => p.edit))).toEqual(new Set(EDIT_KINDS));
+    expect(new Set(pairs.map(p => p.grove))).toEqual(new Set([true, false]));
+    // the truth holds pod-template changes, changes that restart nothing, and worker-hash rollouts
+    const workloads = pairs.flatMap(p => p.oracle.workloads ?? []);
+    expect(workloads.some(w => w.restartsPods && !w.rollout)).toBe(true);
+    expect(workloads.some(w => w.change === 'modified' && !w.restartsPods)).toBe(true);
+    expect(workloads.some(w => w.rollout)).toBe(true);
+  });
+
+  test('our diff restarts pods (and rolls out a new worker hash) where the operator does', () => {
+    const found: EditDisagreement[] = [];
+    for (const pair of pairs) {
+      if (pair.oracle.refused !== undefined) continue;
+      const run = runCliOn({ 'old.yaml': JSON.stringify(pair.before), 'new.yaml': JSON.stringify(pair.after) },
+        ['diff', '--json', pair.grove ? '--grove' : '--no-grove', '--lws', 'old.yaml', 'new.yaml']);
+      expect({ id: pair.id, code: run.code, stderr: run.stderr }).toEqual({ id: pair.id, code: 0, stderr: '' });
+      found.push(...compareEdit(pair, JSON.parse(run.stdout)));
+    }
+    const byId: Record<string, string> = {};
+    for (const d of found) byId[d.id] = [byId[d.id], `${d.object}: operator ${d.operator}, ours ${d.ours}`].filter(Boolean).join('; ');
+    expect(byId).toEqual(KNOWN_DISAGREEMENTS);
+  }, 600_000);
+});
