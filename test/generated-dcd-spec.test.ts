@@ -56,6 +56,7 @@ describe('nvidia.com/dcd-spec on the DCDs of a graph, as the operator writes it'
     ['multinode.yaml', 'a frontend and a multinode worker with GPUs and env'],
     ['legacy-converted.yaml', 'a graph converted from v1alpha1 (dgd-spec: labels, annotations, serviceName, subComponentType, dynamoNamespace, origins of env and resources, cache mounts, a disabled scaling adapter)'],
     ['legacy-sidecar-converted.yaml', 'a graph converted from v1alpha1 (dgd-spec: disabled shared memory with a size, a frontend sidecar, main-container origins)'],
+    ['legacy-labels-converted.yaml', 'a graph converted from v1alpha1 whose worker has v1alpha1 labels and annotations (they enter the worker hash)'],
   ])('%s: %s', (file) => {
     expect(byComponent(renderDcds(fixture(file)))).toEqual(oracleByComponent(file));
   });
@@ -74,6 +75,7 @@ describe('nvidia.com/dcd-spec on the DCDs of a graph, as the operator writes it'
   test.each([
     ['legacy-v1alpha1.yaml', 'legacy-converted.yaml'],
     ['legacy-sidecar-v1alpha1.yaml', 'legacy-sidecar-converted.yaml'],
+    ['legacy-labels-v1alpha1.yaml', 'legacy-labels-converted.yaml'],
   ])('the v1alpha1 graph %s renders the annotations of its conversion', (alpha, converted) => {
     expect(byComponent(renderDcds(fixture(alpha)))).toEqual(oracleByComponent(converted));
   });
@@ -88,5 +90,22 @@ describe('nvidia.com/dcd-spec on the DCDs of a graph, as the operator writes it'
     const optedOut = fixture('multinode.yaml').replace('  name: mn\n', '  name: mn\n  annotations:\n    nvidia.com/enable-grove: "false"\n');
     expect(optedOut).toContain('enable-grove');
     expect(byComponent(renderDcds(optedOut, '1.5.0', ['--grove']))).toEqual(oracleByComponent('multinode.yaml'));
+  });
+});
+
+const DEPLOYMENTS: Record<string, Record<string, unknown>> = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'oracle-dcd-spec.json'), 'utf8')).deployments;
+
+describe('what the component controller reads back from nvidia.com/dcd-spec', () => {
+  test.each(Object.keys(DEPLOYMENTS))('%s: v1alpha1 labels, annotations, subComponentType and dynamoNamespace reach the Deployments', (file) => {
+    const run = runCliOn({ 'graph.yaml': fixture(file), 'op.yaml': operatorConfig('1.5.0') },
+      ['render', '--output', 'workloads', '--namespace', 'dynamo', '--operator-config', 'op.yaml', 'graph.yaml']);
+    expect(run.code).toBe(0);
+    const deployments: Record<string, unknown> = {};
+    for (const d of parseAllDocuments(run.stdout).map(doc => doc.toJSON())) {
+      if (d?.kind !== 'Deployment') continue;
+      const template = d.spec.template.metadata;
+      deployments[d.metadata.name] = { labels: d.metadata.labels, podLabels: template.labels, podAnnotations: template.annotations ?? null };
+    }
+    expect(deployments).toEqual(DEPLOYMENTS[file]);
   });
 });
