@@ -97,6 +97,7 @@ const DEPLOYMENTS: Record<string, Record<string, unknown>> = JSON.parse(fs.readF
 
 describe('what the component controller reads back from nvidia.com/dcd-spec', () => {
   test.each(Object.keys(DEPLOYMENTS))('%s: v1alpha1 labels, annotations, subComponentType and dynamoNamespace reach the Deployments', (file) => {
+    // legacy-dcd-converted.yaml is a standalone DCD converted from v1alpha1: its annotation is read back the same way
     const run = runCliOn({ 'graph.yaml': fixture(file), 'op.yaml': operatorConfig('1.5.0') },
       ['render', '--output', 'workloads', '--namespace', 'dynamo', '--operator-config', 'op.yaml', 'graph.yaml']);
     expect(run.code).toBe(0);
