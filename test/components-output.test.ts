@@ -84,7 +84,8 @@ describe('graph → DCDs (operator graph controller)', () => {
       'nvidia.com/enable-metrics': 'false',
       'nvidia.com/dynamo-operator-origin-version': '1.5.0',
     });
-    expect(Object.keys(out[0].metadata.annotations)).toEqual(['nvidia.com/last-applied-hash', 'nvidia.com/last-applied-generation']);
+    // the graph's annotations stay off the DCD: it carries the v1alpha1 round trip's record and the bookkeeping
+    expect(Object.keys(out[0].metadata.annotations)).toEqual(['nvidia.com/dcd-spec', 'nvidia.com/last-applied-hash', 'nvidia.com/last-applied-generation']);
   });
 
   test('render-core §13 bookkeeping annotations: sha256 of the spec and generation 1', () => {

@@ -6,6 +6,7 @@ import { backendFrameworkForGeneratedDcds } from './backend-framework';
 import { applyDeploymentConfigEnv } from './deployment-config-env';
 import { applyKvTransferPolicy } from './kv-transfer-policy';
 import { addMissing, mergeGraphEnv } from './template-defaults';
+import { generatedDcdAnnotations } from '../../import/v1alpha1/generated-dcd';
 import { compareStrings, isMap } from '../../model/json';
 import { copyJson, shallowCopy } from '../../model/json-copy';
 import { ComponentSpecJson, DCD_KIND, DcdJson, DcdSpecJson, DgdJson, API_VERSION, isWorkerType, JsonObject } from '../../model/v1beta1';
@@ -100,7 +101,11 @@ export function generateComponentDcds(dgd: DgdJson, workerHash: string, options:
     labels[LABEL_COMPONENT] = name;
     labels[LABEL_DYNAMO_NAMESPACE] = computeDynamoNamespace(component.globalDynamoNamespace, namespace, graphName);
     labels[LABEL_GRAPH_NAME] = graphName;
-    const annotations: Record<string, string> = {};
+    const dcdNameValue = dcdName(graphName, component, workerHash);
+    // the v1alpha1 round trip's preservation annotation (nvidia.com/dcd-spec), as the operator copies it
+    const annotations: Record<string, string> = generatedDcdAnnotations(dgd.metadata, component, {
+      name: dcdNameValue, namespace, backendFramework: framework,
+    });
 
     if (worker) {
       labels[LABEL_WORKER_HASH] = workerHash;
@@ -137,7 +142,7 @@ export function generateComponentDcds(dgd: DgdJson, workerHash: string, options:
     const dcd: DcdJson = {
       apiVersion: API_VERSION,
       kind: DCD_KIND,
-      metadata: { name: dcdName(graphName, component, workerHash), namespace, labels },
+      metadata: { name: dcdNameValue, namespace, labels },
       spec,
     };
     if (Object.keys(annotations).length > 0) dcd.metadata.annotations = annotations;

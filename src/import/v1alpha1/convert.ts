@@ -27,7 +27,7 @@ import { conversionRegistry } from './go-types';
 import { copy, GoMap, goText, goView, nonEmpty } from './go-view';
 import { ConversionLoss } from './pod-parts';
 import {
-  DCD_SPEC_ANNOTATION, DCD_STATUS_ANNOTATION, DGD_SPEC_ANNOTATION, DGD_STATUS_ANNOTATION, envelopeText, preservedHubSpec, RawRecord,
+  DCD_SPEC_ANNOTATION, DCD_STATUS_ANNOTATION, DGD_SPEC_ANNOTATION, DGD_STATUS_ANNOTATION, envelopeText, preservedSpec, RawRecord,
 } from './preservation';
 import { FieldProblem, pruneNulls } from './read';
 import { convertSharedSpec } from './shared-spec';
@@ -57,7 +57,7 @@ function takeAnnotations(metadata: unknown, specKey: string, statusKey: string, 
   const meta: JsonMap = isMap(metadata) ? copy(metadata) : {};
   const annotations = isMap(meta.annotations) ? meta.annotations : undefined;
   const raw = annotations?.[specKey];
-  const hub = typeof raw === 'string' && raw !== '' ? preservedHubSpec(raw, hubType) : undefined;
+  const hub = typeof raw === 'string' && raw !== '' ? preservedSpec(raw, hubType) : undefined;
   if (annotations) {
     delete annotations[specKey];
     delete annotations[statusKey];

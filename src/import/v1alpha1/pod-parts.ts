@@ -61,7 +61,7 @@ export function quantityOrUndefined(text: unknown): string | undefined {
 }
 
 /** The v1alpha1 resources read back from a ResourceList (no gpuType; nvidia.com/gpu as gpu). */
-function resourcesFromNative(r: GoMap): GoMap | undefined {
+export function resourcesFromNative(r: GoMap): GoMap | undefined {
   const out: GoMap = { requests: resourceItemOf(r.requests), limits: resourceItemOf(r.limits), claims: copy(r.claims) };
   if (out.requests === undefined && out.limits === undefined && !nonEmpty(out.claims)) return undefined;
   return out;

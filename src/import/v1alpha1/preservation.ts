@@ -29,11 +29,12 @@ export function envelopeText(spec: GoMap, envelopeType: string, records: readonl
 }
 
 /**
- * The v1beta1 spec preserved in an annotation value, as the operator reads it: a JSON object,
- * either an envelope (it has `spec`) or the spec itself, read leniently into the Go type `type`
- * (unknown fields ignored); undefined when the text is not JSON of that shape.
+ * The spec preserved in an annotation value, as the operator reads it: a JSON object, either an
+ * envelope (it has `spec`) or the spec itself, read leniently into the Go type `type` (unknown
+ * fields ignored); undefined when the text is not JSON of that shape. On a v1alpha1 object the
+ * annotation holds a v1beta1 spec, on a v1beta1 object a v1alpha1 one.
  */
-export function preservedHubSpec(raw: string, type: string): GoMap | undefined {
+export function preservedSpec(raw: string, type: string): GoMap | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

@@ -138,7 +138,7 @@ function convertExperimental(src: GoMap, dst: GoMap): void {
 // the pod template
 
 /** Whether the v1alpha1 component has anything the pod template carries. */
-function hasPodTemplateContent(src: GoMap, podTemplateOrigin: boolean): boolean {
+export function hasPodTemplateContent(src: GoMap, podTemplateOrigin: boolean): boolean {
   return src.resources !== undefined
     || nonEmpty(src.envs)
     || src.envFromSecret !== undefined
@@ -255,25 +255,25 @@ function appendFrontendSidecar(podTemplate: GoMap, fs: GoMap): void {
   containers.push(c);
 }
 
-function extraPodSpecOnlyNamesMainContainer(eps: GoMap | undefined): boolean {
+export function extraPodSpecOnlyNamesMainContainer(eps: GoMap | undefined): boolean {
   if (!eps?.mainContainer || !eps.mainContainer.name || !isGoZero(podSpecOf(eps), 'PodSpec')) return false;
   return containerIsEmpty(eps.mainContainer);
 }
 
-function extraPodSpecNeedsPreservation(eps: GoMap | undefined): boolean {
+export function extraPodSpecNeedsPreservation(eps: GoMap | undefined): boolean {
   return eps !== undefined && (extraPodSpecIsZero(eps) || extraPodSpecOnlyNamesMainContainer(eps));
 }
 
-function frontendSidecarConflictNeedsPreservation(fs: GoMap | undefined, eps: GoMap | undefined): boolean {
+export function frontendSidecarConflictNeedsPreservation(fs: GoMap | undefined, eps: GoMap | undefined): boolean {
   return fs !== undefined && (eps?.containers ?? []).some((c: GoMap) => c.name === FRONTEND_SIDECAR_CONTAINER);
 }
 
-function sharedMemoryNeedsPreservation(shm: GoMap | undefined): boolean {
+export function sharedMemoryNeedsPreservation(shm: GoMap | undefined): boolean {
   if (!shm) return false;
   return shm.disabled === true ? !isZeroQuantity(shm.size) : isZeroQuantity(shm.size);
 }
 
-function volumeMountsRoundTrip(mounts: GoMap[] | undefined): boolean {
+export function volumeMountsRoundTrip(mounts: GoMap[] | undefined): boolean {
   return (mounts ?? []).filter(m => m.useAsCompilationCache === true).length <= 1;
 }
 
