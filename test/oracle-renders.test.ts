@@ -55,6 +55,15 @@ describe('recorded oracle renders', () => {
     expect(tally.failures[0]).toContain(`mode ${run.mode}, version ${run.version}, settings ${record.settings}`);
   });
 
+  test('a refusal for a field the oracle does not name is a difference', () => {
+    const record = records.flatMap(f => f.records).find(r => r.runs.some(run => run.exit === 3 && !/unknown field/.test(run.message ?? '')))!;
+    const run = record.runs.find(x => x.exit === 3 && !/unknown field/.test(x.message ?? ''))!;
+    expect(judgeRun(record, run).outcome).toBe('refused-alike');
+    const verdict = judgeRun(record, { ...run, message: 'REJECTED: DynamoGraphDeployment: spec.somethingElse: Invalid value' });
+    expect(verdict.outcome).toBe('different');
+    expect(verdict.categories[0]).toContain('refused at another field');
+  });
+
   test('every run: refused alike, or the same objects but for the expected differences', () => {
     const tally = new OracleTally();
     for (const { records: rs } of records) for (const r of rs) for (const run of r.runs) tally.add(r, run, judgeRun(r, run));
