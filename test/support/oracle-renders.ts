@@ -238,7 +238,7 @@ const isEmptyValue = (v: unknown) => v === undefined || v === null || (Array.isA
   || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
 const LAST_APPLIED_HASH = '.metadata.annotations["nvidia.com/last-applied-hash"]';
 /** A path into an annotation or label map. */
-const IN_STRING_MAP = /\.(annotations|labels)\["[^"]*"\]$/;
+const IN_STRING_MAP = /\.(annotations|labels)(\.[A-Za-z_][A-Za-z0-9_]*|\["[^"]*"\])$/;
 
 export const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
   {
