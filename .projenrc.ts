@@ -279,6 +279,14 @@ project.addTask('fuzz:cli', {
   ],
 });
 
+// The recordings of the real operator's output that test/oracle-renders.test.ts holds the workloads
+// output to (test/fixtures/oracle/): record them again, compare more inputs without recording, or count them
+project.addTask('oracle:record', {
+  description: 'Record the oracle renders of seeded inputs into test/fixtures/oracle (--count N --seed S), or compare without recording (--check), or count the fixtures (--summary); env ORACLE_1_5, ORACLE_1_4',
+  exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/oracle/record-renders.ts',
+  receiveArgs: true,
+});
+
 // Every optional public prop carries a @default.
 project.testTask.spawn(project.addTask('check:docs', {
   description: 'Fail when an optional public prop has no @default in its TSDoc',
