@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     seed,
     perEditAndMode: per,
     generator: 'test/support/oracle-edits.ts editPairs',
-    oracle: 'dynamo-oracle --lws --workload-admission [--grove] (/work/shared/oracle/operator-config.yaml)',
+    oracle: 'dynamo-oracle --lws --workload-admission [--grove] (test/fixtures/oracle/operator-config.yaml)',
     count: recorded.length,
   };
   const text = [JSON.stringify({ meta }), ...recorded.map(r => JSON.stringify(r))].join('\n') + '\n';

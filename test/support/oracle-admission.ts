@@ -110,7 +110,7 @@ export function admissionCases(seed = ADMISSION_SEED): AdmissionCase[] {
   const plain = fc.sample(fuzzGraph(false), { seed, numRuns: 300 });
   const grove = fc.sample(fuzzGraph(true), { seed: seed + 1, numRuns: 300 });
   // without `roles`: the operator's CRD of 2a6da14c8 has none (the library's CRDs have the newer API
-  // shape, /work/shared/crds/README.md); only the named role mutations below add them
+  // shape of the v1beta1 DCD reference); only the named role mutations below add them
   const graphs = [...plain, ...grove].map(g => ({ ...g, graph: withoutRoles(g.graph) }));
   // admissible graphs, each with and without Grove (a Grove-only graph is refused without it)
   for (const g of graphs) for (const mode of [false, true]) add('valid', mode, g.graph);
@@ -233,7 +233,7 @@ export function compareVerdicts(ours: OurVerdict, oracle: OracleVerdict): Agreem
  */
 export const DISAGREEMENT_KINDS: Readonly<Record<string, string>> = {
   'roles-not-in-operator-crd':
-    'components[].roles: the library follows the newer API shape (/work/shared/crds/README.md); the CRD of 2a6da14c8 has no roles, so its strict decoding refuses them as unknown',
+    'components[].roles: the library follows the API shape of the v1beta1 DCD reference (its CRDs have roles); the CRD of 2a6da14c8 has none, so its strict decoding refuses them as unknown',
   'null-becomes-zero-value':
     'a null (a list item, or a field the API server keeps, such as a container\'s name): the defaulting webhook reads the object into Go types and patches it back, so the null becomes its zero value ("" or an empty container) that the schema and the webhook then judge; ours refuses the null itself',
   'list-map-duplicates-not-checked-by-oracle':

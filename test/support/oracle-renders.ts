@@ -219,14 +219,14 @@ export function compareObjects(oracle: readonly any[], project: readonly any[]):
 }
 
 // ---------------------------------------------------------------------------------------------
-// The expected differences: ONE table (the README of test/fixtures/oracle lists the same entries)
+// The expected differences: ONE table (the README's section "Differences from the operator" lists the same entries)
 // ---------------------------------------------------------------------------------------------
 
 export interface ExpectedDifference {
   readonly id: string;
   /**
    * `intended`: the project differs on purpose. `known-open`: a difference being fixed, listed so that the
-   * test fails on any other one, and fails once this one is gone (then remove it here and in the README).
+   * test fails on any other one, and fails once this one is gone (then remove it here and in the README's section).
    */
   readonly status: 'intended' | 'known-open';
   readonly description: string;
@@ -254,30 +254,11 @@ export const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
     matches: d => d.kind === 'Secret' && d.name === 'mpi-run-ssh-secret',
   },
   {
-    id: 'dcd-spec-annotation',
-    status: 'known-open',
-    description: 'DynamoComponentDeployments lack the `nvidia.com/dcd-spec` annotation the graph controller writes',
-    matches: d => d.kind === 'DynamoComponentDeployment' && d.type === 'missing in project'
-      && (d.path === '.metadata.annotations["nvidia.com/dcd-spec"]' || (d.path === '.metadata.annotations' && Object.keys(d.oracle as object).join() === 'nvidia.com/dcd-spec')),
-  },
-  {
-    id: 'lws-last-applied-hash',
-    status: 'known-open',
-    description: 'LeaderWorkerSet `nvidia.com/last-applied-hash`: the operator takes it over the object with the LWS webhook defaults',
-    matches: d => d.kind === 'LeaderWorkerSet' && d.path === LAST_APPLIED_HASH,
-  },
-  {
     id: 'empty-values',
     status: 'known-open',
     description: 'empty values (`{}`, `[]`, `null`, env `value: ""`) kept on one side and left out on the other',
     matches: d => (d.type === 'missing in project' && (isEmptyValue(d.oracle) || (d.oracle === '' && /\.env\[[^\]]*\]\.value$/.test(d.path))))
       || (d.type === 'extra in project' && (isEmptyValue(d.project) || (d.project === '' && /\.env\[[^\]]*\]\.value$/.test(d.path)))),
-  },
-  {
-    id: 'epp-config',
-    status: 'known-open',
-    description: 'the EPP DynamoComponentDeployment `eppConfig.config`: without the `apiVersion`/`kind` (and the empty plugin fields) the operator\'s typed config writes',
-    matches: d => d.kind === 'DynamoComponentDeployment' && d.path.startsWith('.spec.eppConfig.config'),
   },
   {
     id: 'empty-annotation-values',
@@ -286,22 +267,10 @@ export const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
     matches: d => d.type === 'missing in project' && d.oracle === '' && IN_STRING_MAP.test(d.path),
   },
   {
-    id: 'quantity-canonical-form',
-    status: 'known-open',
-    description: 'found by these fixtures: resource quantities copied into a DynamoComponentDeployment are written by the operator in canonical form (`1000000` → `1M`); the project keeps the input spelling',
-    matches: d => d.type === 'value differs' && /\.resources\.(limits|requests)(\.|\[)/.test(d.path) && typeof d.oracle === 'string' && typeof d.project === 'string',
-  },
-  {
-    id: 'false-kept',
-    status: 'known-open',
-    description: 'found by these fixtures: `globalDynamoNamespace: false` is kept on the DynamoComponentDeployment; the operator leaves false out',
-    matches: d => d.type === 'extra in project' && d.project === false && d.path.endsWith('.globalDynamoNamespace'),
-  },
-  {
-    id: 'roles-unknown-before-1.6',
-    status: 'known-open',
-    description: 'found by these fixtures: component `roles` is an unknown field to operators 1.4.0 and 1.5.0 (strict decoding refuses it); '
-      + 'the project admits it (or refuses the graph for another field)',
+    id: 'roles-field',
+    status: 'intended',
+    description: 'component `roles`: this library\'s API (the v1beta1 DCD reference) has it; the CRDs of operators 1.4.0 and 1.5.0 do not, '
+      + 'so their strict decoding refuses it as unknown; the project admits it (or refuses the graph for another field)',
     matches: d => (d.type === 'project accepts' || d.type === 'refused at another field') && /unknown field\(s\)[^:]*\.roles\b/.test(String(d.oracle)),
   },
   {
