@@ -23,6 +23,8 @@ import { ViolationSink } from '../violation';
 export interface CompiledSchema {
   readonly json: JsonSchema;
   readonly validate: ValidateFunction;
+  /** Of a custom resource's schema: the API server prunes such an object before validating it (`ReportOptions`). */
+  readonly customResource?: boolean;
 }
 
 /** Compiles a CRD schema with the given options (not cached: see `compiledDocumentSchema`). */
@@ -30,7 +32,7 @@ export function compileCrdSchema(root: StructuralNode, options: CrdCompileOption
   // the overlay's embedded types are completed by references to the Kubernetes definitions too
   registerK8sSchemas();
   const json = crdJsonSchema(root, options);
-  return { json, validate: compileOnce(json) };
+  return { json, validate: compileOnce(json), customResource: true };
 }
 
 const byDocumentSchema = new WeakMap<DocumentSchema, CompiledSchema>();
@@ -89,5 +91,5 @@ export function checkCompiled(value: unknown, compiled: CompiledSchema, sink: Vi
   // only a failing value is validated again, collecting every error for the report
   const full = compileFull(compiled.json);
   if (full(value)) return;
-  reportErrors(full.errors ?? [], value, compiled.json, sink, base);
+  reportErrors(full.errors ?? [], value, compiled.json, sink, base, { customResource: compiled.customResource });
 }

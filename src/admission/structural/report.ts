@@ -50,6 +50,16 @@ const KEYWORD_RANK: Readonly<Record<string, number>> = {
   minItems: 9,
 };
 
+/** How a document is read by the API server. */
+export interface ReportOptions {
+  /**
+   * A custom resource: the API server prunes it against its CRD's schema before validating, so the
+   * fields of an object given where the schema declares none are unknown fields (a native object is
+   * decoded into its Go type instead, where such a value is only of the wrong type).
+   */
+  readonly customResource?: boolean;
+}
+
 /**
  * Reports `errors` (of a validation of `doc` against `schema`) to `sink`, below `base` (the field
  * path of `doc` in a larger document; the root for a whole document), in the order a depth-first
@@ -59,6 +69,7 @@ const KEYWORD_RANK: Readonly<Record<string, number>> = {
  */
 export function reportErrors(
   errors: readonly ErrorObject[], doc: unknown, schema: JsonSchema, sink: ViolationSink, base: FieldPath = FieldPath.root(),
+  options: ReportOptions = {},
 ): void {
   const typeFailed = new Set<string>();
   const enumFailed = new Set<string>();
@@ -74,7 +85,7 @@ export function reportErrors(
     if (typeFailed.has(error.instancePath) && error.keyword !== 'type') continue;
     if (enumFailed.has(error.instancePath) && HIDDEN_BY_ENUM.has(error.keyword)) continue;
     const at = locator.locate(error.instancePath);
-    reports.push({ key: [...at.key, ...walkStep(error, at)], emit: () => reportError(error, at.path, at.rule, sink) });
+    reports.push({ key: [...at.key, ...walkStep(error, at)], emit: () => reportError(error, at.path, at.rule, sink, options) });
   }
   reports.map((report, i) => ({ report, i }))
     .sort((a, b) => compareKeys(a.report.key, b.report.key) || a.i - b.i)
@@ -119,7 +130,7 @@ function ownRule(node: unknown): string | undefined {
  * definition, which has none) `inherited`, the row of the nearest node above that has one (an
  * embedded pod template reports under the row of `podTemplate`), else the structural rule.
  */
-function reportError(error: ErrorObject, path: FieldPath, inherited: string | undefined, sink: ViolationSink): void {
+function reportError(error: ErrorObject, path: FieldPath, inherited: string | undefined, sink: ViolationSink, options: ReportOptions): void {
   const value: unknown = error.data;
   const node = error.parentSchema as JsonSchema | undefined;
   const fallback = inherited ?? STRUCTURAL_RULE;
@@ -127,8 +138,8 @@ function reportError(error: ErrorObject, path: FieldPath, inherited: string | un
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type':
-      // strict decoding prunes first: the fields of an object where the schema has none are unknown
-      for (const field of fieldsWithoutSchema(value, node, path)) sink.unknownField(field.path, field.value, STRUCTURAL_RULE);
+      // a custom resource is pruned first: the fields of an object where the schema has none are unknown
+      if (options.customResource) for (const field of fieldsWithoutSchema(value, node, path)) sink.unknownField(field.path, field.value, STRUCTURAL_RULE);
       sink.wrongType(path, value, typeLabel(node), rule);
       return;
     case 'enum':
