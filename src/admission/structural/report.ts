@@ -139,7 +139,9 @@ function reportError(error: ErrorObject, path: FieldPath, inherited: string | un
   switch (error.keyword) {
     case 'type':
       // a custom resource is pruned first: the fields of an object where the schema has none are unknown
-      if (options.customResource) for (const field of fieldsWithoutSchema(value, node, path)) sink.unknownField(field.path, field.value, STRUCTURAL_RULE);
+      if (options.customResource) {
+        for (const field of fieldsWithoutSchema(value, node, path)) sink.unknownField(field.path, field.value, STRUCTURAL_RULE);
+      }
       sink.wrongType(path, value, typeLabel(node), rule);
       return;
     case 'enum':
