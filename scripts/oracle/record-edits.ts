@@ -26,7 +26,7 @@ interface Run { readonly objects?: unknown[]; readonly refused?: string }
 
 function runOracle(doc: unknown, grove: boolean, version: string, config: string | undefined, dir: string, name: string): Promise<Run> {
   const oracle = process.env.ORACLE;
-  if (!oracle) throw new Error('set ORACLE to the oracle binary (/tmp/oracle-work/dynamo-oracle)');
+  if (!oracle) throw new Error('set ORACLE to the oracle binary of operator 1.5.0 (test/fixtures/oracle/README.md says how to build it)');
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(doc));
   const args = ['--namespace', 'default', '--operator-version', version, '--lws', '--workload-admission', ...(config ? ['--config', config] : []), ...(grove ? ['--grove'] : []), file];

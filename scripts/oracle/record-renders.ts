@@ -13,7 +13,7 @@
  *       the counts of the recorded fixtures (inputs, oracle exits, settings, features)
  *
  * Env: ORACLE_1_5 and ORACLE_1_4, the oracle binaries of operator 1.5.0 and 1.4.0
- * (default /tmp/oracle-work/dynamo-oracle and /tmp/oracle-14/dynamo-oracle).
+ * (built as test/fixtures/oracle/README.md says; required for the versions a run asks for).
  *
  * Each oracle run: `dynamo-oracle --config settings/<name>.yaml --namespace dynamo --operator-version V
  * [--grove] --lws --workload-admission FILE`, with a KUBECONFIG naming a small local server that holds the
@@ -66,9 +66,9 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-const ORACLES: Record<string, string> = {
-  '1.5.0': process.env.ORACLE_1_5 ?? '/tmp/oracle-work/dynamo-oracle',
-  '1.4.0': process.env.ORACLE_1_4 ?? '/tmp/oracle-14/dynamo-oracle',
+const ORACLES: Record<string, string | undefined> = {
+  '1.5.0': process.env.ORACLE_1_5,
+  '1.4.0': process.env.ORACLE_1_4,
 };
 
 /** A local API server holding only the KAI scheduler queues, for the operator's queue lookup. */
@@ -113,7 +113,7 @@ async function oracleRun(c: OracleCase, mode: OracleMode, version: string, tmp: 
   fs.writeFileSync(file, c.documents.map(d => JSON.stringify(d)).join('\n---\n') + '\n');
   const args = ['--config', path.join(ORACLE_SETTINGS_DIR, `${c.settings}.yaml`), '--namespace', ORACLE_NAMESPACE,
     '--operator-version', version, ...(mode === 'grove' ? ['--grove'] : []), '--lws', '--workload-admission', file];
-  const { code, stdout, stderr } = await runOracle(ORACLES[version], args, env);
+  const { code, stdout, stderr } = await runOracle(ORACLES[version]!, args, env);
   if (code !== 0 && code !== 3 && code !== 4) throw new Error(`oracle ${version} failed (exit ${code}) on seed ${c.seed}: ${stderr.slice(0, 2000)}`);
   const message = stderr.split('\n').find(l => l.startsWith('REJECTED:') || l.startsWith('RECONCILE-ERROR:'));
   const run: { -readonly [K in keyof OracleRun]: OracleRun[K] } = { mode, version, exit: code };
