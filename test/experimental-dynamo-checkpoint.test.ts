@@ -6,6 +6,8 @@
  * sources) are covered by experimental-checkpoint.test.ts; here only the switch between the two.
  */
 import * as crypto from 'crypto';
+import * as path from 'path';
+import { oracleFixtureFiles, readOracleRecords, runSettings, withOracleUids } from './support/oracle-renders';
 import { renderError } from './support/pod-render';
 import { admitNewGraph } from '../src/admission/stored-object';
 import { dgdCheckpointId, legacyIdentityHash } from '../src/engine/experimental/checkpoint';
@@ -280,5 +282,53 @@ describe('render-experimental §3.8 a standalone DCD', () => {
     expect(renderError(() => render([standalone], 'workloads', { version: '1.6.0' })).message).toContain('(rule 145)');
     const unchecked = () => renderDocuments([standalone], { output: 'workloads', operator: { version: '1.6.0', checkpointEnabled: true }, checkAdmission: false });
     expect(renderError(unchecked).message).toContain('needs the owning DynamoGraphDeployment');
+  });
+});
+
+describe('render-experimental §3.8 scaling adapters while waiting (operators 1.4.0 and 1.5.0)', () => {
+  const grove = { groveAvailable: true };
+  const names = (objects: JsonObject[], kind: string) => objects.filter(o => o.kind === kind).map(o => o.metadata.name).sort();
+
+  describe.each([
+    ['1.4.0', 'component path', {}], ['1.5.0', 'component path', {}], ['1.4.0', 'Grove', grove], ['1.5.0', 'Grove', grove],
+  ])('operator %s, %s', (version, _path, mode) => {
+    const withAdapters = (checkpoint: JsonObject) => {
+      const dgd = graph(checkpoint, { scalingAdapter: {} });
+      (dgd.spec.components![0] as JsonObject).scalingAdapter = {};
+      return dgd;
+    };
+
+    test('a component waiting for its checkpoint: no scaling adapter for any component', () => {
+      const objects = render([withAdapters({ enabled: true, startupPolicy: 'WaitForCheckpoint' })], 'workloads', { version, ...mode });
+      expect(names(objects, 'DynamoGraphDeploymentScalingAdapter')).toEqual([]);
+      // an explicit reference that is not Ready waits as well
+      const ref = render([withAdapters({ enabled: true, startupPolicy: 'WaitForCheckpoint', checkpointRef: 'warm' }), observed('warm', 'Creating')],
+        'workloads', { version, ...mode });
+      expect(names(ref, 'DynamoGraphDeploymentScalingAdapter')).toEqual([]);
+    });
+
+    test('Immediate, or a Ready reference: the adapters', () => {
+      const immediate = render([withAdapters({ enabled: true })], 'workloads', { version, ...mode });
+      expect(names(immediate, 'DynamoGraphDeploymentScalingAdapter')).toEqual(['llm-frontend', 'llm-vllmworker']);
+      const ready = render([withAdapters({ enabled: true, checkpointRef: 'warm' }), observed('warm', 'Ready')], 'workloads', { version, ...mode });
+      expect(names(ready, 'DynamoGraphDeploymentScalingAdapter')).toEqual(['llm-frontend', 'llm-vllmworker']);
+    });
+  });
+
+  describe.each([['1.4.0', 'grove'], ['1.4.0', 'nogrove'], ['1.5.0', 'grove'], ['1.5.0', 'nogrove']])('recorded operator render, seed 20261312, %s %s', (version, runMode) => {
+    test('no scaling adapters while the worker waits', () => {
+      const file = oracleFixtureFiles().find(f => path.basename(f) === `renders-${version}.jsonl.gz`)!;
+      const record = readOracleRecords(file).find(r => r.seed === 20261312 && r.settings === 'checkpoint')!;
+      const run = record.runs.find(r => r.mode === runMode && r.version === version)!;
+      const ours = renderDocuments(withOracleUids(record.input), {
+        output: 'workloads', namespace: record.namespace, operator: runSettings(record.settings, run),
+      }) as JsonObject[];
+      const recorded = (run.objects ?? []) as JsonObject[];
+      // components fe and worker set scalingAdapter; worker waits for its automatic checkpoint
+      const components = (record.input[0] as DgdJson).spec.components ?? [];
+      expect(components.filter(c => c.scalingAdapter !== undefined).map(c => c.name)).toEqual(['fe', 'worker']);
+      expect(names(recorded, 'DynamoGraphDeploymentScalingAdapter')).toEqual([]);
+      expect(names(ours, 'DynamoGraphDeploymentScalingAdapter')).toEqual([]);
+    });
   });
 });
