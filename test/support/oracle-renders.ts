@@ -274,14 +274,6 @@ export const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
     matches: d => (d.type === 'project accepts' || d.type === 'refused at another field') && /unknown field\(s\)[^:]*\.roles\b/.test(String(d.oracle)),
   },
   {
-    id: 'checkpoint-without-worker-hash',
-    status: 'known-open',
-    description: 'found by these fixtures: on the Grove path of 1.5.0 a component waiting for its checkpoint also gets a DynamoCheckpoint '
-      + 'without the worker hash (its first reconcile, before the hash is known), which stays; the project renders only the one with the hash',
-    matches: d => d.kind === 'DynamoCheckpoint' && d.type === 'object missing in project'
-      && (d.oracle as any)?.metadata?.labels?.['nvidia.com/dynamo-worker-hash'] === undefined,
-  },
-  {
     id: 'hash-of-differing-object',
     status: 'known-open',
     description: '`nvidia.com/last-applied-hash` of an object that differs otherwise too (a consequence of the other difference)',
