@@ -6,6 +6,8 @@
  * sources) are covered by experimental-checkpoint.test.ts; here only the switch between the two.
  */
 import * as crypto from 'crypto';
+import * as path from 'path';
+import { oracleFixtureFiles, readOracleRecords, runSettings, stripServerSet, withOracleUids } from './support/oracle-renders';
 import { renderError } from './support/pod-render';
 import { admitNewGraph } from '../src/admission/stored-object';
 import { dgdCheckpointId, legacyIdentityHash } from '../src/engine/experimental/checkpoint';
@@ -280,5 +282,98 @@ describe('render-experimental §3.8 a standalone DCD', () => {
     expect(renderError(() => render([standalone], 'workloads', { version: '1.6.0' })).message).toContain('(rule 145)');
     const unchecked = () => renderDocuments([standalone], { output: 'workloads', operator: { version: '1.6.0', checkpointEnabled: true }, checkAdmission: false });
     expect(renderError(unchecked).message).toContain('needs the owning DynamoGraphDeployment');
+  });
+});
+
+describe('render-experimental §3.8 the first reconcile on Grove, and scaling adapters while waiting (operators 1.4.0 and 1.5.0)', () => {
+  const grove = { groveAvailable: true };
+  const names = (objects: JsonObject[], kind: string) => objects.filter(o => o.kind === kind).map(o => o.metadata.name).sort();
+  /** The automatic checkpoint ID of `VllmWorker` with no worker hash (the graph has no UID here). */
+  const hashlessId = sha256(JSON.stringify({ namespace: NS, dgdName: 'llm', componentName: 'VllmWorker' })).slice(0, 32);
+
+  test('Grove, operator 1.5.0: a worker also keeps the checkpoint its first reconcile named without the worker hash', () => {
+    const { id } = expectedId();
+    const objects = render([graph()], 'workloads', grove);
+    expect(names(objects, 'DynamoCheckpoint')).toEqual([`checkpoint-${hashlessId}`, `checkpoint-${id}`].sort());
+    const first = objects.find(o => o.kind === 'DynamoCheckpoint' && o.metadata.name === `checkpoint-${hashlessId}`)!;
+    expect(first.metadata.labels).toEqual({
+      'nvidia.com/dynamo-component': 'VllmWorker', 'nvidia.com/dynamo-graph-deployment-name': 'llm', 'nvidia.com/snapshot-checkpoint-id': hashlessId,
+    });
+    expect(first.spec.identity.extraParameters.checkpointID).toBe(hashlessId);
+    expect(first.spec.job.podTemplateSpec.metadata.labels).not.toHaveProperty(['nvidia.com/dynamo-worker-hash']);
+    // created first; the workloads name the one with the hash
+    const kinds = objects.map(o => `${o.kind}/${o.metadata.name}`);
+    expect(kinds.indexOf(`DynamoCheckpoint/checkpoint-${hashlessId}`)).toBeLessThan(kinds.indexOf(`DynamoCheckpoint/checkpoint-${id}`));
+    const clique = only(objects, 'PodCliqueSet').spec.template.cliques.find((c: JsonObject) => c.name === 'vllmworker');
+    expect(clique.annotations['nvidia.com/dynamo-checkpoint-name']).toBe(`checkpoint-${id}`);
+  });
+
+  test('the first-reconcile checkpoint only on the Grove path of 1.5.0, only for automatic captures', () => {
+    expect(names(render([graph()], 'workloads', { ...grove, version: '1.4.0' }), 'DynamoCheckpoint')).toEqual([`checkpoint-${expectedId(graph(), '1.4.0').id}`]);
+    expect(names(render([graph()], 'workloads'), 'DynamoCheckpoint')).toEqual([`checkpoint-${expectedId().id}`]);
+    const explicit = render([graph({ enabled: true, checkpointRef: 'warm' }), observed('warm', 'Ready')], 'workloads', grove);
+    expect(names(explicit, 'DynamoCheckpoint')).toEqual([]);
+  });
+
+  test('Grove, operator 1.5.0, the GPU memory service: each checkpoint has its capture claim template', () => {
+    const dgd = graph({ enabled: true }, { experimental: { checkpoint: { enabled: true }, gpuMemoryService: {} } });
+    const objects = render([dgd], 'workloads', grove);
+    const ids = objects.filter(o => o.kind === 'DynamoCheckpoint').map(o => o.metadata.labels['nvidia.com/snapshot-checkpoint-id']);
+    expect(ids).toHaveLength(2);
+    expect(ids).toContain(hashlessId);
+    for (const id of ids) expect(names(objects, 'ResourceClaimTemplate')).toContain(`checkpoint-${id}-worker-gpu`);
+  });
+
+  describe.each([
+    ['1.4.0', 'component path', {}], ['1.5.0', 'component path', {}], ['1.4.0', 'Grove', grove], ['1.5.0', 'Grove', grove],
+  ])('operator %s, %s', (version, _path, mode) => {
+    const withAdapters = (checkpoint: JsonObject) => {
+      const dgd = graph(checkpoint, { scalingAdapter: {} });
+      (dgd.spec.components![0] as JsonObject).scalingAdapter = {};
+      return dgd;
+    };
+
+    test('a component waiting for its checkpoint: no scaling adapter for any component', () => {
+      const objects = render([withAdapters({ enabled: true, startupPolicy: 'WaitForCheckpoint' })], 'workloads', { version, ...mode });
+      expect(names(objects, 'DynamoGraphDeploymentScalingAdapter')).toEqual([]);
+      // an explicit reference that is not Ready waits as well
+      const ref = render([withAdapters({ enabled: true, startupPolicy: 'WaitForCheckpoint', checkpointRef: 'warm' }), observed('warm', 'Creating')],
+        'workloads', { version, ...mode });
+      expect(names(ref, 'DynamoGraphDeploymentScalingAdapter')).toEqual([]);
+    });
+
+    test('Immediate, or a Ready reference: the adapters', () => {
+      const immediate = render([withAdapters({ enabled: true })], 'workloads', { version, ...mode });
+      expect(names(immediate, 'DynamoGraphDeploymentScalingAdapter')).toEqual(['llm-frontend', 'llm-vllmworker']);
+      const ready = render([withAdapters({ enabled: true, checkpointRef: 'warm' }), observed('warm', 'Ready')], 'workloads', { version, ...mode });
+      expect(names(ready, 'DynamoGraphDeploymentScalingAdapter')).toEqual(['llm-frontend', 'llm-vllmworker']);
+    });
+  });
+
+  describe.each([['1.4.0', 'grove'], ['1.4.0', 'nogrove'], ['1.5.0', 'grove'], ['1.5.0', 'nogrove']])('recorded operator render, seed 20261312, %s %s', (version, runMode) => {
+    test('the operator\'s DynamoCheckpoints, and no scaling adapters while the worker waits', () => {
+      const file = oracleFixtureFiles().find(f => path.basename(f) === `renders-${version}.jsonl.gz`)!;
+      const record = readOracleRecords(file).find(r => r.seed === 20261312 && r.settings === 'checkpoint')!;
+      const run = record.runs.find(r => r.mode === runMode && r.version === version)!;
+      const ours = renderDocuments(withOracleUids(record.input), {
+        output: 'workloads', namespace: record.namespace, operator: runSettings(record.settings, run),
+      }) as JsonObject[];
+      const recorded = (run.objects ?? []) as JsonObject[];
+      const expected: Record<string, string[]> = {
+        '1.4.0': ['checkpoint-4231dfc5000a1091c6401a899892f42a'],
+        '1.5.0 nogrove': ['checkpoint-ba79debefce9dff5a4d78ee9e773cf37'],
+        '1.5.0 grove': ['checkpoint-38b6c9589fee2703c7afa695e179912c', 'checkpoint-ba79debefce9dff5a4d78ee9e773cf37'],
+      };
+      expect(names(recorded, 'DynamoCheckpoint')).toEqual(expected[version === '1.4.0' ? version : `${version} ${runMode}`]);
+      expect(names(ours, 'DynamoCheckpoint')).toEqual(names(recorded, 'DynamoCheckpoint'));
+      for (const ckpt of recorded.filter(o => o.kind === 'DynamoCheckpoint')) {
+        expect(stripServerSet(ours.find(o => o.kind === 'DynamoCheckpoint' && o.metadata.name === ckpt.metadata.name))).toEqual(stripServerSet(ckpt));
+      }
+      // components fe and worker set scalingAdapter; worker waits for its automatic checkpoint
+      const components = (record.input[0] as DgdJson).spec.components ?? [];
+      expect(components.filter(c => c.scalingAdapter !== undefined).map(c => c.name)).toEqual(['fe', 'worker']);
+      expect(names(recorded, 'DynamoGraphDeploymentScalingAdapter')).toEqual([]);
+      expect(names(ours, 'DynamoGraphDeploymentScalingAdapter')).toEqual([]);
+    });
   });
 });

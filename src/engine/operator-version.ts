@@ -57,6 +57,13 @@ const GATES = {
       + 'the worker components\' Services carry the label too (Dynamo #12769)',
     before: 'no worker-hash label on Grove cliques, pods or Services, no `DYN_NAMESPACE_WORKER_SUFFIX` on Grove pods',
   },
+  groveCheckpointBeforeWorkerHash: {
+    since: OPERATOR_1_5,
+    what: 'the Grove path reconciles checkpoints before it first records the worker hash (that is recorded after the PodCliqueSet, '
+      + 'Dynamo #12769): the first reconcile of a new graph creates the automatic DynamoCheckpoint of each worker-class component '
+      + 'without the worker hash, the next one the checkpoint with it, and nothing deletes the first while the graph lives',
+    before: 'the Grove path records the worker hash before it reconciles checkpoints: one automatic DynamoCheckpoint per component',
+  },
   elasticEpLeaderService: {
     since: OPERATOR_1_5,
     what: 'a single-pod elastic-EP leader on Grove gets the headless Service `<component service>-ray` (Dynamo #13178)',

@@ -274,22 +274,6 @@ export const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
     matches: d => (d.type === 'project accepts' || d.type === 'refused at another field') && /unknown field\(s\)[^:]*\.roles\b/.test(String(d.oracle)),
   },
   {
-    id: 'scaling-adapters-while-waiting-for-checkpoint',
-    status: 'known-open',
-    description: 'found by these fixtures: while a component waits for its checkpoint (`startupPolicy: WaitForCheckpoint`, not ready), '
-      + 'the operator creates no DynamoGraphDeploymentScalingAdapter for the graph; the project creates them',
-    matches: (d, _others, input) => d.kind === 'DynamoGraphDeploymentScalingAdapter' && d.type === 'object extra in project'
-      && input.some(doc => ((doc as any)?.spec?.components ?? []).some((c: any) => c?.experimental?.checkpoint?.startupPolicy === 'WaitForCheckpoint')),
-  },
-  {
-    id: 'checkpoint-without-worker-hash',
-    status: 'known-open',
-    description: 'found by these fixtures: on the Grove path of 1.5.0 a component waiting for its checkpoint also gets a DynamoCheckpoint '
-      + 'without the worker hash (its first reconcile, before the hash is known), which stays; the project renders only the one with the hash',
-    matches: d => d.kind === 'DynamoCheckpoint' && d.type === 'object missing in project'
-      && (d.oracle as any)?.metadata?.labels?.['nvidia.com/dynamo-worker-hash'] === undefined,
-  },
-  {
     id: 'hash-of-differing-object',
     status: 'known-open',
     description: '`nvidia.com/last-applied-hash` of an object that differs otherwise too (a consequence of the other difference)',

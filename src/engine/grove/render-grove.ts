@@ -29,6 +29,6 @@ export function renderGroveGraphWorkloads(
   const podCliqueSet = renderPodCliqueSet(dgd, components, settings, checkpoints) as { metadata: { annotations?: Record<string, string> } };
   out.push(withCreateBookkeeping(podCliqueSet));
   out.push(...renderGroveStableResources(dgd, settings, { workerHash }));
-  out.push(...renderScalingAdapters(dgd));
+  out.push(...renderScalingAdapters(dgd, checkpoints));
   return out;
 }

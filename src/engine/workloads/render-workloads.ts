@@ -84,7 +84,7 @@ export function renderGraphWorkloads(
     out.push(dcd);
     out.push(...dcdWorkloads(dcdContext(dcd, settings, dgd.metadata.name, cluster), seen));
   }
-  out.push(...renderScalingAdapters(dgd));
+  out.push(...renderScalingAdapters(dgd, checkpoints));
   return out;
 }
 

@@ -9,6 +9,9 @@
  *   workerHash?}; it carries the capture pod template (the same builder as the SnapshotJob
  *   generation) and is created at once, so the generated DCD names it in `checkpointRef` from the
  *   first render on. An observed DynamoCheckpoint of that name is the one the operator finds.
+ *   On the Grove path of operators with `OPERATOR_GATES.groveCheckpointBeforeWorkerHash` a
+ *   worker-class component also gets the checkpoint named from an empty worker hash, which the
+ *   graph's first reconcile creates and which stays (see `checkpointsBeforeWorkerHash`).
  * - Explicit `checkpointRef`: names a DynamoCheckpoint, which must be among the observed objects.
  *
  * Readiness is `status.phase: Ready` of the observed object. Restore of a Ready checkpoint with
@@ -32,11 +35,12 @@ import { sortedRecord } from './snapshot-job';
 import { goJsonEncode } from '../../../go/json';
 import { isMap } from '../../../model/json';
 import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
-import { LABEL_COMPONENT, LABEL_GRAPH_NAME, LABEL_WORKER_HASH } from '../../../model/well-known';
+import { ANNOTATION_WORKLOAD_PROVIDER, LABEL_COMPONENT, LABEL_GRAPH_NAME, LABEL_WORKER_HASH, PROVIDER_GROVE } from '../../../model/well-known';
 import { RenderError } from '../../errors';
 import { graphWorkerHash } from '../../graph/worker-hash';
 import { sha256Hex } from '../../hash/worker-hash';
 import { OperatorSettings } from '../../operator-settings';
+import { operatorHas } from '../../operator-version';
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
 
 /** What identifies the automatic DynamoCheckpoint of one component. */
@@ -142,6 +146,67 @@ function fail(dgd: DgdJson, config: ComponentCheckpointConfig, message: string):
   throw new RenderError(graphRef(dgd), `spec.components[${config.index}].experimental.checkpoint`, message);
 }
 
+/**
+ * Whether the graph controller reconciles a new graph's checkpoints before it has recorded the
+ * worker hash (`OPERATOR_GATES.groveCheckpointBeforeWorkerHash`): the Grove path of operators with
+ * that gate records it only after the PodCliqueSet (`dgd_grove_workloads_reconciler.go`), so the
+ * first reconcile names each worker-class component's automatic checkpoint from an empty worker
+ * hash, and the next one from the recorded hash. The first checkpoint stays: only the graph's
+ * deletion removes automatic checkpoints (`deleteAutoCheckpointsForDGD` in
+ * `dgd_checkpoints_reconciler.go`). The component path records the hash first.
+ */
+function checkpointsBeforeWorkerHash(dgd: DgdJson, settings: OperatorSettings): boolean {
+  return dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE && operatorHas(settings.version, 'groveCheckpointBeforeWorkerHash');
+}
+
+/**
+ * The objects of one automatic capture named from `workerHash`, in creation order: the capture
+ * ResourceClaimTemplate (GPU memory service with GPUs) and the DynamoCheckpoint.
+ */
+function automaticCaptureObjects(
+  dgd: DgdJson, config: ComponentCheckpointConfig, settings: OperatorSettings, workerHash: string, createFail: (message: string) => never,
+): JsonObject[] {
+  const namespace = dgd.metadata.namespace ?? '';
+  const graphUid = dgd.metadata.uid ?? '';
+  const componentName = config.componentName;
+  const componentGms = config.component.experimental?.gpuMemoryService;
+  const id = dgdCheckpointId({ namespace, dgdName: dgd.metadata.name ?? '', dgdUid: graphUid, componentName, workerHash });
+  const capture = captureComponentPodTemplate(dgd, config, settings, workerHash);
+  const podSpec = capture.template.spec as PodSpecJson;
+  const objects: JsonObject[] = [];
+  let gpuMemoryService: JsonObject | undefined;
+  if (isMap(componentGms)) {
+    const mode = alphaGmsMode(typeof componentGms.mode === 'string' ? componentGms.mode : '');
+    const deviceClassName = typeof componentGms.deviceClassName === 'string' ? componentGms.deviceClassName : '';
+    gpuMemoryService = { enabled: true };
+    if (mode !== '') gpuMemoryService.mode = mode;
+    if (deviceClassName !== '') gpuMemoryService.deviceClassName = deviceClassName;
+    if (config.jobGmsClientContainers.length > 0) gpuMemoryService.extraClientContainers = [...config.jobGmsClientContainers];
+    const claimTemplate = captureClaimTemplateName(id);
+    const at = `spec.components[${config.index}]`;
+    const target = podSpec.containers.find(c => c.name === config.targetContainerName) as ContainerJson;
+    const gpus = containerGpuCount(target, graphRef(dgd), `${at}.podTemplate`);
+    if (gpus > 0) objects.push(captureClaimTemplate(dgd, claimTemplate, gpus, deviceClassName || DEFAULT_GMS_DEVICE_CLASS));
+    if (mode === 'interPod') createFail(`failed to build checkpoint job pod template: gpuMemoryService checkpoint jobs for mode "${mode}" are not implemented`);
+    if (mode !== '' && mode !== 'intraPod') createFail(`failed to build checkpoint job pod template: gpuMemoryService checkpoint job has unsupported mode "${mode}"`);
+    wireCaptureGms(podSpec, config.targetContainerName, config.jobGmsClientContainers, claimTemplate, graphRef(dgd), at,
+      { v1Protocol: false, missingClients: 'skip' });
+  }
+  objects.push(dynamoCheckpoint({
+    id,
+    namespace,
+    graphName: dgd.metadata.name ?? '',
+    graphUid,
+    componentName,
+    backendFramework: capture.backendFramework,
+    deletionPolicy: config.deletionPolicy,
+    targetContainerName: config.targetContainerName,
+    podTemplate: capture.template,
+    gpuMemoryService,
+  }));
+  return objects;
+}
+
 /** The resolved checkpoint of one component under an operator of the DynamoCheckpoint generation. */
 export function dynamoCheckpointOf(
   dgd: DgdJson, config: ComponentCheckpointConfig, settings: OperatorSettings, state: CheckpointClusterState | undefined,
@@ -185,46 +250,17 @@ export function dynamoCheckpointOf(
   }
 
   const workerHash = isWorkerType(config.component.type) ? graphWorkerHash(dgd) : '';
-  const graphUid = dgd.metadata.uid ?? '';
-  const id = dgdCheckpointId({ namespace, dgdName: dgd.metadata.name ?? '', dgdUid: graphUid, componentName, workerHash });
+  const id = dgdCheckpointId({ namespace, dgdName: dgd.metadata.name ?? '', dgdUid: dgd.metadata.uid ?? '', componentName, workerHash });
   const name = dynamoCheckpointName(id);
   const observed = findObserved(state, DYNAMO_CHECKPOINT_KIND, namespace, name);
   if (observed) checkGms(observed);
 
   const createFail = (message: string): never => fail(dgd, config, `failed to create checkpoint for component ${componentName}: ${message}`);
-  const capture = captureComponentPodTemplate(dgd, config, settings, workerHash);
-  const podSpec = capture.template.spec as PodSpecJson;
-  const objects: JsonObject[] = [];
-  let gpuMemoryService: JsonObject | undefined;
-  if (isMap(componentGms)) {
-    const mode = alphaGmsMode(typeof componentGms.mode === 'string' ? componentGms.mode : '');
-    const deviceClassName = typeof componentGms.deviceClassName === 'string' ? componentGms.deviceClassName : '';
-    gpuMemoryService = { enabled: true };
-    if (mode !== '') gpuMemoryService.mode = mode;
-    if (deviceClassName !== '') gpuMemoryService.deviceClassName = deviceClassName;
-    if (config.jobGmsClientContainers.length > 0) gpuMemoryService.extraClientContainers = [...config.jobGmsClientContainers];
-    const claimTemplate = captureClaimTemplateName(id);
-    const at = `spec.components[${config.index}]`;
-    const target = podSpec.containers.find(c => c.name === config.targetContainerName) as ContainerJson;
-    const gpus = containerGpuCount(target, graphRef(dgd), `${at}.podTemplate`);
-    if (gpus > 0) objects.push(captureClaimTemplate(dgd, claimTemplate, gpus, deviceClassName || DEFAULT_GMS_DEVICE_CLASS));
-    if (mode === 'interPod') createFail(`failed to build checkpoint job pod template: gpuMemoryService checkpoint jobs for mode "${mode}" are not implemented`);
-    if (mode !== '' && mode !== 'intraPod') createFail(`failed to build checkpoint job pod template: gpuMemoryService checkpoint job has unsupported mode "${mode}"`);
-    wireCaptureGms(podSpec, config.targetContainerName, config.jobGmsClientContainers, claimTemplate, graphRef(dgd), at,
-      { v1Protocol: false, missingClients: 'skip' });
-  }
-  objects.push(dynamoCheckpoint({
-    id,
-    namespace,
-    graphName: dgd.metadata.name ?? '',
-    graphUid,
-    componentName,
-    backendFramework: capture.backendFramework,
-    deletionPolicy: config.deletionPolicy,
-    targetContainerName: config.targetContainerName,
-    podTemplate: capture.template,
-    gpuMemoryService,
-  }));
+  // on the Grove path of these operators the first reconcile does not know the worker hash yet
+  const firstReconcile = workerHash !== '' && checkpointsBeforeWorkerHash(dgd, settings)
+    ? automaticCaptureObjects(dgd, config, settings, '', createFail)
+    : [];
+  const objects = [...firstReconcile, ...automaticCaptureObjects(dgd, config, settings, workerHash, createFail)];
 
   // an existing checkpoint of that name must be this capture's
   const checkpointId = observed ? observedCheckpointId(observed) : id;

@@ -84,7 +84,7 @@ export function restoreCandidateLabels(_checkpoint: ComponentCheckpoint | undefi
  * Whether the component is held at zero replicas: `startupPolicy: WaitForCheckpoint` and no Ready
  * checkpoint. A new graph's automatic checkpoint is never ready offline. On Grove this zeroes the
  * component's cliques (not GMS cliques) and its scaling group; on the component path the DCD's
- * `spec.replicas`.
+ * `spec.replicas`. While any component is held, the graph gets no scaling adapters.
  */
 export function gatedByCheckpoint(checkpoint: ComponentCheckpoint | undefined): boolean {
   return checkpoint !== undefined && checkpoint.startupPolicy === STARTUP_WAIT_FOR_CHECKPOINT && !checkpoint.ready;
