@@ -14,7 +14,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import {
-  EXPECTED_DIFFERENCES, judgeRun, ORACLE_FIXTURES_DIR, ORACLE_SETTINGS_DIR, oracleFixtureFiles, OracleRecord, OracleTally, readOracleRecords,
+  EXPECTED_DIFFERENCES, judgeRun, ORACLE_SETTINGS_DIR, oracleFixtureFiles, OracleRecord, OracleTally, readOracleRecords,
 } from './support/oracle-renders';
 
 const files = oracleFixtureFiles();
