@@ -1,6 +1,7 @@
 /**
  * `diff`'s restartsPods against the operator, on seeded edit pairs recorded from the oracle
- * (test/fixtures/oracle/edits-1.5.0.jsonl.gz; `npx projen oracle:record-edits` regenerates it): for
+ * (test/fixtures/oracle/edits-<version>.jsonl.gz, operators 1.5.0 and 1.4.0; `npx projen
+ * oracle:record-edits` regenerates them): for
  * each workload the operator writes (Deployment, LeaderWorkerSet, PodCliqueSet), whether the edit
  * changed a pod template (restarts pods) and whether the object came back under a new worker hash,
  * compared with our `diff --json` on the same pair, run in process.
@@ -9,15 +10,19 @@ import * as path from 'path';
 import { runCliOn } from './support/cli-in-process';
 import { compareEdit, EDIT_KINDS, EditDisagreement, readEditsFixture } from './support/oracle-edits';
 
-const FIXTURE = path.join(__dirname, 'fixtures', 'oracle', 'edits-1.5.0.jsonl.gz');
-const { meta, pairs } = readEditsFixture(FIXTURE);
-
 /** Pairs where our diff and the operator disagree, by id: none known. */
 const KNOWN_DISAGREEMENTS: Readonly<Record<string, string>> = {};
 
-describe('diff restartsPods against the operator (1.5.0)', () => {
+describe.each([
+  { version: '1.5.0', commit: '2a6da14c8' },
+  { version: '1.4.0', commit: 'c13fdcec6' },
+])('diff restartsPods against the operator ($version)', ({ version, commit }) => {
+  const { meta, pairs } = readEditsFixture(path.join(__dirname, 'fixtures', 'oracle', `edits-${version}.jsonl.gz`));
+  /** The operator configuration our side renders with: the version the pairs were recorded at. */
+  const operatorConfig = `apiVersion: operator.config.dynamo.nvidia.com/v1alpha1\nkind: OperatorConfiguration\noperatorVersion: "${version}"\n`;
+
   test('the fixture names its operator and holds at least 300 pairs of every edit, both modes', () => {
-    expect(meta).toMatchObject({ operatorVersion: '1.5.0', operatorCommit: '2a6da14c8' });
+    expect(meta).toMatchObject({ operatorVersion: version, operatorCommit: commit });
     expect(pairs.length).toBe(meta.count);
     expect(pairs.length).toBeGreaterThanOrEqual(300);
     expect(new Set(pairs.map(p => p.edit))).toEqual(new Set(EDIT_KINDS));
@@ -33,8 +38,8 @@ describe('diff restartsPods against the operator (1.5.0)', () => {
     const found: EditDisagreement[] = [];
     for (const pair of pairs) {
       if (pair.oracle.refused !== undefined) continue;
-      const run = runCliOn({ 'old.yaml': JSON.stringify(pair.before), 'new.yaml': JSON.stringify(pair.after) },
-        ['diff', '--json', pair.grove ? '--grove' : '--no-grove', '--lws', 'old.yaml', 'new.yaml']);
+      const run = runCliOn({ 'old.yaml': JSON.stringify(pair.before), 'new.yaml': JSON.stringify(pair.after), 'operator.yaml': operatorConfig },
+        ['diff', '--json', '--operator-config', 'operator.yaml', pair.grove ? '--grove' : '--no-grove', '--lws', 'old.yaml', 'new.yaml']);
       expect({ id: pair.id, code: run.code, stderr: run.stderr }).toEqual({ id: pair.id, code: 0, stderr: '' });
       found.push(...compareEdit(pair, JSON.parse(run.stdout)));
     }
