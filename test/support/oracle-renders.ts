@@ -237,8 +237,6 @@ export interface ExpectedDifference {
 const isEmptyValue = (v: unknown) => v === undefined || v === null || (Array.isArray(v) && v.length === 0)
   || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
 const LAST_APPLIED_HASH = '.metadata.annotations["nvidia.com/last-applied-hash"]';
-/** A path into an annotation or label map. */
-const IN_STRING_MAP = /\.(annotations|labels)(\.[A-Za-z_][A-Za-z0-9_]*|\["[^"]*"\])$/;
 
 export const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
   {
@@ -259,12 +257,6 @@ export const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
     description: 'empty values (`{}`, `[]`, `null`, env `value: ""`) kept on one side and left out on the other',
     matches: d => (d.type === 'missing in project' && (isEmptyValue(d.oracle) || (d.oracle === '' && /\.env\[[^\]]*\]\.value$/.test(d.path))))
       || (d.type === 'extra in project' && (isEmptyValue(d.project) || (d.project === '' && /\.env\[[^\]]*\]\.value$/.test(d.path)))),
-  },
-  {
-    id: 'empty-annotation-values',
-    status: 'known-open',
-    description: 'found by these fixtures: an annotation or label with an empty value (`key: ""`) is dropped by the project; the operator keeps it',
-    matches: d => d.type === 'missing in project' && d.oracle === '' && IN_STRING_MAP.test(d.path),
   },
   {
     id: 'roles-field',
@@ -288,12 +280,6 @@ export const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
       + 'without the worker hash (its first reconcile, before the hash is known), which stays; the project renders only the one with the hash',
     matches: d => d.kind === 'DynamoCheckpoint' && d.type === 'object missing in project'
       && (d.oracle as any)?.metadata?.labels?.['nvidia.com/dynamo-worker-hash'] === undefined,
-  },
-  {
-    id: 'hash-of-differing-object',
-    status: 'known-open',
-    description: '`nvidia.com/last-applied-hash` of an object that differs otherwise too (a consequence of the other difference)',
-    matches: (d, others) => d.path === LAST_APPLIED_HASH && others.some(o => o !== d && o.path !== LAST_APPLIED_HASH),
   },
 ];
 
