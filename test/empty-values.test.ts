@@ -1,16 +1,19 @@
 /**
- * Annotations and labels whose value is empty (`key: ""`) on the objects the operator creates: the
- * operator's overriding map merge copies every key of the graph's `spec.annotations`/`spec.labels`
- * and of the pod template, an empty value included, and an empty value written later replaces a
- * non-empty one. Run through the CLI in process (`render --output workloads`); the expected values
- * are the operator's, from the recorded oracle fixtures (test/fixtures/oracle/renders-1.5.0.jsonl.gz)
- * and from the oracle (operator 1.5.0) run on the hand-written graph below.
+ * Empty values on the objects the operator creates, run through the CLI in process (`render --output
+ * workloads`); the expected values are the operator's, from the recorded oracle fixtures
+ * (test/fixtures/oracle/renders-*.jsonl.gz) and from the oracle (operator 1.5.0) run on the
+ * hand-written graph below.
+ * - Annotations and labels whose value is empty (`key: ""`): the operator's overriding map merge
+ *   copies every key of the graph's `spec.annotations`/`spec.labels` and of the pod template, an
+ *   empty value included, and an empty value written later replaces a non-empty one.
+ * - `null` members of an EPP DCD's `eppConfig.config` that the operator's Go types write and the API
+ *   server drops when it stores the DCD.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { runCliOn } from './support/cli-in-process';
-import { ORACLE_FIXTURES_DIR, ORACLE_SETTINGS_DIR, readOracleRecords, withOracleUids } from './support/oracle-renders';
+import { ORACLE_FIXTURES_DIR, ORACLE_SETTINGS_DIR, OracleMode, readOracleRecords, withOracleUids } from './support/oracle-renders';
 
 /** The objects `render --output workloads` writes for `graph` with the operator configuration `config`, Grove on or off. */
 function renderWorkloads(graph: string, config: string, grove: boolean): any[] {
@@ -20,16 +23,22 @@ function renderWorkloads(graph: string, config: string, grove: boolean): any[] {
   return parseAllDocuments(run.stdout).map(d => d.toJSON()).filter(Boolean);
 }
 
+/** The recorded run of `seed` at `version` in `mode`, and the CLI's inputs for it (the graph YAML, the operator configuration). */
+function recordedRun(seed: number, version: string, mode: OracleMode) {
+  const record = readOracleRecords(path.join(ORACLE_FIXTURES_DIR, `renders-${version}.jsonl.gz`)).find(r => r.seed === seed)!;
+  const run = record.runs.find(r => r.mode === mode && r.version === version)!;
+  expect(run.exit).toBe(0);
+  const config = `${fs.readFileSync(path.join(ORACLE_SETTINGS_DIR, `${record.settings}.yaml`), 'utf8')}\noperatorVersion: "${version}"\n`;
+  const input = withOracleUids(record.input).map(d => stringify(d)).join('---\n');
+  return { run, config, input };
+}
+
 const cliqueMetadata = (pcs: any) => Object.fromEntries(
   pcs.spec.template.cliques.map((c: any) => [c.name, { labels: c.labels, annotations: c.annotations }]));
 
 describe('empty annotation and label values', () => {
   test('recorded seed 20261214 (operator 1.5.0, Grove, settings checkpoint): a graph annotation `69v5uglska7p: ""` reaches every clique, as the operator writes it', () => {
-    const record = readOracleRecords(path.join(ORACLE_FIXTURES_DIR, 'renders-1.5.0.jsonl.gz')).find(r => r.seed === 20261214)!;
-    const run = record.runs.find(r => r.mode === 'grove' && r.version === '1.5.0')!;
-    expect(run.exit).toBe(0);
-    const config = `${fs.readFileSync(path.join(ORACLE_SETTINGS_DIR, `${record.settings}.yaml`), 'utf8')}\noperatorVersion: "1.5.0"\n`;
-    const input = withOracleUids(record.input).map(d => stringify(d)).join('---\n');
+    const { run, config, input } = recordedRun(20261214, '1.5.0', 'grove');
     const oracle = run.objects!.find(o => o.kind === 'PodCliqueSet');
     const ours = renderWorkloads(input, config, true).find(o => o.kind === 'PodCliqueSet');
     // the recorded input's graph-level annotation with an empty value
@@ -88,5 +97,27 @@ spec:
     const deployment = renderWorkloads(graph, config, false).find(o => o.kind === 'Deployment');
     expect(only(deployment.spec.template.metadata.annotations, 'team.example.org/')).toEqual(userAnnotations);
     expect(only(deployment.spec.template.metadata.labels, 'example.com/')).toEqual(userLabels);
+  });
+});
+
+describe('null members of an EPP DCD\'s eppConfig.config', () => {
+  // The operator's Go type of the config (gateway-api-inference-extension apix/config/v1alpha1) has no
+  // omitempty on a plugin's `parameters` nor on a scheduling plugin's `weight`, so it sends `null` for
+  // them; the DCD CRD does not mark them nullable, so the API server drops them when it stores the DCD
+  // (apiextensions-apiserver pkg/apiserver/schema/defaulting/prunenulls.go). The recordings hold the
+  // objects as sent (the oracle's fake API server keeps nulls); the project renders the DCD as stored.
+  test.each(['1.5.0', '1.4.0'])('recorded seed 20261212 (operator %s, non-Grove, settings etcd-nats): the DCD as stored', version => {
+    const { run, config, input } = recordedRun(20261212, version, 'nogrove');
+    const oracle = run.objects!.find(o => o.kind === 'DynamoComponentDeployment' && o.spec.eppConfig !== undefined);
+    const sent = oracle.spec.eppConfig.config;
+    expect(sent.plugins.map((p: any) => p.parameters)).toEqual([null, null]);
+    expect(sent.schedulingProfiles[0].plugins.map((p: any) => p.weight)).toEqual([null]);
+    // what the API server stores: the same config without those nulls
+    const stored = JSON.parse(JSON.stringify(sent));
+    for (const p of stored.plugins) delete p.parameters;
+    for (const profile of stored.schedulingProfiles) for (const p of profile.plugins) delete p.weight;
+    const ours = renderWorkloads(input, config, false).find(o => o.kind === 'DynamoComponentDeployment' && o.metadata.name === oracle.metadata.name);
+    expect(ours.spec.eppConfig).toEqual({ ...oracle.spec.eppConfig, config: stored });
+    expect(ours.spec.eppConfig.config.plugins[0]).toEqual({ type: 'single-profile-handler', name: '' });
   });
 });
