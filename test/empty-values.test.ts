@@ -121,3 +121,60 @@ describe('null members of an EPP DCD\'s eppConfig.config', () => {
     expect(ours.spec.eppConfig.config.plugins[0]).toEqual({ type: 'single-profile-handler', name: '' });
   });
 });
+
+describe('resource lists a GPU memory service leaves empty', () => {
+  // a worker whose only resources are GPUs, which the GPU memory service moves to a DRA claim: the
+  // operator's Go type omits an empty `limits`/`requests` (omitempty), on the workload and on the
+  // DynamoCheckpoint's capture pod template alike (found by `oracle:record --check`, seed 20270153;
+  // the expected values are the oracle's, operator 1.5.0, settings checkpoint, on this graph)
+  const graph = `apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata:
+  name: gmsckpt
+spec:
+  backendFramework: trtllm
+  components:
+  - name: worker
+    type: worker
+    replicas: 1
+    podTemplate:
+      spec:
+        containers:
+        - name: main
+          image: nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime:1.5.1
+          command: [python3, -m, dynamo.trtllm]
+          args: [--model-path, Qwen/Qwen3-0.6B]
+          resources:
+            requests:
+              nvidia.com/gpu: "1"
+            limits:
+              nvidia.com/gpu: "1"
+    experimental:
+      gpuMemoryService:
+        mode: IntraPod
+      checkpoint:
+        enabled: true
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata:
+  name: gpu.nvidia.com
+spec:
+  selectors:
+  - cel:
+      expression: device.driver == 'gpu.nvidia.com'
+`;
+  const config = `${fs.readFileSync(path.join(ORACLE_SETTINGS_DIR, 'checkpoint.yaml'), 'utf8')}\noperatorVersion: "1.5.0"\n`;
+  const mainResources = (containers: any[]) => containers.find(c => c.name === 'main').resources;
+  const claimOnly = { claims: [{ name: 'intrapod-shared-gpu' }] };
+
+  test.each([true, false])('Grove %s: no empty limits or requests on the workload nor on the DynamoCheckpoint', grove => {
+    const objects = renderWorkloads(graph, config, grove);
+    const workload = objects.find(o => o.kind === (grove ? 'PodCliqueSet' : 'Deployment'));
+    const podSpec = grove ? workload.spec.template.cliques[0].spec.podSpec : workload.spec.template.spec;
+    expect(mainResources(podSpec.containers)).toEqual(claimOnly);
+    const checkpoints = objects.filter(o => o.kind === 'DynamoCheckpoint');
+    expect(checkpoints.length).toBeGreaterThan(0);
+    for (const c of checkpoints) expect(mainResources(c.spec.job.podTemplateSpec.spec.containers)).toEqual(claimOnly);
+  });
+});
