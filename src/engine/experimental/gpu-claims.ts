@@ -10,7 +10,10 @@ import { ContainerJson, objectItems, PodSpecJson } from '../pod/k8s-json';
 /** Taint key (and resource name) of NVIDIA GPU nodes. */
 export const GPU_TAINT_KEY = 'nvidia.com/gpu';
 
-/** Removes every GPU-like scalar resource from the container's `limits` and `requests`. */
+/**
+ * Removes every GPU-like scalar resource from the container's `limits` and `requests`; a list left
+ * empty is removed too, as the operator's Go type writes it (`omitempty` on both lists).
+ */
 export function removeGpuResources(container: ContainerJson): void {
   const resources = container.resources;
   if (!isMap(resources)) return;
@@ -21,7 +24,8 @@ export function removeGpuResources(container: ContainerJson): void {
     for (const [name, quantity] of Object.entries(entries)) {
       if (!isGpuResourceName(name)) kept[name] = quantity;
     }
-    resources[list] = kept;
+    if (Object.keys(kept).length > 0) resources[list] = kept;
+    else delete resources[list];
   }
 }
 

@@ -17,11 +17,12 @@ import { baseModelHash } from '../workload-metadata';
 
 type StringMap = Record<string, string>;
 
-/** Copies `source` over `target` the way the operator's map merge does: empty values never overwrite. */
+/**
+ * Copies `source` over `target` the way the operator's overriding map merge does: every key of the
+ * source wins, an empty value (`""`) included, so an empty annotation or label is kept as written.
+ */
 function mergeOver(target: StringMap, source: Readonly<StringMap> | undefined): void {
-  for (const [key, value] of Object.entries(source ?? {})) {
-    if (value !== '') target[key] = value;
-  }
+  Object.assign(target, source ?? {});
 }
 
 /** The map with its keys in byte order (as the operator's client writes maps). */
