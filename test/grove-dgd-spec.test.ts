@@ -156,3 +156,31 @@ describe('what the kept service data gives', () => {
     }
   });
 });
+
+describe('a kept ingress, with a VirtualService gateway in the settings', () => {
+  const ROUTES: Record<string, Record<'grove' | 'nogrove', Record<string, any>>> =
+    JSON.parse(fs.readFileSync(path.join(DIR, 'oracle-routes.json'), 'utf8')).inputs;
+
+  function routes(file: string, grove: boolean): Record<string, any> {
+    const run = runCliOn({ 'in.yaml': fs.readFileSync(path.join(DIR, file), 'utf8') }, ['convert', 'in.yaml']);
+    expect(run.code).toBe(0);
+    const render = runCliOn({ 'graph.yaml': run.stdout, 'op.yaml': fs.readFileSync(path.join(DIR, 'operator-config-vs.yaml'), 'utf8') },
+      ['render', '--output', 'workloads', '--namespace', 'dynamo', '--operator-config', 'op.yaml', grove ? '--grove' : '--no-grove', 'graph.yaml']);
+    expect(render.code).toBe(0);
+    const out: Record<string, any> = {};
+    for (const o of parseAllDocuments(render.stdout).map(d => d.toJSON()).filter(d => d?.kind === 'Ingress' || d?.kind === 'VirtualService')) {
+      const { name, namespace, labels, annotations } = o.metadata;
+      out[`${o.kind}/${name}`] = { ...o, metadata: JSON.parse(JSON.stringify({ name, namespace, labels, annotations })) };
+    }
+    return out;
+  }
+
+  test.each([
+    ['routes-v1alpha1.yaml', true, 'Grove: the frontend\'s kept ingress (prefix, TLS, its own gateway) gives its Ingress and VirtualService; a worker\'s kept ingress gives nothing'],
+    ['routes-v1alpha1.yaml', false, 'component path: the frontend\'s Ingress and VirtualService, and an Ingress for the worker too'],
+    ['dcd-v1alpha1.yaml', true, 'a standalone DCD (worker) with a kept ingress'],
+    ['dcd-v1alpha1.yaml', false, 'a standalone DCD (worker) with a kept ingress'],
+  ])('%s (grove %s): %s', (file, grove) => {
+    expect(routes(file, grove)).toEqual(ROUTES[file][grove ? 'grove' : 'nogrove']);
+  });
+});
