@@ -184,3 +184,21 @@ describe('a kept ingress, with a VirtualService gateway in the settings', () => 
     expect(routes(file, grove)).toEqual(ROUTES[file][grove ? 'grove' : 'nogrove']);
   });
 });
+
+describe('a v1beta1 graph whose dgd-spec keeps edge values', () => {
+  const EDGE: OracleRender = JSON.parse(fs.readFileSync(path.join(DIR, 'oracle-edge.json'), 'utf8'));
+  const graph = () => fs.readFileSync(path.join(DIR, 'edge-v1beta1.yaml'), 'utf8');
+
+  test('an empty kept label or annotation replaces the graph-wide one; a kept empty subComponentType leaves decode; a kept service with no component is ignored', () => {
+    const objects = renderGrove(graph());
+    expect(cliques(objects)).toEqual(EDGE.cliques);
+    expect(services(objects)).toEqual(EDGE.services);
+    expect(cliques(objects).frontend.labels.empty).toBe('');
+    expect(cliques(objects).worker.labels['nvidia.com/dynamo-sub-component-type']).toBe('decode');
+  });
+
+  test('an empty ingress class and an empty TLS block are kept as the operator writes them; claim sizes as given', () => {
+    expect(others(renderGrove(graph()))).toEqual(EDGE.other);
+    expect(others(renderGrove(graph(), false))).toEqual(EDGE.nonGroveOther);
+  });
+});

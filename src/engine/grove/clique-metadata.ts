@@ -6,6 +6,7 @@
  */
 import { dgdAlphaComponentView } from '../../import/v1alpha1/dgd-alpha-view';
 import { compareStrings, lowerAscii } from '../../model/json';
+import { assignOwn } from '../../model/json-copy';
 import { ComponentSpecJson, DgdJson, isWorkerType } from '../../model/v1beta1';
 import {
   ANNOTATION_ENABLE_METRICS, ANNOTATION_RESTART_AT, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY,
@@ -64,7 +65,8 @@ export function cliqueLabels(dgd: DgdJson, component: ComponentSpecJson, setting
   if (model) labels[LABEL_BASE_MODEL_HASH] = baseModelHash(model);
   if (dgd.metadata.annotations?.[ANNOTATION_ENABLE_METRICS] !== 'false') labels[LABEL_METRICS_ENABLED] = 'true';
   mergeOver(labels, dgd.spec.labels);
-  mergeOver(labels, alpha.labels);
+  // the operator's merge of the kept labels lets an empty value replace a set one
+  assignOwn(labels, alpha.labels);
   const templateLabels: StringMap = component.podTemplate?.metadata?.labels ?? {};
   mergeOver(labels, templateLabels);
   Object.assign(labels, system);
@@ -84,7 +86,7 @@ export function cliqueLabels(dgd: DgdJson, component: ComponentSpecJson, setting
 export function cliqueAnnotations(dgd: DgdJson, component: ComponentSpecJson, restartAt: string | undefined): StringMap {
   const annotations: StringMap = {};
   mergeOver(annotations, dgd.spec.annotations);
-  mergeOver(annotations, dgdAlphaComponentView(dgd, component).annotations);
+  assignOwn(annotations, dgdAlphaComponentView(dgd, component).annotations);
   mergeOver(annotations, component.podTemplate?.metadata?.annotations);
   delete annotations[ANNOTATION_TOPOLOGY_LABEL_KEY];
   delete annotations[ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY];
