@@ -27,11 +27,19 @@ export interface DgdAlphaComponentView {
   readonly ingress?: GoMap;
 }
 
-/** The v1alpha1 spec kept in a graph's `nvidia.com/dgd-spec` annotation (a Go view of `A1DGDSpec`), if it reads. */
+/** The last annotation value read and its reading: every component of a graph reads the same value. */
+let lastRead: { readonly raw: string; readonly spec: GoMap | undefined } | undefined;
+
+/**
+ * The v1alpha1 spec kept in a graph's `nvidia.com/dgd-spec` annotation (a Go view of `A1DGDSpec`),
+ * if it reads. Callers only read it (it is shared between calls on the same annotation value).
+ */
 function preservedGraphSpec(dgd: { metadata?: unknown }): GoMap | undefined {
   const annotations = isMap(dgd.metadata) && isMap(dgd.metadata.annotations) ? dgd.metadata.annotations : {};
   const raw = annotations[DGD_SPEC_ANNOTATION];
-  return typeof raw === 'string' && raw !== '' ? preservedSpec(raw, 'A1DGDSpec') : undefined;
+  if (typeof raw !== 'string' || raw === '') return undefined;
+  if (lastRead?.raw !== raw) lastRead = { raw, spec: preservedSpec(raw, 'A1DGDSpec') };
+  return lastRead.spec;
 }
 
 /** The v1alpha1 view of the component `component` (an entry of `spec.components`) of the graph `dgd`. */
