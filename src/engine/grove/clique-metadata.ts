@@ -1,8 +1,12 @@
 /**
  * Labels and annotations of a Grove clique (render-multinode §4.3); Grove copies them onto the
- * clique's pods, so they play the part of the pod-template metadata of the component path.
+ * clique's pods, so they play the part of the pod-template metadata of the component path. A graph
+ * converted from v1alpha1 adds what its `nvidia.com/dgd-spec` keeps of the component's service
+ * (labels and annotations between the graph's and the pod template's, and the subComponentType).
  */
+import { dgdAlphaComponentView } from '../../import/v1alpha1/dgd-alpha-view';
 import { compareStrings, lowerAscii } from '../../model/json';
+import { assignOwn } from '../../model/json-copy';
 import { ComponentSpecJson, DgdJson, isWorkerType } from '../../model/v1beta1';
 import {
   ANNOTATION_ENABLE_METRICS, ANNOTATION_RESTART_AT, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY,
@@ -38,7 +42,7 @@ export function componentResourceName(dgd: DgdJson, componentName: string): stri
 }
 
 /** The labels no user label can replace. */
-function systemLabels(dgd: DgdJson, component: ComponentSpecJson, hasEpp: boolean): StringMap {
+function systemLabels(dgd: DgdJson, component: ComponentSpecJson, hasEpp: boolean, subComponentType: string): StringMap {
   const name = component.name ?? '';
   const labels: StringMap = {
     [LABEL_SELECTOR]: componentResourceName(dgd, name),
@@ -47,7 +51,7 @@ function systemLabels(dgd: DgdJson, component: ComponentSpecJson, hasEpp: boolea
   };
   if (component.type) labels[LABEL_COMPONENT_TYPE] = component.type;
   if (hasEpp && isWorkerType(component.type)) labels[LABEL_COMPONENT_CLASS] = 'worker';
-  if (component.type === 'prefill' || component.type === 'decode') labels[LABEL_SUB_COMPONENT_TYPE] = component.type;
+  if (subComponentType) labels[LABEL_SUB_COMPONENT_TYPE] = subComponentType;
   labels[LABEL_DYNAMO_NAMESPACE] = computeDynamoNamespace(component.globalDynamoNamespace, dgd.metadata.namespace ?? '', dgd.metadata.name ?? '');
   return labels;
 }
@@ -55,12 +59,15 @@ function systemLabels(dgd: DgdJson, component: ComponentSpecJson, hasEpp: boolea
 /** The labels of every clique of a prepared component (see `groveComponents`). */
 export function cliqueLabels(dgd: DgdJson, component: ComponentSpecJson, settings: OperatorSettings): StringMap {
   const hasEpp = (dgd.spec.components ?? []).some(c => c.type === 'epp');
-  const system = systemLabels(dgd, component, hasEpp);
+  const alpha = dgdAlphaComponentView(dgd, component);
+  const system = systemLabels(dgd, component, hasEpp, alpha.subComponentType);
   const labels: StringMap = { ...system };
   const model = component.modelRef?.name;
   if (model) labels[LABEL_BASE_MODEL_HASH] = baseModelHash(model);
   if (dgd.metadata.annotations?.[ANNOTATION_ENABLE_METRICS] !== 'false') labels[LABEL_METRICS_ENABLED] = 'true';
   mergeOver(labels, dgd.spec.labels);
+  // the operator's merge of the kept labels lets an empty value replace a set one
+  assignOwn(labels, alpha.labels);
   const templateLabels: StringMap = component.podTemplate?.metadata?.labels ?? {};
   mergeOver(labels, templateLabels);
   Object.assign(labels, system);
@@ -73,13 +80,14 @@ export function cliqueLabels(dgd: DgdJson, component: ComponentSpecJson, setting
 }
 
 /**
- * The annotations of every clique of a prepared component: the graph's spec annotations under the
- * pod-template ones, topology-source keys only from the graph's KV transfer policy (worker-class),
+ * The annotations of every clique of a prepared component: the graph's spec annotations, then the
+ * v1alpha1 annotations kept for the component in `nvidia.com/dgd-spec`, then the pod-template ones; topology-source keys only from the graph's KV transfer policy (worker-class),
  * and the restart time when a restart targets the component.
  */
 export function cliqueAnnotations(dgd: DgdJson, component: ComponentSpecJson, restartAt: string | undefined): StringMap {
   const annotations: StringMap = {};
   mergeOver(annotations, dgd.spec.annotations);
+  assignOwn(annotations, dgdAlphaComponentView(dgd, component).annotations);
   mergeOver(annotations, component.podTemplate?.metadata?.annotations);
   delete annotations[ANNOTATION_TOPOLOGY_LABEL_KEY];
   delete annotations[ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY];

@@ -8,6 +8,7 @@
  * worker-class components), owned by the graph, named `<graph>-<component lower-cased>`.
  */
 import { fnv1a32 } from './pcs-name';
+import { dgdAlphaComponentView } from '../../import/v1alpha1/dgd-alpha-view';
 import { API_VERSION, ComponentSpecJson, DCD_KIND, DcdJson, DgdJson, isWorkerType, JsonObject } from '../../model/v1beta1';
 import {
   LABEL_COMPONENT, LABEL_COMPONENT_TYPE, LABEL_DISCOVERY_BACKEND, LABEL_DISCOVERY_ENABLED,
@@ -22,7 +23,7 @@ import { OperatorSettings } from '../operator-settings';
 import { operatorHas } from '../operator-version';
 import { componentServicePort } from '../workloads/component-service';
 import { DcdContext, dcdContext } from '../workloads/dcd-context';
-import { renderIngress } from '../workloads/ingress';
+import { defaultFrontendRoute, preservedRoute, renderIngress } from '../workloads/ingress';
 import { KubeObject, kubeObjectWithGoSpec, normalizeKubeResourceName } from '../workloads/kube-object';
 import { renderModelService } from '../workloads/model-service';
 import { renderVirtualService } from '../workloads/virtual-service';
@@ -58,9 +59,9 @@ interface StableComponent {
   readonly namespace: string;
   readonly type: string;
   readonly dynamoNamespace: string;
-  /** Graph `spec.labels`, then the render copy's pod-template labels. */
+  /** Graph `spec.labels`, the v1alpha1 labels kept in `nvidia.com/dgd-spec`, then the render copy's pod-template labels. */
   readonly labels: Record<string, string>;
-  /** Graph `spec.annotations`, then the component's pod-template annotations. */
+  /** Graph `spec.annotations`, the v1alpha1 annotations kept in `nvidia.com/dgd-spec`, then the component's pod-template annotations. */
   readonly annotations: Record<string, string>;
 }
 
@@ -72,7 +73,8 @@ function podTemplateMeta(component: ComponentSpecJson, key: 'labels' | 'annotati
 function stableComponent(dgd: DgdJson, component: ComponentSpecJson, workerHash: () => string | undefined): StableComponent {
   const graphName = dgd.metadata.name ?? '';
   const namespace = dgd.metadata.namespace ?? '';
-  const labels: Record<string, string> = { ...(dgd.spec.labels ?? {}), ...podTemplateMeta(component, 'labels') };
+  const alpha = dgdAlphaComponentView(dgd, component);
+  const labels: Record<string, string> = { ...(dgd.spec.labels ?? {}), ...alpha.labels, ...podTemplateMeta(component, 'labels') };
   // the Grove render copy tags worker-class components with the graph's worker hash (operators
   // with `OPERATOR_GATES.groveWorkerHashSuffix`; `workerHash` gives undefined for the others)
   const hash = isWorkerType(component.type) ? workerHash() : undefined;
@@ -84,7 +86,7 @@ function stableComponent(dgd: DgdJson, component: ComponentSpecJson, workerHash:
     type: component.type ?? '',
     dynamoNamespace: computeDynamoNamespace(component.globalDynamoNamespace, namespace, graphName),
     labels,
-    annotations: { ...(dgd.spec.annotations ?? {}), ...podTemplateMeta(component, 'annotations') },
+    annotations: { ...(dgd.spec.annotations ?? {}), ...alpha.annotations, ...podTemplateMeta(component, 'annotations') },
   };
 }
 
@@ -189,8 +191,8 @@ function renderGroveModelServices(dgd: DgdJson, settings: OperatorSettings): Kub
  * order the operator creates them after the PodCliqueSet: every model Service, then per component
  * its Service (Kubernetes discovery on for the graph, or a frontend), its elastic-EP leader
  * Service (single-pod elastic-EP leaders, operators with `OPERATOR_GATES.elasticEpLeaderService`),
- * and for a frontend its Ingress
- * (`ingressControllerClassName` set) and VirtualService (`virtualServiceGateway` set). Every object
+ * and for a frontend its Ingress and VirtualService (from the operator's `ingress.*` settings, or
+ * from the v1alpha1 `ingress` block `nvidia.com/dgd-spec` keeps for the frontend). Every object
  * carries the create bookkeeping annotations. `options.workerHash` is the graph's worker hash when
  * the caller already has it (computed with `graphWorkerHash` otherwise, only if a worker-class
  * component needs it).
@@ -208,7 +210,9 @@ export function renderGroveStableResources(dgd: DgdJson, settings: OperatorSetti
     if (leaderServices && isSinglePodElasticEpLeader(component)) out.push(renderElasticEpLeaderService(c));
     if (c.type !== 'frontend') continue;
     const ctx = standInContext(dgd, component, settings);
-    for (const frontendObject of [renderIngress(ctx), renderVirtualService(ctx)]) {
+    const kept = dgdAlphaComponentView(dgd, component).ingress;
+    const route = kept ? preservedRoute(kept) : defaultFrontendRoute(dgd.metadata.name ?? '', settings);
+    for (const frontendObject of [renderIngress(ctx, route), renderVirtualService(ctx, route)]) {
       if (frontendObject) out.push(frontendObject);
     }
   }

@@ -1,11 +1,13 @@
 /**
  * The graph's shared resources, reconciled before its workloads on both workload providers
- * (`dgd_shared_resources_reconciler.go`): cluster-wide planner/EPP RBAC, discovery RBAC, the GPU
+ * (`dgd_shared_resources_reconciler.go`): cluster-wide planner/EPP RBAC, the claims of the v1alpha1
+ * top-level PVCs of a converted graph, discovery RBAC, the GPU
  * memory service ResourceClaimTemplates, automatic checkpoint captures, EPP
  * ConfigMap/InferencePool/DestinationRule, and the wait-for-leader ConfigMap of multinode graphs.
  */
 import { renderDiscoveryRbac } from './discovery-rbac';
 import { renderEppResources } from './epp-resources';
+import { renderLegacyPvcs } from './legacy-pvcs';
 import { renderClusterWideRbac } from './planner-epp-rbac';
 import { renderWaitLeaderConfigMap } from './wait-leader-config-map';
 import { DgdJson } from '../../model/v1beta1';
@@ -17,6 +19,7 @@ import { OperatorSettings } from '../operator-settings';
 export function renderSharedGraphResources(dgd: DgdJson, settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[]): unknown[] {
   const out: unknown[] = [
     ...renderClusterWideRbac(dgd, settings),
+    ...renderLegacyPvcs(dgd),
     ...renderDiscoveryRbac(dgd, settings),
     ...renderGmsResourceClaimTemplates(dgd),
     ...checkpoints.flatMap(c => c.objects),

@@ -2,7 +2,7 @@
  * What the operator's component controller reads of a DynamoComponentDeployment through its
  * v1alpha1 view (`getDCDAlphaSharedSpec` in ai-dynamo/dynamo's
  * `deploy/operator/internal/dynamo/v1beta1_helpers.go`, which runs the webhook's `ConvertFrom`):
- * the v1alpha1-only labels, annotations, subComponentType and dynamoNamespace kept in the DCD's
+ * the v1alpha1-only labels, annotations, subComponentType, dynamoNamespace and ingress kept in the DCD's
  * `nvidia.com/dcd-spec` annotation. The graph controller writes that annotation on every DCD it
  * generates (`generated-dcd.ts`); a DCD converted from v1alpha1 carries it too.
  *
@@ -22,6 +22,8 @@ export interface DcdAlphaView {
   readonly subComponentType: string;
   /** The v1alpha1 dynamoNamespace, when the annotation keeps one (it wins over every other source). */
   readonly dynamoNamespace?: string;
+  /** The v1alpha1 ingress block (a Go view of `IngressSpec`), when the annotation keeps one. */
+  readonly ingress?: GoMap;
 }
 
 /** The v1alpha1 view of a DCD (`metadata` and `spec` in wire form), or undefined when the conversion fails. */
@@ -36,7 +38,11 @@ export function dcdAlphaView(dcd: { metadata?: unknown; spec?: unknown }): DcdAl
     annotations: { ...(saved.annotations ?? {}) },
     subComponentType: type === 'prefill' || type === 'decode' ? type : saved.subComponentType ?? '',
   };
-  return typeof saved.dynamoNamespace === 'string' ? { ...view, dynamoNamespace: saved.dynamoNamespace } : view;
+  return {
+    ...view,
+    ...(typeof saved.dynamoNamespace === 'string' ? { dynamoNamespace: saved.dynamoNamespace } : {}),
+    ...(isMap(saved.ingress) ? { ingress: saved.ingress } : {}),
+  };
 }
 
 /** Whether an annotation value is absent, empty, or JSON that reads as the Go type. */

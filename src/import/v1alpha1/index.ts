@@ -126,7 +126,7 @@ function noticesOf(spec: GoMap, converted: ConvertedObject, graph: boolean): str
   const kept = `has no v1beta1 field; kept only in annotation ${annotation}`;
   const out: string[] = [];
   const save = converted.savedSpec;
-  if (save.pvcs !== undefined) out.push(`spec.pvcs: ${kept} (the operator creates these PersistentVolumeClaims; cdk8s-dynamo does not render them)`);
+  if (save.pvcs !== undefined) out.push(`spec.pvcs: ${kept} (the operator creates the PersistentVolumeClaims marked create: true and fails to reconcile the graph while any other is missing from the namespace)`);
   const components: Array<[string, GoMap, GoMap]> = graph
     ? Object.entries((save.services ?? {}) as GoMap).filter(([, s]) => s !== null).map(([name, s]) => [`spec.services[${name}]`, s, spec.services?.[name] ?? {}])
     : [['spec', save, spec]];
