@@ -110,6 +110,11 @@ export interface WorkloadChange {
   readonly restartsPods: boolean;
   /** The object came back under a new worker hash. */
   readonly rollout?: boolean;
+  /**
+   * A rollout during an update: the object under the old hash is still there (the operator keeps
+   * the old worker until the new one is ready; it is listed on its own, by its name).
+   */
+  readonly previousKept?: boolean;
   /** PodCliqueSet: the cliques whose pod template changed. */
   readonly cliques?: readonly string[];
 }
@@ -144,14 +149,42 @@ function podTemplates(obj: any): Record<string, unknown> {
   return out;
 }
 
-/** The workloads of two renderings of the operator and which of their pod templates changed. */
+/**
+ * The workloads of two renderings of the operator and which of their pod templates changed. An
+ * object is matched by its name, else by its name without the worker hash (a rollout); during an
+ * update's rollout both the old-hash and the new-hash object are there: the old one matches itself
+ * and the new one is its rollout (`previousKept`).
+ */
 export function workloadChanges(before: readonly any[], after: readonly any[]): WorkloadChange[] {
   const key = (o: any): string => `${o.kind}\u0000${o.metadata.namespace ?? ''}\u0000${baseName(o)}`;
-  const olds = new Map(before.filter(o => WORKLOAD_KINDS.has(o.kind)).map(o => [key(o), o]));
+  const exactKey = (o: any): string => `${o.kind}\u0000${o.metadata.namespace ?? ''}\u0000${o.metadata.name}`;
+  const oldWorkloads = before.filter(o => WORKLOAD_KINDS.has(o.kind));
+  const nowWorkloads = after.filter(o => WORKLOAD_KINDS.has(o.kind));
+  const byName = new Map(oldWorkloads.map(o => [exactKey(o), o]));
+  const matched = new Map<any, any>();
+  const kept = new Set<any>();
+  for (const now of nowWorkloads) {
+    const old = byName.get(exactKey(now));
+    if (old !== undefined) {
+      matched.set(now, old);
+      kept.add(old);
+    }
+  }
+  const olds = new Map(oldWorkloads.filter(o => !kept.has(o)).map(o => [key(o), o]));
+  const keptByBase = new Map([...kept].map(o => [key(o), o]));
   const out: WorkloadChange[] = [];
-  for (const now of after.filter(o => WORKLOAD_KINDS.has(o.kind))) {
-    const old = olds.get(key(now));
-    olds.delete(key(now));
+  for (const now of nowWorkloads) {
+    let old = matched.get(now);
+    let previousKept = false;
+    if (old === undefined) {
+      old = olds.get(key(now));
+      olds.delete(key(now));
+      if (old === undefined && workerHash(now) !== undefined) {
+        old = keptByBase.get(key(now));
+        previousKept = old !== undefined && workerHash(old) !== workerHash(now);
+        if (!previousKept) old = undefined;
+      }
+    }
     if (old === undefined) {
       out.push({ kind: now.kind, name: now.metadata.name, change: 'added', restartsPods: false });
       continue;
@@ -165,6 +198,7 @@ export function workloadChanges(before: readonly any[], after: readonly any[]): 
       kind: now.kind,
       name: now.metadata.name,
       ...(rollout ? { previousName: old.metadata.name, rollout: true } : {}),
+      ...(previousKept ? { previousKept: true } : {}),
       change: same ? 'unchanged' : 'modified',
       restartsPods: rollout || changed.length > 0,
       ...(now.kind === 'PodCliqueSet' ? { cliques: changed } : {}),
