@@ -312,6 +312,20 @@ describe('exit codes', () => {
     expect(r.stderr).toMatch(message);
   });
 
+  test('NEW is checked as an update of OLD: a replicas edit under a scaling adapter is refused, as the API server refuses the update', () => {
+    // the operator's validating webhook on UPDATE (the oracle's update mode refuses this edit the same way)
+    const adapted = (replicas: number) => graph([FRONTEND, { ...DECODE, extra: `      replicas: ${replicas}\n      scalingAdapter: {}\n` }]);
+    const files = { 'old.yaml': adapted(1), 'new.yaml': adapted(2) };
+    const r = runCliOn(files, ['diff', 'old.yaml', 'new.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^new\.yaml: DynamoGraphDeployment\/llm: spec\.components\[1\]\.replicas \(component "decode"\): Forbidden: cannot be modified directly when scaling adapter is enabled; .*\(rule 66\)$/m);
+    // the same graph created anew is admitted: only the edit is refused
+    expect(runCliOn({ 'new.yaml': adapted(2) }, ['validate', 'new.yaml']).code).toBe(0);
+    // and the file checked on its own as OLD is a create (its replicas are its own)
+    expect(runCliOn({ 'old.yaml': adapted(2), 'new.yaml': adapted(2) }, ['diff', 'old.yaml', 'new.yaml']).code).toBe(0);
+  });
+
   test.each([
     [['old.yaml'], 'diff compares two FILEs, OLD and NEW; got 1'],
     [['old.yaml', 'same.yaml', 'image.yaml'], 'diff compares two FILEs, OLD and NEW; got 3'],

@@ -210,7 +210,8 @@ Exit status: 0 valid, 1 invalid input or unreadable file, 2 usage error.
 `,
   diff: `usage: ${DIFF_USAGE}
 
-Renders OLD and NEW with the same operator settings (each checked as render checks it first) and
+Renders OLD and NEW with the same operator settings (OLD checked as render checks it, NEW as an
+update of OLD, as validate --old OLD NEW checks it, so an edit the API server refuses is an error) and
 lists the objects added (+), removed (-) and modified (~), with their changed fields, and whether
 the change restarts pods: a change of a pod template (Deployment spec.template, LeaderWorkerSet
 leader/worker templates, a PodCliqueSet clique's podSpec, labels or annotations) or a new worker

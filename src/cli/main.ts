@@ -75,7 +75,7 @@ import { duplicateObjects, inputObjectsOf } from '../import/input-objects';
 import { parseOperatorConfiguration } from '../import/operator-config';
 import { isMap, mapAt, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
-import { checkAndRender, formatProblem, isCheckedKind } from '../pipeline/check-and-render';
+import { checkAndRender, CheckAndRenderResult, formatProblem, isCheckedKind } from '../pipeline/check-and-render';
 
 /** Where the CLI reads and writes; replaceable in tests. */
 export interface CliIo {
@@ -322,14 +322,20 @@ function run(argv: string[], io: CliIo): number {
     // `validate` also checks the other objects of a known kind (a workloads rendering, say) as the API
     // server would on create; `render --output workloads` checks every object it writes that way, and
     // what the API server would reject when the operator creates it is reported like a render error
-    const result = checkAndRender(loaded.map(load => ({ documents: load.docs })), {
-      settings,
-      output: args.command === 'render' ? args.output : undefined,
-      namespace: args.namespace,
-      checkOtherObjects: args.command === 'validate',
-      update: olds === undefined ? undefined : { olds, oldFile: args.old ?? '', requester: args.requester },
-      reportUnchecked: true,
-    });
+    const check = (inputs: readonly LoadedFile[], update: { olds: unknown[]; oldFile: string } | undefined) => checkAndRender(
+      inputs.map(load => ({ documents: load.docs })), {
+        settings,
+        output: args.command === 'render' ? args.output : undefined,
+        namespace: args.namespace,
+        checkOtherObjects: args.command === 'validate',
+        update: update === undefined ? undefined : { ...update, requester: args.requester },
+        reportUnchecked: true,
+      });
+    // `diff`: NEW is checked as an update of OLD (what the API server would refuse of the edit), OLD as created
+    const result = args.command === 'diff' && loaded.length === 2
+      ? joinChecks(check([loaded[0]], undefined),
+        check([loaded[1]], { olds: loaded[0].docs.filter(doc => isDgd(doc) || isDcd(doc)), oldFile: loaded[0].file }))
+      : check(loaded, olds === undefined ? undefined : { olds, oldFile: args.old ?? '' });
     // a rule whose cluster object (a ClusterTopologyBinding) is not in the file is not checked, and said so
     for (const { input, document, unchecked: u } of result.unchecked) {
       notices.push(`${loaded[input].file}: ${itemPrefix(loaded[input], document)}${describeDocument(loaded[input].docs[document])}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`);
@@ -393,6 +399,15 @@ function eject(args: ParsedArgs, io: CliIo): number {
 interface RenderedFile {
   readonly file: string;
   readonly objects: unknown[];
+}
+
+/** The checks of OLD (input 0) and NEW (input 1) of `diff`, run apart, as one result over both inputs. */
+function joinChecks(first: CheckAndRenderResult, second: CheckAndRenderResult): CheckAndRenderResult {
+  return {
+    outputs: [...first.outputs, ...second.outputs],
+    problems: [...first.problems, ...second.problems.map(p => ({ ...p, input: p.input + 1 }))],
+    unchecked: [...first.unchecked, ...second.unchecked.map(u => ({ ...u, input: u.input + 1 }))],
+  };
 }
 
 /**
