@@ -133,13 +133,20 @@ describe('values merged over the chart defaults as Helm merges them', () => {
     });
   });
 
-  test('null removes a chart default: a Grove toggle that is unset leaves Grove to detection', () => {
-    const settings = derive({ global: { grove: null } });
+  test('a null under global does not remove the default the operator sub-chart sees (helm v4.3.2)', () => {
+    // Helm merges the parent's globals into the sub-chart over the parent chart's defaults again:
+    // the operator's template still reads Grove's `enabled: false` (test/fixtures/oracle/helm/global-nulls)
+    expect(derive({ global: { grove: null } }).groveAvailable).toBe(false);
+    expect(derive({ global: { grove: { enabled: null, install: null } } }).groveAvailable).toBe(false);
+    expect(derive({ global: { 'kai-scheduler': { install: true, enabled: null } } }).kaiSchedulerAvailable).toBe(true);
+    // two empty strings are kept: the template writes an empty toggle, which leaves Grove to detection
+    const settings = derive({ global: { grove: { enabled: '', install: '' } } });
     expect(settings).not.toHaveProperty('groveAvailable');
     expect(resolveOperatorSettings(settings).groveAvailable).toBe(false);
-    // an emptied mapping is false to the template, which then writes the mapping itself: unreadable
-    expect(failure({ global: { grove: { enabled: null, install: null } } }))
-      .toBe('values.yaml: global.grove: must be true or false (the chart writes it as orchestrators.grove.enabled), got {}');
+  });
+
+  test('global: null fails the install (the chart indexes into it)', () => {
+    expect(failure({ global: null })).toBe('values.yaml: global: must be a mapping, got null: the chart reads global.kai-scheduler and the other toggles from it');
   });
 
   test('without the operator section the operator sub-chart\'s own defaults apply: its 15m delay, but no discovery backend', () => {

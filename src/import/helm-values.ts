@@ -165,6 +165,25 @@ export function mergeHelmValues(given: unknown, defaults: unknown): unknown {
   return out;
 }
 
+/**
+ * The `global` section as the operator sub-chart sees it. Helm hands a sub-chart the parent's globals
+ * merged again over the parent chart's defaults, so there a `null` (or a non-mapping given for a
+ * mapping) does not remove a default: `global.grove: null` leaves the sub-chart Grove's `enabled: false`,
+ * although the platform's own templates see the key removed. Checked with helm v4.3.2 on the platform
+ * chart 1.5.0 (test/fixtures/oracle/helm).
+ */
+function subchartGlobals(given: unknown, defaults: unknown): unknown {
+  if (given === undefined || given === null) return copy(defaults);
+  if (!isMap(defaults)) return copy(given);
+  if (!isMap(given)) return copy(defaults);
+  const out: Values = {};
+  for (const key of Object.keys(defaults)) out[key] = subchartGlobals(given[key], defaults[key]);
+  for (const key of Object.keys(given)) {
+    if (!Object.prototype.hasOwnProperty.call(defaults, key) && given[key] !== null) out[key] = copy(given[key]);
+  }
+  return out;
+}
+
 /** Reads merged values as the chart's templates do, reporting problems against the values file. */
 class TemplateReader {
   constructor(private readonly source: string) {}
@@ -372,10 +391,14 @@ export function deriveOperatorSettingsFromHelmValues(values: unknown, release: H
   }
   const globals = merged.global;
   if (globals !== undefined && globals !== null && !isMap(globals)) t.fail('global', `must be a mapping, got ${describeValue(globals)}`);
+  // `global: null` removes the section the chart's templates index into: the install fails
+  if (isMap(values) && values.global === null) t.fail('global', 'must be a mapping, got null: the chart reads global.kai-scheduler and the other toggles from it');
   const operatorValues = mergeHelmValues(isMap(section) ? section : {}, OPERATOR_CHART_DEFAULTS) as Values;
   const operator: At = { value: operatorValues, path: OPERATOR_CHART };
   const global: At = { value: isMap(globals) ? globals : {}, path: 'global' };
   checkInstall(t, { value: merged, path: '' }, global, operator, namespace);
+  // the operator's configuration is the sub-chart's template: it reads the globals as the sub-chart sees them
+  const operatorGlobal: At = { value: subchartGlobals(isMap(values) ? values.global : undefined, PLATFORM_CHART_DEFAULTS.global), path: 'global' };
 
   const out: { -readonly [K in keyof OperatorSettings]?: OperatorSettings[K] } = {};
   const dynamo = t.get(operator, 'dynamo');
@@ -404,17 +427,17 @@ export function deriveOperatorSettingsFromHelmValues(values: unknown, release: H
   }
 
   // orchestrators: written as the toggles are (true, false or unset, which means detection)
-  const kai = (): At => t.get(global, 'kai-scheduler');
+  const kai = (): At => t.get(operatorGlobal, 'kai-scheduler');
   const kaiOn = t.or(
-    () => t.and(() => global, kai, () => t.get(kai(), 'enabled')),
-    () => t.and(() => global, kai, () => t.get(kai(), 'install')),
+    () => t.and(() => operatorGlobal, kai, () => t.get(kai(), 'enabled')),
+    () => t.and(() => operatorGlobal, kai, () => t.get(kai(), 'install')),
   );
-  const volcano = (): At => t.get(global, 'volcano-scheduler');
-  const volcanoOn = t.and(() => global, volcano, () => t.get(volcano(), 'enabled'));
-  const grove = (): At => t.get(global, 'grove');
+  const volcano = (): At => t.get(operatorGlobal, 'volcano-scheduler');
+  const volcanoOn = t.and(() => operatorGlobal, volcano, () => t.get(volcano(), 'enabled'));
+  const grove = (): At => t.get(operatorGlobal, 'grove');
   const groveOn = t.or(
-    () => t.and(() => global, grove, () => t.get(grove(), 'enabled')),
-    () => t.and(() => global, grove, () => t.get(grove(), 'install')),
+    () => t.and(() => operatorGlobal, grove, () => t.get(grove(), 'enabled')),
+    () => t.and(() => operatorGlobal, grove, () => t.get(grove(), 'install')),
   );
   const kaiSetting = t.flag(kaiOn, 'orchestrators.kaiScheduler.enabled');
   const volcanoSetting = t.flag(volcanoOn, 'orchestrators.volcanoScheduler.enabled');
@@ -437,14 +460,14 @@ export function deriveOperatorSettingsFromHelmValues(values: unknown, release: H
   }
 
   // infrastructure: explicit addresses, else those of the bundled NATS / etcd when the release installs them
-  const nats = (): At => t.get(global, 'nats');
-  const etcd = (): At => t.get(global, 'etcd');
+  const nats = (): At => t.get(operatorGlobal, 'nats');
+  const etcd = (): At => t.get(operatorGlobal, 'etcd');
   const natsAddr = t.get(operator, 'natsAddr');
   out.natsAddress = truthy(natsAddr.value) ? t.text(natsAddr, 'infrastructure.natsAddress')
-    : truthy(t.and(() => global, nats, () => t.get(nats(), 'install')).value) ? `nats://${releaseName}-nats.${namespace}.svc.cluster.local:4222` : '';
+    : truthy(t.and(() => operatorGlobal, nats, () => t.get(nats(), 'install')).value) ? `nats://${releaseName}-nats.${namespace}.svc.cluster.local:4222` : '';
   const etcdAddr = t.get(operator, 'etcdAddr');
   out.etcdAddress = truthy(etcdAddr.value) ? t.text(etcdAddr, 'infrastructure.etcdAddress')
-    : truthy(t.and(() => global, etcd, () => t.get(etcd(), 'install')).value) ? `${releaseName}-etcd.${namespace}.svc.cluster.local:2379` : '';
+    : truthy(t.and(() => operatorGlobal, etcd, () => t.get(etcd(), 'install')).value) ? `${releaseName}-etcd.${namespace}.svc.cluster.local:2379` : '';
   out.modelExpressUrl = t.text(t.get(operator, 'modelExpressURL'), 'infrastructure.modelExpressURL');
   out.prometheusEndpoint = t.text(t.dig(dynamo, 'metrics', 'prometheusEndpoint'), 'infrastructure.prometheusEndpoint');
 
