@@ -105,7 +105,9 @@ async function main(): Promise<void> {
         if (o.code !== 3) oracleRun.objects = (parseYamlDocuments(o.stdout, 'oracle output') as any[]).filter(x => x && typeof x === 'object').map(stripServerSet);
         // the settings file name is read relative to test/fixtures/oracle/settings
         const settingsName = path.relative(ORACLE_SETTINGS_DIR, configFile).replace(/\.yaml$/, '');
-        const record: OracleRecord = { seed, generator: c.generator, settings: settingsName, namespace: ORACLE_NAMESPACE, input: c.documents, runs: [oracleRun] };
+        const record: OracleRecord = {
+          seed, generator: c.generator, settings: settingsName, namespace: ORACLE_NAMESPACE, input: c.documents, runs: [oracleRun],
+        };
         const verdict = judgeRun(record, oracleRun);
         const counts = tally.get(name) ?? {};
         counts[verdict.outcome] = (counts[verdict.outcome] ?? 0) + 1;
