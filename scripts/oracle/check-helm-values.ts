@@ -14,10 +14,10 @@
  */
 import { execFile } from 'child_process';
 import * as fs from 'fs';
-import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
-import { KAI_QUEUES, ORACLE_NAMESPACE, oracleCase } from './graphs';
+import { ORACLE_NAMESPACE, oracleCase } from './graphs';
+import { queueServer } from './queue-server';
 import { resolveOperatorSettings } from '../../src/engine/operator-settings';
 import { parseYamlDocuments } from '../../src/import/documents';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../../src/import/helm-values';
@@ -35,29 +35,6 @@ function option(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-/** A local API server holding only the KAI scheduler queues, for the operator's queue lookup. */
-async function queueServer(dir: string): Promise<{ kubeconfig: string; close: () => void }> {
-  const server = http.createServer((req, res) => {
-    const m = /^\/apis\/scheduling\.run\.ai\/v2\/queues\/([^/?]+)/.exec(req.url ?? '');
-    res.setHeader('content-type', 'application/json');
-    const found = m !== null && KAI_QUEUES.includes(m[1]);
-    res.writeHead(found ? 200 : 404);
-    res.end(JSON.stringify(found
-      ? { apiVersion: 'scheduling.run.ai/v2', kind: 'Queue', metadata: { name: m![1] } }
-      : { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 }));
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const kubeconfig = path.join(dir, 'kubeconfig');
-  fs.writeFileSync(kubeconfig, [
-    'apiVersion: v1', 'kind: Config',
-    `clusters: [{name: queues, cluster: {server: "http://127.0.0.1:${port}"}}]`,
-    'users: [{name: none, user: {}}]',
-    'contexts: [{name: queues, context: {cluster: queues, user: none}}]',
-    'current-context: queues', '',
-  ].join('\n'));
-  return { kubeconfig, close: () => server.close() };
-}
 
 function run(binary: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise(resolve => {
@@ -75,7 +52,7 @@ async function main(): Promise<void> {
   const jobs = Math.max(1, Math.min(2, option('--jobs', 2)));
   const verbose = process.argv.includes('--verbose');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oracle-helm-'));
-  const queues = await queueServer(tmp);
+  const queues = await queueServer();
   const env = { ...process.env, KUBECONFIG: queues.kubeconfig };
   const names = fs.readdirSync(HELM_DIR).filter(f => f.endsWith('.values.yaml')).map(f => f.slice(0, -'.values.yaml'.length)).sort();
   const work: Array<{ name: string; seed: number }> = [];

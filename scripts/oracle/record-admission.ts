@@ -6,7 +6,7 @@
  *   ORACLE_ADMIT=/path/to/dynamo-oracle ts-node --project tsconfig.dev.json scripts/oracle/record-admission.ts
  *     [--seed S] [--version 1.5.0] [--commit C] [--config operator-config.yaml] [--out FILE] [--compare-only]
  *
- * ORACLE_ADMIT is the oracle built with its admit mode (test/fixtures/oracle/tools/build-admit.sh).
+ * ORACLE_ADMIT is the oracle built with its admit mode (test/fixtures/oracle/tools/build-mode.sh admit).
  * `--compare-only` reads the recorded fixture instead of running the oracle.
  */
 import { execFileSync } from 'child_process';
@@ -51,7 +51,7 @@ function parseArgs(argv: string[]): Options {
 /** Runs the oracle's admit mode on the documents, one verdict per document, in order. */
 function oracleVerdicts(docs: unknown[], grove: boolean, o: Options): OracleVerdict[] {
   const oracle = process.env.ORACLE_ADMIT;
-  if (!oracle) throw new Error('set ORACLE_ADMIT to the oracle built with its admit mode (test/fixtures/oracle/tools/build-admit.sh)');
+  if (!oracle) throw new Error('set ORACLE_ADMIT to the oracle built with its admit mode (test/fixtures/oracle/tools/build-mode.sh admit)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'admit-'));
   const file = path.join(dir, 'cases.json');
   // a stream of JSON objects: the oracle reads JSON as is (no YAML 1.1 reinterpretation of strings)

@@ -3,7 +3,7 @@
  * (test/support/oracle-edits.ts) as test/fixtures/oracle/edits-<version>.jsonl.gz: the oracle
  * (reconcilers included, with the LeaderWorkerSet webhook's defaults) runs on both sides of each pair.
  *
- * With ORACLE_UPDATE (the oracle built with its update mode, test/fixtures/oracle/tools/build-update.sh)
+ * With ORACLE_UPDATE (the oracle built with its update mode, test/fixtures/oracle/tools/build-mode.sh update)
  * the "after" side is not a creation of its own: the oracle reconciles the old graph, applies the
  * edited one as an update of the stored DGD (`--then`, as `kubectl apply` would) and reconciles again.
  *

@@ -21,11 +21,11 @@
  */
 import { execFile } from 'child_process';
 import * as fs from 'fs';
-import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { featuresOf, KAI_QUEUES, ORACLE_NAMESPACE, oracleCase, OracleCase } from './graphs';
+import { featuresOf, ORACLE_NAMESPACE, oracleCase, OracleCase } from './graphs';
+import { queueServer } from './queue-server';
 import { parseYamlDocuments } from '../../src/import/documents';
 import {
   expectedDifferenceOf, judgeRun, ORACLE_FIXTURES_DIR, ORACLE_SETTINGS_DIR, oracleFixtureFiles, OracleMode, OracleRecord, OracleRun,
@@ -71,32 +71,6 @@ const ORACLES: Record<string, string | undefined> = {
   '1.4.0': process.env.ORACLE_1_4,
 };
 
-/** A local API server holding only the KAI scheduler queues, for the operator's queue lookup. */
-async function queueServer(): Promise<{ kubeconfig: string; close: () => void }> {
-  const server = http.createServer((req, res) => {
-    const m = /^\/apis\/scheduling\.run\.ai\/v2\/queues\/([^/?]+)/.exec(req.url ?? '');
-    res.setHeader('content-type', 'application/json');
-    if (m && KAI_QUEUES.includes(m[1])) {
-      res.writeHead(200);
-      res.end(JSON.stringify({ apiVersion: 'scheduling.run.ai/v2', kind: 'Queue', metadata: { name: m[1] } }));
-      return;
-    }
-    res.writeHead(404);
-    res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 }));
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oracle-record-'));
-  const kubeconfig = path.join(dir, 'kubeconfig');
-  fs.writeFileSync(kubeconfig, [
-    'apiVersion: v1', 'kind: Config',
-    `clusters: [{name: queues, cluster: {server: "http://127.0.0.1:${port}"}}]`,
-    'users: [{name: none, user: {}}]',
-    'contexts: [{name: queues, context: {cluster: queues, user: none}}]',
-    'current-context: queues', '',
-  ].join('\n'));
-  return { kubeconfig, close: () => { server.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
 
 function runOracle(binary: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise(resolve => {
@@ -153,7 +127,7 @@ async function main(): Promise<void> {
     return;
   }
   for (const v of o.versions) {
-    if (!ORACLES[v] || !fs.existsSync(ORACLES[v])) throw new Error(`no oracle for operator ${v} (${ORACLES[v] ?? 'unknown version'}); set ORACLE_1_5 / ORACLE_1_4`);
+    if (!ORACLES[v] || !fs.existsSync(ORACLES[v])) throw new Error(`no oracle for operator ${v}: ${ORACLES[v] === undefined ? 'ORACLE_1_5 / ORACLE_1_4 not set' : `${ORACLES[v]} not found`} (test/fixtures/oracle/README.md says how to build it)`);
   }
   const queues = await queueServer();
   const env = { ...process.env, KUBECONFIG: queues.kubeconfig };
