@@ -17,6 +17,10 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, 'image.yaml'), GRAPH.replace(/vllm-runtime:1\.4\.0/g, 'vllm-runtime:1.4.1'));
   fs.writeFileSync(path.join(dir, 'replicas.yaml'), GRAPH.replace('      type: frontend\n', '      type: frontend\n      replicas: 2\n'));
   fs.writeFileSync(path.join(dir, 'bad.yaml'), GRAPH.replace('type: decode', 'type: router'));
+  // the frontend under a scaling adapter, then scaled directly: an edit the API server refuses as an update
+  const adapted = GRAPH.replace('      type: frontend\n', '      type: frontend\n      scalingAdapter: {}\n');
+  fs.writeFileSync(path.join(dir, 'adapted.yaml'), adapted);
+  fs.writeFileSync(path.join(dir, 'adapted-replicas.yaml'), adapted.replace('      type: frontend\n', '      type: frontend\n      replicas: 2\n'));
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -28,6 +32,13 @@ test('exit 0 with differences: an image change restarts the frontend and rolls t
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(r.stdout).toContain('~ Deployment/default/llm-frontend (restarts pods): spec.template.spec.containers[main].image\n');
   expect(r.stdout).toMatch(/^~ Deployment\/default\/llm-decode-[0-9a-f]{8} \(restarts pods; new worker hash, was llm-decode-[0-9a-f]{8}\): spec\.template\.spec\.containers\[main\]\.image$/m);
+});
+
+test('exit 1 when NEW is an update the API server refuses: replicas set directly under a scaling adapter', () => {
+  const r = run('diff', 'adapted.yaml', 'adapted-replicas.yaml');
+  expect(r.code).toBe(1);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toMatch(/^adapted-replicas\.yaml: DynamoGraphDeployment\/llm: spec\.components\[0\]\.replicas \(component "[^"]+"\): Forbidden: cannot be modified directly when scaling adapter is enabled; .*\(rule 66\)\n$/);
 });
 
 test('exit 0 with differences that restart nothing, --json', () => {
