@@ -64,6 +64,17 @@ describe('structural schema: types and nullable', () => {
     ]);
   });
 
+  test('below a map entry, an unknown field is named with the key as a field, as the API server\'s pruning names it', () => {
+    const labels = object({ labels: { type: 'object', additionalProperties: { type: 'string' } } });
+    // a key of digits stays a key (`labels.8.value`, not the list-index look of `labels[8].value`)
+    expect(check(labels, { labels: { '8': { value: 'x' }, 'example.com/a': { b: 1 } } })).toEqual([
+      'labels.8.value: unknown field "labels.8.value" (schema)',
+      'labels[8]: Invalid value: {"value":"x"}: must be of type string (schema)',
+      'labels.example.com/a.b: unknown field "labels.example.com/a.b" (schema)',
+      'labels[example.com/a]: Invalid value: {"b":1}: must be of type string (schema)',
+    ]);
+  });
+
   test('a null (or undefined) list item is a value of the wrong type', () => {
     expect(check(root, { a: ['x', null] })).toEqual(['a[1]: Invalid value: null: must be of type string (schema)']);
     expect(check(root, { a: [undefined] })).toEqual(['a[0]: Invalid value: null: must be of type string (schema)']);

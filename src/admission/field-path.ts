@@ -60,6 +60,19 @@ export class FieldPath {
     return new FieldPath(this, { kind: 'key', key });
   }
 
+  /**
+   * The path as the API server's pruning names an unknown field: map keys are written as fields
+   * (`labels.8.value`, `annotations.example.com/x.foo`), list items keep their index.
+   */
+  public withKeysAsFields(): FieldPath {
+    let path = FieldPath.ROOT;
+    for (const segment of this.segments) {
+      if (segment.kind === 'index') path = path.index(segment.index);
+      else path = path.child(segment.kind === 'field' ? segment.name : segment.key);
+    }
+    return path;
+  }
+
   public toString(): string {
     let out = '';
     for (const segment of this.segments) {

@@ -179,7 +179,8 @@ export class ViolationSink {
 
   /** A field the schema does not know, reported like strict field validation does (a structural violation). */
   public unknownField(path: FieldPath, value: unknown, rule: string): void {
-    this.add(path, value, `unknown field ${JSON.stringify(path.toString())}`, rule, true);
+    const pruned = path.withKeysAsFields();
+    this.add(pruned, value, `unknown field ${JSON.stringify(pruned.toString())}`, rule, true);
   }
 
   private add(path: FieldPath, value: unknown, message: string, rule: string, structural = false): void {

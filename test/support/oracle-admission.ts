@@ -195,11 +195,9 @@ export function ourVerdict(c: Pick<AdmissionCase, 'doc' | 'grove'>, version = DE
   let inStep = own.filter(v => stepOf(v) === step);
   // CEL rules run only on an object the schema found no error in
   if (step === 'crd-validation' && inStep.some(v => !isCel(v))) inStep = inStep.filter(v => !isCel(v));
-  // the API server's strict decoding joins every step of an unknown field's path with dots (map keys too)
   const paths = step === 'metadata' ? ['metadata']
     : step === 'decode' ? inStep.map(v => v.path.replace(/\[[^\]]*\]/g, ''))
-      : step === 'unknown-fields' ? inStep.map(v => v.path.replace(/\[([^\]]*[^\]0-9][^\]]*)\]/g, '.$1'))
-        : inStep.map(v => v.path);
+      : inStep.map(v => v.path);
   return { accepted: false, step, paths: [...new Set(paths)].sort(), messages: inStep.map(v => v.message), downstream: down };
 }
 
@@ -244,8 +242,6 @@ export const DISAGREEMENT_KINDS: Readonly<Record<string, string>> = {
     'metadata that is not an object: the oracle replaces it by {} before admission (to set the namespace) and then finds no name; the API server cannot read such an object at all; ours refuses the metadata\'s type',
   'pod-spec-removed-becomes-empty-spec':
     'a pod template without `spec`: the webhook\'s round trip writes the Go struct\'s empty spec, whose missing containers the schema refuses (PodSpec requires them) before the webhook; ours reports the missing containers once, by the webhook\'s row 46',
-  'numeric-map-key-in-path':
-    'an unknown field under a map key of digits: the API server writes labels.8.value, ours labels[8].value (our field paths bracket map keys, and a key of digits reads like an index)',
   'cluster-topology-binding-absent':
     'a ClusterTopologyBinding the graph names is not in the (empty) cluster: the webhook refuses it; ours reports the rule as not checked (no cluster state given)',
   'unexplained': 'none of the above',
@@ -268,7 +264,6 @@ export function classify(c: { readonly doc: any }, ours: OurVerdict, oracle: Ora
   if (oracle.stage === 'crd-validation' && (oracle.errors ?? []).some(e => e.type === 'FieldValueRequired' && e.field.endsWith('podTemplate.spec.containers'))
     && ours.step === 'validating-webhook' && ours.messages.includes('Required value: is required')) return 'pod-spec-removed-becomes-empty-spec';
   if (ours.paths.some(p => /\.(name|key)$/.test(p)) && ours.messages.includes('Required value')) return 'zero-value-fills-required-field';
-  if (ours.step === 'unknown-fields' && ours.paths.some(p => /\[\d+\]\./.test(p)) && theirs.some(p => /\.\d+\./.test(p))) return 'numeric-map-key-in-path';
   return 'unexplained';
 }
 
