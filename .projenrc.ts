@@ -264,6 +264,17 @@ project.testTask.spawn(project.addTask('check:admission-rules-doc', {
   exec: 'ts-node --project tsconfig.dev.json scripts/admission-rules-doc.ts --check',
 }));
 
+// The CLI reference (docs/cli.md), generated from the argument parser's help texts (src/cli/args.ts);
+// the test task fails when the committed page is stale.
+project.addTask('docs:cli', {
+  description: 'Write docs/cli.md from the help texts of src/cli/args.ts',
+  exec: 'ts-node --project tsconfig.dev.json scripts/cli-reference-doc.ts',
+});
+project.testTask.spawn(project.addTask('check:cli-doc', {
+  description: 'Fail when docs/cli.md is not the text generated from src/cli/args.ts',
+  exec: 'ts-node --project tsconfig.dev.json scripts/cli-reference-doc.ts --check',
+}));
+
 // Facts from the operator's Go unit tests (test/operator-scenarios/): also run by jest; this prints
 // the counts per area for the CI log.
 project.addTask('operator-scenarios', {
