@@ -166,7 +166,7 @@ project.addTask('corpus', {
 
 // Speed and memory figures (a script, never a test).
 project.addTask('bench', {
-  description: 'Benchmark in fresh processes against plain baselines: load, synthesis, chart layout, the CLI (see README, Performance)',
+  description: 'Benchmark in fresh processes against plain baselines: load, synthesis, chart layout, the CLI (see docs/performance.md)',
   steps: [
     { spawn: 'compile' },
     // options (--quick, --runs N, --only M, --markdown) reach the script: a step receives them, not the task
@@ -231,11 +231,11 @@ const languageTests = [
     env: { PEERS_PYTHON: `cdk8s==${CDK8S_VERSION} constructs==${CONSTRUCTS_VERSION} ${CDK8S_PLUS}==${CDK8S_PLUS_VERSION}` },
   }),
   project.addTask('test:go', {
-    description: 'Test the built Go module in a fresh Go module (test-go/, with the README quick start)',
+    description: 'Test the built Go module in a fresh Go module (test-go/, with the quick start of docs/languages.md)',
     exec: 'bash scripts/language-tests.sh go',
   }),
   project.addTask('test:java', {
-    description: 'Test the built Maven artifact in a fresh Maven project (test-java/, with the README quick start)',
+    description: 'Test the built Maven artifact in a fresh Maven project (test-java/, with the quick start of docs/languages.md)',
     exec: 'bash scripts/language-tests.sh java',
   }),
 ];
