@@ -79,9 +79,10 @@ function graphsOf(name: string, code: string): DgdJson[] {
   return (runApp(code) as DgdJson[]).filter(o => o.kind === 'DynamoGraphDeployment');
 }
 
-/** The workloads the operator creates for a graph (a default platform install). */
-function workloads(graph: DgdJson): unknown[] {
-  return parseYamlDocuments(DynamoDocuments.renderYaml(stringifyYamlDocuments([graph]), { output: OutputMode.WORKLOADS }), 'graph.yaml');
+/** The workloads the operator creates for a graph (a default platform install, or with Grove). */
+function workloads(graph: DgdJson, groveAvailable = false): unknown[] {
+  const yaml = DynamoDocuments.renderYaml(stringifyYamlDocuments([graph]), { output: OutputMode.WORKLOADS, operator: { groveAvailable } });
+  return parseYamlDocuments(yaml, 'graph.yaml');
 }
 
 describe('the README quick start (main.ts)', () => {
@@ -133,5 +134,11 @@ describe('docs/authoring.md: the disaggregated, multinode graph (main.ts)', () =
     const mains = mainContainers(objects);
     expect(mains.length).toBe(4);
     for (const [where, main] of mains) expect([where, [...main.command ?? [], ...main.args ?? []].join(' ')]).toEqual([where, expect.stringMatching(/dynamo\.(vllm|frontend)/)]);
+  });
+
+  test('with Grove, as the page says, the operator runs it as one PodCliqueSet', () => {
+    const kinds = workloads(graphs[0], true).map(o => (o as { kind: string }).kind);
+    expect(kinds.filter(kind => kind === 'PodCliqueSet')).toHaveLength(1);
+    expect(kinds).not.toContain('LeaderWorkerSet');
   });
 });
