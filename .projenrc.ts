@@ -166,7 +166,7 @@ project.addTask('corpus', {
 
 // Speed and memory figures (a script, never a test).
 project.addTask('bench', {
-  description: 'Benchmark in fresh processes against plain baselines: load, synthesis, chart layout, the CLI (see README, Performance)',
+  description: 'Benchmark in fresh processes against plain baselines: load, synthesis, chart layout, the CLI (see docs/performance.md)',
   steps: [
     { spawn: 'compile' },
     // options (--quick, --runs N, --only M, --markdown) reach the script: a step receives them, not the task
@@ -231,11 +231,11 @@ const languageTests = [
     env: { PEERS_PYTHON: `cdk8s==${CDK8S_VERSION} constructs==${CONSTRUCTS_VERSION} ${CDK8S_PLUS}==${CDK8S_PLUS_VERSION}` },
   }),
   project.addTask('test:go', {
-    description: 'Test the built Go module in a fresh Go module (test-go/, with the README quick start)',
+    description: 'Test the built Go module in a fresh Go module (test-go/, with the quick start of docs/languages.md)',
     exec: 'bash scripts/language-tests.sh go',
   }),
   project.addTask('test:java', {
-    description: 'Test the built Maven artifact in a fresh Maven project (test-java/, with the README quick start)',
+    description: 'Test the built Maven artifact in a fresh Maven project (test-java/, with the quick start of docs/languages.md)',
     exec: 'bash scripts/language-tests.sh java',
   }),
 ];
@@ -262,6 +262,17 @@ project.addTask('docs:admission-rules', {
 project.testTask.spawn(project.addTask('check:admission-rules-doc', {
   description: 'Fail when docs/admission-rules.md is not the text generated from src/admission/rule-docs.ts',
   exec: 'ts-node --project tsconfig.dev.json scripts/admission-rules-doc.ts --check',
+}));
+
+// The CLI reference (docs/cli.md), generated from the argument parser's help texts (src/cli/args.ts);
+// the test task fails when the committed page is stale.
+project.addTask('docs:cli', {
+  description: 'Write docs/cli.md from the help texts of src/cli/args.ts',
+  exec: 'ts-node --project tsconfig.dev.json scripts/cli-reference-doc.ts',
+});
+project.testTask.spawn(project.addTask('check:cli-doc', {
+  description: 'Fail when docs/cli.md is not the text generated from src/cli/args.ts',
+  exec: 'ts-node --project tsconfig.dev.json scripts/cli-reference-doc.ts --check',
 }));
 
 // Facts from the operator's Go unit tests (test/operator-scenarios/): also run by jest; this prints

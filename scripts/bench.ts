@@ -29,7 +29,7 @@
  *           input files are graphs generated here with the library (graph output).
  *
  * Options: --quick, --runs N (pairs per measure), --only load|synth|charts|cli (repeatable),
- * --markdown (the summary also as a Markdown table, as in the README). `$BENCH_LIB` names another
+ * --markdown (the summary also as a Markdown table, as in docs/performance.md). `$BENCH_LIB` names another
  * build of the library for the load and synth measures (the CLI is always bin/cdk8s-dynamo).
  */
 import { spawnSync } from 'child_process';

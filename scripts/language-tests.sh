@@ -3,13 +3,13 @@
 # them, each in a fresh place outside the project:
 #   python  the wheel installed with its peers from PyPI ($PEERS_PYTHON) into a new virtualenv, then
 #           the pytest suite of test-python/ (graphs in each output mode, from_yaml, errors as
-#           exceptions, DynamoDocuments, the console script, the README's Python quick start, every
+#           exceptions, DynamoDocuments, the console script, the Python quick start of docs/languages.md, every
 #           prop that takes a cdk8s-plus value); then, in a second virtualenv, the wheel with the
 #           newest peers pip resolves for it (what `pip install cdk8s-dynamo` gives a user) and the
 #           tests of the values that cross into cdk8s-plus and of the quick start: a newer cdk8s-plus
 #           release (2.0.60) once emptied `envFrom`
-#   go      test-go/ with the README's main.go, the module of dist/go through a `replace`; go test
-#   java    test-java/ with the README's Main.java, the artifact from the Maven repository dist/java;
+#   go      test-go/ with the main.go of docs/languages.md, the module of dist/go through a `replace`; go test
+#   java    test-java/ with the Main.java of docs/languages.md, the artifact from the Maven repository dist/java;
 #           mvn test (JUnit)
 # The Go and Java peers come from scripts/package-peers.sh (see there why).
 #   bash scripts/language-tests.sh [python] [go] [java]     (default: all three)
@@ -28,7 +28,7 @@ fail() { echo "language tests: FAILED: $*" >&2; exit 1; }
 step() { echo "language tests: $*"; }
 size() { du -sb "$1" | cut -f1; }
 
-# the code block after `NAME`: in the README section HEADING
+# the code block after `NAME`: in the section HEADING of docs/languages.md (the quick starts)
 readme_file() {
   node -e '
     const [readme, heading, file] = process.argv.slice(1);
@@ -40,7 +40,7 @@ readme_file() {
     const at = section.indexOf("`" + file + "`:");
     if (at < 0) { console.error("no " + file + " in " + heading); process.exit(1); }
     process.stdout.write(/```[a-z]*\n([\s\S]*?)```/.exec(section.slice(at))[1]);
-  ' "$ROOT/README.md" "$1" "$2"
+  ' "$ROOT/docs/languages.md" "$1" "$2"
 }
 
 test_python() {
@@ -75,7 +75,7 @@ test_go() {
   [ -f "$module/go.mod" ] || fail "no $module: run npx projen package:go"
   step "go: $module $(size "$module") bytes (of which the embedded npm tarball $(size "$module/jsii/cdk8s-dynamo-$VERSION.tgz"))"
   cp -r test-go "$WORK/go"
-  readme_file '### Go quick start' main.go > "$WORK/go/main.go" || fail "go: the README has no main.go"
+  readme_file '### Go quick start' main.go > "$WORK/go/main.go" || fail "go: docs/languages.md has no main.go"
   cd "$WORK/go"
   go mod edit \
     -replace "github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo=$ROOT/$module" \
@@ -92,7 +92,7 @@ test_java() {
   [ -f "$jar" ] || fail "no $jar: run npx projen package:java"
   step "java: $(basename "$jar") $(size "$jar") bytes (sources $(size "${jar%.jar}-sources.jar"), javadoc $(size "${jar%.jar}-javadoc.jar"))"
   cp -r test-java "$WORK/java"
-  readme_file '### Java quick start' Main.java > "$WORK/java/src/test/java/Main.java" || fail "java: the README has no Main.java"
+  readme_file '### Java quick start' Main.java > "$WORK/java/src/test/java/Main.java" || fail "java: docs/languages.md has no Main.java"
   # Maven copies what it resolves into its local repository and never resolves that release again: a
   # rebuilt artifact of the same version (or one another checkout built into a shared ~/.m2) would be
   # tested instead of dist/java. The project keeps its own local repository (third-party plugins and

@@ -1,10 +1,11 @@
 // The generated Go module as a Go program uses it: a graph in each output mode, an imported graph,
-// DynamoDocuments, errors as panics, and the README's quick start (main.go, copied in from the README).
+// DynamoDocuments, errors as panics, and the quick start of docs/languages.md (main.go, copied in from that page).
 package main
 
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -174,8 +175,10 @@ func TestErrorsArePanicsWithTheLibrarysMessage(t *testing.T) {
 	}
 }
 
-// The README's Go quick start (main.go) writes dist/llm.k8s.yaml with the graph vllm-agg, in the
-// folder the JavaScript runtime started in (the package's). Its `defer jsii.Close()` ends that
+// The Go quick start of docs/languages.md (main.go) writes dist/llm.k8s.yaml with the graph vllm-agg, in
+// the folder the JavaScript runtime started in (the package's), with what a running graph needs: the
+// worker starts a Dynamo engine (the operator gives a default command only to frontends), reads the
+// model token's secret and asks for a GPU. Its `defer jsii.Close()` ends that
 // runtime: this test comes last.
 func TestReadmeQuickStart(t *testing.T) {
 	file := filepath.Join("dist", "llm.k8s.yaml")
@@ -189,5 +192,9 @@ func TestReadmeQuickStart(t *testing.T) {
 	}
 	if !strings.Contains(string(out), "name: vllm-agg") || strings.Join(kinds(string(out)), ",") != "DynamoGraphDeployment" {
 		t.Fatalf("%s:\n%s", file, out)
+	}
+	command := regexp.MustCompile(`command:\s*- python3\s*- -m\s*- dynamo\.vllm\s`)
+	if !command.Match(out) || !strings.Contains(string(out), "name: hf-token-secret") || !strings.Contains(string(out), `nvidia.com/gpu: "1"`) {
+		t.Fatalf("%s: the worker lacks its Dynamo command, the token secret or its GPU:\n%s", file, out)
 	}
 }

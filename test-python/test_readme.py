@@ -1,4 +1,4 @@
-"""The README's Python quick start, run as a reader would run it: its files, copied out of the README."""
+"""The Python quick start of docs/languages.md, run as a reader would run it: its files, copied out of the page."""
 import re
 import subprocess
 import sys
@@ -11,14 +11,14 @@ SECTION = "### Python quick start"
 
 
 def readme_file(name):
-    """The code block that follows `` `name`: `` in the README's Python quick start."""
-    text = (ROOT / "README.md").read_text()
+    """The code block that follows `` `name`: `` in the Python quick start of docs/languages.md."""
+    text = (ROOT / "docs" / "languages.md").read_text()
     start = text.index(SECTION)
     end = min(i for i in (text.find("\n## ", start + 1), text.find("\n### ", start + 1), len(text)) if i >= 0)
     section = text[start:end]
     at = section.index(f"`{name}`:")
     block = re.search(r"```[a-z]*\n(.*?)```", section[at:], re.S)
-    assert block, f"no code block after `{name}`: in the README's Python quick start"
+    assert block, f"no code block after `{name}`: in the Python quick start of docs/languages.md"
     return block.group(1)
 
 
@@ -35,6 +35,11 @@ def test_main_py_synthesizes_the_graph(workdir):
     assert docs[0]["metadata"]["namespace"] == "team-a"
     worker = docs[0]["spec"]["components"][1]
     main = worker["podTemplate"]["spec"]["containers"][0]
+    # what a running graph needs: the worker starts a Dynamo engine (the operator gives a default
+    # command only to frontends), reads the model token's secret and asks for a GPU
+    assert worker["type"] == "worker"
+    assert main["command"] == ["python3", "-m", "dynamo.vllm"]
+    assert main["args"] == ["--model", "Qwen/Qwen3-0.6B"]
     assert main["envFrom"] == [{"secretRef": {"name": "hf-token-secret"}}]
     assert main["resources"] == {"limits": {"nvidia.com/gpu": "1"}}
 

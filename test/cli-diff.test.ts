@@ -280,15 +280,15 @@ describe('operator settings apply to both sides', () => {
   });
 });
 
-describe('the README example', () => {
-  test('a graph pd whose decode image changes and whose frontend scales to 2: the README\'s output', () => {
+describe('the example of docs/commands.md', () => {
+  test('a graph pd whose decode image changes and whose frontend scales to 2: the output docs/commands.md shows', () => {
     const pd = graph([FRONTEND, PREFILL, DECODE]).replace('  name: llm\n', '  name: pd\n');
     FILES['pd-old.yaml'] = pd;
     FILES['pd-new.yaml'] = pd
       .replace('      type: frontend\n', '      type: frontend\n      replicas: 2\n')
       .replace(/1\.4\.0\n$/, '1.4.1\n');
-    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-    const example = /```console\n\$ git show main:graph\.yaml \| cdk8s-dynamo diff - graph\.yaml\n([^$]*)\$ git show main:graph\.yaml \| cdk8s-dynamo diff --output graph - graph\.yaml\n([^`]*)```/.exec(readme);
+    const guide = fs.readFileSync(path.join(__dirname, '..', 'docs', 'commands.md'), 'utf8');
+    const example = /```console\n\$ git show main:graph\.yaml \| cdk8s-dynamo diff - graph\.yaml\n([^$]*)\$ git show main:graph\.yaml \| cdk8s-dynamo diff --output graph - graph\.yaml\n([^`]*)```/.exec(guide);
     expect(example).not.toBeNull();
     expect(run('diff', 'pd-old.yaml', 'pd-new.yaml')).toEqual({ code: 0, stdout: example![1], stderr: '' });
     expect(run('diff', '--output', 'graph', 'pd-old.yaml', 'pd-new.yaml')).toEqual({ code: 0, stdout: example![2], stderr: '' });

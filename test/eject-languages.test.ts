@@ -136,9 +136,9 @@ describe('the command line', () => {
     expect(runCliOn({ 'g.yaml': graph }, ['eject', '--language', 'go', 'g.yaml']).stdout).toMatch(/^package main\n/);
   });
 
-  test('the README example: its YAML ejects to the Python it shows', () => {
-    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Eject to code: `eject`'), readme.indexOf('### Explain a graph'));
+  test('the example of docs/commands.md: its YAML ejects to the Python it shows', () => {
+    const guide = fs.readFileSync(path.join(__dirname, '..', 'docs', 'commands.md'), 'utf8');
+    const section = guide.slice(guide.indexOf('\n## Eject to code: `eject`\n'), guide.indexOf('\n## Explain a graph'));
     const yaml = /```yaml\n([^]*?)```/.exec(section)![1];
     const python = /```python\n([^]*?)```/.exec(section)![1];
     expect(runCliOn({ 'graph.yaml': yaml }, ['eject', '--language', 'python', 'graph.yaml'])).toEqual({ code: 0, stdout: python, stderr: '' });

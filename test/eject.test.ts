@@ -253,9 +253,9 @@ test('the table of Kubernetes types is the one cdk8s-plus-34 gives (scripts/gene
 });
 
 describe('the command line', () => {
-  test('the README example: its YAML ejects to the code it shows', () => {
-    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Eject to code: `eject`'), readme.indexOf('### YAML as kubectl reads it'));
+  test('the example of docs/commands.md: its YAML ejects to the code it shows', () => {
+    const guide = fs.readFileSync(path.join(__dirname, '..', 'docs', 'commands.md'), 'utf8');
+    const section = guide.slice(guide.indexOf('\n## Eject to code: `eject`\n'), guide.indexOf('\n### In Python, Java or Go'));
     const yaml = /```yaml\n([^]*?)```/.exec(section)![1];
     const code = /```ts\n([^]*?)```/.exec(section)![1];
     expect(runCliOn({ 'graph.yaml': yaml }, ['eject', 'graph.yaml'])).toEqual({ code: 0, stdout: code, stderr: '' });

@@ -2,8 +2,8 @@
  * The wait-for-leader script of a multinode vLLM graph (render-multinode §3.1, §6.1.4), run as the
  * worker's init container runs it: the rendered ConfigMap's script, started by the rendered init
  * container command through `sh`, against a fake environment. The script is this project's own
- * text (one of the intended differences from the operator's output, see README "Multinode
- * components"); what is tested is what it must do: hold the worker back until its leader is up and
+ * text (one of the intended differences from the operator's output, see docs/differences.md,
+ * "The wait-for-leader script"); what is tested is what it must do: hold the worker back until its leader is up and
  * accepts connections on the mp master port, then exit 0 so the worker's containers start.
  *
  * The fake environment is a Python `sitecustomize` module on PYTHONPATH that

@@ -532,7 +532,7 @@ describe('the corpus read by kubectl', () => {
 });
 
 // ------------------------------------------------------------------------------------------------
-// cdk8s's own serializer (not ours to change; documented in the README)
+// cdk8s's own serializer (not ours to change; documented in docs/commands.md)
 
 describe('cdk8s Yaml.stringify (what `cdk8s synth` writes) has gaps kubectl reads differently', () => {
   const GAPS = ['0o14', '0O14', '0X1F', '0B101', '+_1', '1e-_9', '0_x1F'];

@@ -1,6 +1,6 @@
 // The generated Java artifact as a Java program uses it: a graph in each output mode, an imported
-// graph, DynamoDocuments, errors as RuntimeExceptions, and the README's quick start (Main.java, copied in
-// from the README).
+// graph, DynamoDocuments, errors as RuntimeExceptions, and the quick start of docs/languages.md (Main.java,
+// copied in from that page).
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -133,7 +133,11 @@ class SmokeTest {
         assertTrue(synth.getMessage().contains("(rule 47)"), synth.getMessage());
     }
 
-    /** The README's Java quick start (Main.java) writes dist/llm.k8s.yaml, relative to the project folder. */
+    /**
+     * The Java quick start of docs/languages.md (Main.java) writes dist/llm.k8s.yaml, relative to the project
+     * folder, with what a running graph needs: the worker starts a Dynamo engine (the operator gives a default
+     * command only to frontends), reads the model token's secret and asks for a GPU.
+     */
     @Test
     void readmeQuickStart() throws Exception {
         Path out = Path.of("dist", "llm.k8s.yaml");
@@ -142,5 +146,8 @@ class SmokeTest {
         String text = Files.readString(out);
         assertTrue(text.contains("name: vllm-agg"), text);
         assertEquals(List.of("DynamoGraphDeployment"), kinds(text));
+        assertTrue(text.matches("(?s).*command:\\s*- python3\\s*- -m\\s*- dynamo\\.vllm\\s.*"), text);
+        assertTrue(text.contains("name: hf-token-secret"), text);
+        assertTrue(text.contains("nvidia.com/gpu: \"1\""), text);
     }
 }
