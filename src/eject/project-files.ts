@@ -30,8 +30,12 @@ export function projectFiles(name: string, version: string): ProjectFile[] {
     dependencies: { 'cdk8s-dynamo': version, ...PEER_VERSIONS },
     devDependencies: { ...DEV_DEPENDENCIES },
   };
+  // TypeScript 6 refuses `moduleResolution: node` (deprecated, error TS5107) unless told to ignore it;
+  // ts-node 10 runs TypeScript 6 or 5, and the dev dependencies pin 6
   const tsconfig = {
-    compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, esModuleInterop: true, skipLibCheck: true },
+    compilerOptions: {
+      target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, esModuleInterop: true, skipLibCheck: true, ignoreDeprecations: '6.0',
+    },
     include: ['main.ts'],
   };
   const cdk8sYaml = [
