@@ -328,10 +328,10 @@ describe('the command line', () => {
   });
 
   test('help: the synopsis in the program help and the command help', () => {
-    expect(helpText()).toContain('  cdk8s-dynamo eject [--language typescript|python|java|go] [--out DIR [--force]] [OPERATOR...] FILE\n');
+    expect(helpText()).toContain('  cdk8s-dynamo eject [--language typescript|python|java|go] [--out DIR [--force] [--package-source PATH]] [OPERATOR...] FILE\n');
     expect(helpText()).toMatch(/\n {2}eject {6}write Dynamo documents as a cdk8s app \(TypeScript, Python, Java, Go\)/);
     expect(runCliOn({}, ['eject', '--help'])).toEqual({ code: 0, stdout: helpText('eject'), stderr: '' });
-    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\] \[--package-source PATH\]\] \[OPERATOR\.\.\.\] FILE\n/);
     expect(helpText('eject')).toContain('  --language L ');
   });
 
