@@ -197,7 +197,7 @@ describe('the project files of --out', () => {
   });
 
   test.each([
-    ['typescript', 'package.json', 'npm', 'package:js', 'dist/js/cdk8s-dynamo-1.2.3.tgz', 'npm install\nnpx cdk8s synth'],
+    ['typescript', 'package.json', 'npm', 'package:js', 'dist/js/cdk8s-dynamo-1.2.3.tgz', 'npm install\nnpm run synth'],
     ['python', 'requirements.txt', 'PyPI', 'package:python', 'dist/python/cdk8s_dynamo-1.2.3-py3-none-any.whl', 'pip install -r requirements.txt\ncdk8s synth'],
     ['java', 'pom.xml', 'Maven Central', 'package:java', 'dist/java', 'mvn -q compile\ncdk8s synth'],
     ['go', 'go.mod', 'the Go module proxy', 'package:go', 'dist/go/cdk8sdynamo', 'go mod tidy\ncdk8s synth'],
@@ -210,6 +210,9 @@ describe('the project files of --out', () => {
     expect(readme).toContain(`Until cdk8s-dynamo 1.2.3 is published on ${registry}, use a local build`);
     expect(readme).toContain(`\`npx projen compile && npx projen package:${task.split(':')[1]}\` writes \`${build}\``);
     expect(readme).toContain('eject again with `--package-source PATH`');
+    // first contact: the cdk8s CLI's upgrade check offline, and jsii's banner on Node 20
+    expect(readme).toMatch(language === 'typescript' ? /`npm run synth` is `cdk8s synth --no-check-upgrade`/ : /add `--no-check-upgrade` \(or set `CDK8S_CHECK_UPGRADE=false`\)/);
+    if (language !== 'typescript') expect(readme).toContain('`JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20` silences it.');
     const local = fileOf(language, 'README.md', SOURCE);
     expect(local).toContain(`\n${file} takes cdk8s-dynamo from a local build: \`${language === 'python' || language === 'java' ? SOURCE.url : SOURCE.relative}\`.\n`);
   });

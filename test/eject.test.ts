@@ -239,6 +239,8 @@ describe('the project files of --out', () => {
     }
     expect(README).toContain('npm install --save-dev cdk8s-cli typescript@6 ts-node@10 @types/node@20');
     expect(pkg.devDependencies).toEqual(DEV_DEPENDENCIES);
+    // the CLI is the project's own: no look for a newer global one (a stack trace offline)
+    expect(pkg.scripts).toEqual({ synth: 'cdk8s synth --no-check-upgrade' });
   });
 
   test('tsconfig.json: the TypeScript of the dev dependencies (6) accepts its options', () => {

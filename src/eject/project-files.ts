@@ -54,7 +54,9 @@ export function projectFiles(name: string, version: string, source?: PackageSour
     name,
     version: '0.0.0',
     private: true,
-    scripts: { synth: 'cdk8s synth' },
+    // the CLI is a dev dependency of the project: its check for a newer global install is noise, and
+    // a stack trace when the npm registry cannot be reached
+    scripts: { synth: 'cdk8s synth --no-check-upgrade' },
     dependencies: { 'cdk8s-dynamo': source ? `file:${source.relative}` : version, ...PEER_VERSIONS },
     devDependencies: { ...DEV_DEPENDENCIES },
   };
@@ -124,7 +126,7 @@ interface ProjectRun {
 }
 
 const RUN: { readonly [l in EjectLanguage]: ProjectRun } = {
-  typescript: { main: 'main.ts', install: 'npm install', synth: 'npx cdk8s synth', file: 'package.json', registry: 'npm' },
+  typescript: { main: 'main.ts', install: 'npm install', synth: 'npm run synth', file: 'package.json', registry: 'npm' },
   python: {
     main: 'main.py', install: 'python3 -m venv .venv && . .venv/bin/activate\npip install -r requirements.txt', synth: 'cdk8s synth', file: 'requirements.txt', registry: 'PyPI',
   },
@@ -159,8 +161,17 @@ export function projectReadme(language: EjectLanguage, name: string, version: st
     'kubectl apply -f dist/',
     fence,
     '',
-    ...(language === 'typescript' ? [] : [
-      `${code('cdk8s')} is the cdk8s CLI (${code('npm install -g cdk8s-cli')}); ${code('cdk8s synth')} runs the app as cdk8s.yaml says.`,
+    ...(language === 'typescript' ? [
+      `${code('npm run synth')} is ${code('cdk8s synth --no-check-upgrade')}: without the flag, the cdk8s CLI looks for a newer version of itself`,
+      'on the npm registry, and prints a stack trace when it cannot reach it.',
+      '',
+    ] : [
+      `${code('cdk8s')} is the cdk8s CLI (${code('npm install -g cdk8s-cli')}); ${code('cdk8s synth')} runs the app as cdk8s.yaml says. Offline,`,
+      `add ${code('--no-check-upgrade')} (or set ${code('CDK8S_CHECK_UPGRADE=false')}): the CLI's look for a newer version of itself prints a stack`,
+      'trace when it cannot reach the npm registry.',
+      '',
+      'The library runs its code on Node.js: use Node 22 or later. On Node 20, past its end of life, the jsii runtime prints a',
+      `banner saying so${language === 'python' ? ' (as b\'...\' lines)' : ''}; ${code('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20')} silences it.`,
       '',
     ]),
     '## Where cdk8s-dynamo comes from',
