@@ -24,6 +24,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   peerDependencyOptions: { pinnedDevDependency: false },
   minNodeVersion: '20.0.0',
   defaultReleaseBranch: 'main',
+  // the version bump of a release: commit-and-tag-version 13 and its conventional-changelog packages
+  // need Node 22, and npm ci on Node 20 (minNodeVersion) warned for each of them (EBADENGINE)
+  bumpPackage: 'commit-and-tag-version@^12',
   github: false,
   jsiiVersion: '~6.0.0',
   packageManager: javascript.NodePackageManager.NPM,

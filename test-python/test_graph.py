@@ -8,6 +8,7 @@ from cdk8s_dynamo import (
     BackendFramework,
     ComponentType,
     DynamoGraph,
+    MultinodeOptions,
     OperatorOptions,
     OutputMode,
 )
@@ -106,6 +107,19 @@ def test_a_prop_error_is_an_exception_with_the_construct_path():
     with pytest.raises(RuntimeError) as raised:
         graph.add_worker("W", image=IMAGE, gpus=1.5)
     assert js_message(raised.value) == "test/Graph/W: gpus: Invalid value: 1.5: must be an integer greater than or equal to 0"
+
+
+def test_an_untyped_multinode_worker_in_a_disaggregated_graph_is_refused():
+    chart = cdk8s.Chart(cdk8s.Testing.app(), "test")
+    graph = DynamoGraph(chart, "Graph", metadata=cdk8s.ApiObjectMetadata(name="x"), backend_framework=BackendFramework.VLLM)
+    graph.add_decode_worker("decode", image=IMAGE, gpus=1)
+    with pytest.raises(RuntimeError) as raised:
+        graph.add_multinode_worker("prefill", image=IMAGE, multinode=MultinodeOptions(node_count=2))
+    assert js_message(raised.value).startswith(
+        "test/Graph/prefill: type: Required value: the graph has prefill or decode workers (decode (decode))"
+    )
+    worker = graph.add_multinode_worker("prefill", type=ComponentType.PREFILL, image=IMAGE, multinode=MultinodeOptions(node_count=2))
+    assert worker.type == ComponentType.PREFILL
 
 
 def test_a_synth_validation_error_is_an_exception_naming_the_rule():

@@ -5,8 +5,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments, stringify } from 'yaml';
 import { runCliOn } from './support/cli-in-process';
+import { CORPUS_DIR, describeNeeding, filledTemplate } from './support/shared';
 import { helpText, parseCommandLine } from '../src/cli/args';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -188,5 +189,77 @@ describe('render and validate convert v1alpha1 documents first', () => {
     expect(kinds).not.toContain('DynamoGraphDeployment');
     const decode = r.docs.find(d => d.kind === 'Deployment' && d.metadata.name.startsWith('llm-decode'));
     expect(decode.spec.template.spec.containers[0].envFrom).toContainEqual({ secretRef: { name: 'hf-token-secret' } });
+  });
+});
+
+/** `ALPHA` with the decode worker's v1alpha1 `volumeMounts` (PVC name, mount point, compilation-cache flag). */
+function withMounts(mounts: Array<[string, string, boolean?]>): string {
+  const lines = mounts.map(([name, at, cache]) => `        - name: ${name}\n          mountPoint: ${at}\n${cache ? '          useAsCompilationCache: true\n' : ''}`);
+  return ALPHA.replace('      envFromSecret: hf-token-secret\n', `      envFromSecret: hf-token-secret\n      volumeMounts:\n${lines.join('')}`);
+}
+
+describe('convert: the compilation-cache notice only when a mount beyond the first is flagged', () => {
+  const mainMounts = (doc: any) => doc.spec.components[1].podTemplate.spec.containers[0].volumeMounts;
+
+  test('plain mounts: converted, nothing on standard error', () => {
+    const r = runCliOn({ 'm.yaml': withMounts([['model-cache', '/model-cache'], ['data', '/data']]) }, ['convert', 'm.yaml']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const [doc] = parseAllDocuments(r.stdout).map(d => d.toJS());
+    expect(doc.spec.components[1].compilationCache).toBeUndefined();
+    expect(mainMounts(doc)).toEqual([{ name: 'model-cache', mountPath: '/model-cache' }, { name: 'data', mountPath: '/data' }]);
+  });
+
+  test('one compilation-cache mount becomes compilationCache, nothing on standard error', () => {
+    const r = runCliOn({ 'm.yaml': withMounts([['model-cache', '/model-cache'], ['cc', '/cache', true]]) }, ['convert', 'm.yaml']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const [doc] = parseAllDocuments(r.stdout).map(d => d.toJS());
+    expect(doc.spec.components[1].compilationCache).toEqual({ pvcName: 'cc', mountPath: '/cache' });
+  });
+
+  test('two compilation-cache mounts: the notice names the one that becomes a plain mount', () => {
+    const r = runCliOn({ 'm.yaml': withMounts([['cc1', '/cache1', true], ['plain', '/p'], ['cc2', '/cache2', true]]) }, ['convert', 'm.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('m.yaml: DynamoGraphDeployment/llm: spec.services[decode].volumeMounts: only the first mount with '
+      + 'useAsCompilationCache ("cc1") becomes compilationCache; the others ("cc2") are plain mounts of the main container, their flag kept only in annotation nvidia.com/dgd-spec\n');
+  });
+});
+
+describeNeeding('corpus')('convert: the v1alpha1 corpus files with volume mounts and no compilation cache', () => {
+  const dir = path.join(CORPUS_DIR ?? '', 'v1alpha1');
+  const files = fs.readdirSync(dir).filter(f => f.endsWith('.yaml')).sort().map(f => ({ file: f, text: filledTemplate(fs.readFileSync(path.join(dir, f), 'utf8')) }))
+    .filter(({ text }) => text.includes('volumeMounts:') && !text.includes('useAsCompilationCache'));
+
+  test('there are some', () => {
+    expect(files.length).toBeGreaterThanOrEqual(3);
+  });
+
+  /** The document with every main-container mount moved to the v1alpha1 `volumeMounts` of its service. */
+  const asServiceMounts = (doc: any): { doc: any; moved: number } => {
+    let moved = 0;
+    for (const svc of Object.values<any>(doc.spec?.services ?? {})) {
+      const main = svc?.extraPodSpec?.mainContainer;
+      if (!main?.volumeMounts) continue;
+      svc.volumeMounts = main.volumeMounts.map((m: any) => ({ name: m.name, mountPoint: m.mountPath }));
+      moved += main.volumeMounts.length;
+      delete main.volumeMounts;
+    }
+    return { doc, moved };
+  };
+
+  test.each(files.map(f => [f.file, f.text]))('%s: no compilation-cache notice, as written and with the mounts in the service\'s volumeMounts', (file, text) => {
+    const asWritten = runCliOn({ [file]: text }, ['convert', file]);
+    expect(asWritten.code).toBe(0);
+    expect(asWritten.stderr).not.toMatch(/compilationCache|compilation-cache/);
+    const docs = parseAllDocuments(text).map(d => d.toJS());
+    let moved = 0;
+    const serviceMounts = docs.map(d => {
+      const r = asServiceMounts(d);
+      moved += r.moved;
+      return r.doc;
+    });
+    expect(moved).toBeGreaterThan(0);
+    const r = runCliOn({ [file]: serviceMounts.map(d => stringify(d)).join('---\n') }, ['convert', file]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/compilationCache|compilation-cache/);
   });
 });

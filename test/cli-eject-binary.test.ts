@@ -46,11 +46,11 @@ test('standard input is read for the file -', () => {
   expect(r.stdout).toBe(run(['eject', 'graph.yaml']).stdout);
 });
 
-test('--out DIR writes main.ts, package.json, tsconfig.json and cdk8s.yaml, and nothing on stdout', () => {
+test('--out DIR writes main.ts, package.json, tsconfig.json, cdk8s.yaml and README.md, and nothing on stdout', () => {
   const r = run(['eject', '--out', 'app', 'graph.yaml']);
   expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
   const out = path.join(dir, 'app');
-  expect(fs.readdirSync(out).sort()).toEqual(['cdk8s.yaml', 'main.ts', 'package.json', 'tsconfig.json']);
+  expect(fs.readdirSync(out).sort()).toEqual(['README.md', 'cdk8s.yaml', 'main.ts', 'package.json', 'tsconfig.json']);
   expect(fs.readFileSync(path.join(out, 'main.ts'), 'utf8')).toBe(run(['eject', 'graph.yaml']).stdout);
   const pkg = JSON.parse(fs.readFileSync(path.join(out, 'package.json'), 'utf8'));
   expect(pkg.name).toBe('llm');
@@ -79,7 +79,7 @@ test('exit 2: usage errors (no FILE, two FILEs, an unknown option)', () => {
     const r = run(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^cdk8s-dynamo: .*\nusage:\n {2}cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(r.stderr).toMatch(/^cdk8s-dynamo: .*\nusage:\n {2}cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\] \[--package-source PATH\]\] \[OPERATOR\.\.\.\] FILE\n/);
   }
 });
 
@@ -92,14 +92,34 @@ test('exit 0 with an OPERATOR option: the app names the operator', () => {
 test('eject --help', () => {
   const r = run(['eject', '--help']);
   expect(r.code).toBe(0);
-  expect(r.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
+  expect(r.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\] \[--package-source PATH\]\] \[OPERATOR\.\.\.\] FILE\n/);
+});
+
+test('--package-source PATH: the project depends on that local build; a missing one is exit 1, nothing written', () => {
+  fs.mkdirSync(path.join(dir, 'clone', 'dist', 'js'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'clone', 'dist', 'js', `cdk8s-dynamo-${VERSION}.tgz`), '');
+  const r = run(['eject', '--out', 'local-app', '--package-source', `clone/dist/js/cdk8s-dynamo-${VERSION}.tgz`, 'graph.yaml']);
+  expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+  const out = path.join(dir, 'local-app');
+  const spec: string = JSON.parse(fs.readFileSync(path.join(out, 'package.json'), 'utf8')).dependencies['cdk8s-dynamo'];
+  expect(spec).toBe(`file:../clone/dist/js/cdk8s-dynamo-${VERSION}.tgz`);
+  // npm resolves file: against the folder of package.json
+  expect(fs.existsSync(path.resolve(out, spec.slice('file:'.length)))).toBe(true);
+  expect(fs.readFileSync(path.join(out, 'README.md'), 'utf8')).toContain(`package.json takes cdk8s-dynamo from a local build: \`../clone/dist/js/cdk8s-dynamo-${VERSION}.tgz\`.`);
+
+  const missing = run(['eject', '--out', 'missing-app', '--package-source', 'nowhere.tgz', 'graph.yaml']);
+  expect(missing).toEqual({
+    code: 1, stdout: '', stderr: '--package-source: nowhere.tgz: no such file or directory (the local build of cdk8s-dynamo: see cdk8s-dynamo eject --help)\n',
+  });
+  expect(fs.existsSync(path.join(dir, 'missing-app'))).toBe(false);
+  expect(run(['eject', '--package-source', 'nowhere.tgz', 'graph.yaml'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--package-source needs --out') });
 });
 
 test('--language L --out DIR writes the program of that language and the files of its project', () => {
   const expected = {
-    python: ['cdk8s.yaml', 'main.py', 'requirements.txt'],
-    java: ['Main.java', 'cdk8s.yaml', 'pom.xml'],
-    go: ['cdk8s.yaml', 'go.mod', 'main.go'],
+    python: ['README.md', 'cdk8s.yaml', 'main.py', 'requirements.txt'],
+    java: ['Main.java', 'README.md', 'cdk8s.yaml', 'pom.xml'],
+    go: ['README.md', 'cdk8s.yaml', 'go.mod', 'main.go'],
   };
   for (const [language, files] of Object.entries(expected)) {
     const r = run(['eject', '--language', language, '--out', `${language}-app`, 'graph.yaml']);

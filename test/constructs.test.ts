@@ -194,6 +194,50 @@ describe('DynamoGraph in graph output', () => {
     });
   });
 
+  describe('a multinode worker without type', () => {
+    test('is an aggregated worker in a graph without prefill or decode workers', () => {
+      const c = chart();
+      const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });
+      graph.addFrontend('Frontend', { image: 'i:1.4.0' });
+      const worker = graph.addMultinodeWorker('big', { multinode: { nodeCount: 2 }, image: 'i:1.4.0' });
+      expect(worker.type).toBe(ComponentType.WORKER);
+      expect(graph.toJson().spec.components[1]).toEqual({
+        name: 'big', type: 'worker', multinode: { nodeCount: 2 }, podTemplate: { spec: { containers: [{ name: 'main', image: 'i:1.4.0' }] } },
+      });
+      expect(() => Testing.synth(c)).not.toThrow();
+    });
+
+    test('is refused in a graph with prefill or decode workers, naming them and the choices; the graph is unchanged', () => {
+      const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
+      graph.addPrefillWorker('prefill', { image: 'i:1.4.0' });
+      graph.addDecodeWorker('decode', { image: 'i:1.4.0' });
+      expect(() => graph.addMultinodeWorker('big', { multinode: { nodeCount: 2 }, image: 'i:1.4.0' })).toThrow(
+        'test/Graph/big: type: Required value: the graph has prefill or decode workers (prefill (prefill), decode (decode)), '
+        + 'so a multinode worker needs its role: set type to ComponentType.PREFILL or ComponentType.DECODE, '
+        + 'or to ComponentType.WORKER for an aggregated worker beside them');
+      expect(graph.components.map(x => x.name)).toEqual(['prefill', 'decode']);
+      expect(graph.node.tryFindChild('big')).toBeUndefined();
+    });
+
+    test('fails synthesis when a prefill or decode worker is added after it', () => {
+      const c = chart();
+      const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });
+      graph.addMultinodeWorker('big', { multinode: { nodeCount: 2 }, image: 'i:1.4.0' });
+      graph.addPrefillWorker('prefill', { image: 'i:1.4.0' });
+      expect(() => Testing.synth(c)).toThrow(/test\/Graph\/big: type: Required value: the graph has prefill or decode workers \(prefill \(prefill\)\)/);
+    });
+
+    test('an explicit type is kept in a disaggregated graph, whatever the order', () => {
+      const c = chart();
+      const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });
+      graph.addMultinodeWorker('agg', { type: ComponentType.WORKER, multinode: { nodeCount: 2 }, image: 'i:1.4.0' });
+      graph.addPrefillWorker('prefill', { image: 'i:1.4.0' });
+      graph.addMultinodeWorker('decode', { type: ComponentType.DECODE, multinode: { nodeCount: 2 }, image: 'i:1.4.0' });
+      expect(graph.components.map(x => x.type)).toEqual(['worker', 'prefill', 'decode']);
+      expect(() => Testing.synth(c)).not.toThrow();
+    });
+  });
+
   test('addEnv and addSidecar change the component after creation', () => {
     const c = chart();
     const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' } });

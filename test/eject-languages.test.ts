@@ -163,7 +163,7 @@ describe('the command line', () => {
 describe('the project files of --out', () => {
   test('python: requirements.txt with the library (it brings its peers), cdk8s.yaml running main.py', () => {
     const files = new Map(languageProjectFiles('python', 'llm', '1.2.3').map(f => [f.name, f.text]));
-    expect([...files.keys()]).toEqual(['requirements.txt', 'cdk8s.yaml']);
+    expect([...files.keys()]).toEqual(['requirements.txt', 'cdk8s.yaml', 'README.md']);
     expect(files.get('requirements.txt')).toBe('cdk8s-dynamo==1.2.3\n');
     expect(files.get('cdk8s.yaml')).toBe('language: python\napp: python main.py\n');
   });
@@ -176,6 +176,45 @@ describe('the project files of --out', () => {
     expect(pom).toContain('<sourceDirectory>${project.basedir}</sourceDirectory>');
     expect(pom).toContain('<mainClass>Main</mainClass>');
     expect(files.get('cdk8s.yaml')).toBe('language: java\napp: mvn -e -q compile exec:java\n');
+  });
+
+  const SOURCE = { relative: '../cdk8s-dynamo/dist/BUILD', url: 'file:///work/cdk8s-dynamo/dist/BUILD' };
+  const fileOf = (language: 'typescript' | 'python' | 'java' | 'go', name: string, source?: typeof SOURCE) =>
+    languageProjectFiles(language, 'llm', '1.2.3', source).find(f => f.name === name)!.text;
+
+  test('--package-source: each language\'s project names the local build instead of the registry release', () => {
+    expect(JSON.parse(fileOf('typescript', 'package.json', SOURCE)).dependencies['cdk8s-dynamo']).toBe('file:../cdk8s-dynamo/dist/BUILD');
+    expect(fileOf('python', 'requirements.txt', SOURCE)).toBe('cdk8s-dynamo @ file:///work/cdk8s-dynamo/dist/BUILD\n');
+    const pom = fileOf('java', 'pom.xml', SOURCE);
+    expect(pom).toContain('<artifactId>cdk8s-dynamo</artifactId>\n      <version>1.2.3</version>');
+    expect(pom).toContain('  <repositories>\n    <!-- the local build of cdk8s-dynamo (a Maven repository folder) -->\n    <repository>\n'
+      + '      <id>cdk8s-dynamo-local</id>\n      <url>file:///work/cdk8s-dynamo/dist/BUILD</url>\n    </repository>\n  </repositories>\n');
+    expect(fileOf('java', 'pom.xml')).not.toContain('<repositories>');
+    expect(fileOf('go', 'go.mod', SOURCE)).toBe('module llm\n\ngo 1.23\n\nrequire github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo v1.2.3\n\n'
+      + 'replace github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo => ../cdk8s-dynamo/dist/BUILD\n');
+    // a build inside the project folder: a Go replace path starts with ./
+    expect(fileOf('go', 'go.mod', { ...SOURCE, relative: 'vendor/BUILD' })).toContain(' => ./vendor/BUILD\n');
+  });
+
+  test.each([
+    ['typescript', 'package.json', 'npm', 'package:js', 'dist/js/cdk8s-dynamo-1.2.3.tgz', 'npm install\nnpm run synth'],
+    ['python', 'requirements.txt', 'PyPI', 'package:python', 'dist/python/cdk8s_dynamo-1.2.3-py3-none-any.whl', 'pip install -r requirements.txt\ncdk8s synth'],
+    ['java', 'pom.xml', 'Maven Central', 'package:java', 'dist/java', 'mvn -q compile\ncdk8s synth'],
+    ['go', 'go.mod', 'the Go module proxy', 'package:go', 'dist/go/cdk8sdynamo', 'go mod tidy\ncdk8s synth'],
+  ] as const)('README.md (%s): how to run the app, where the library comes from, how to use a local build until it is published', (language, file, registry, task, build, commands) => {
+    const readme = fileOf(language, 'README.md');
+    expect(readme).toMatch(/^# llm\n/);
+    expect(readme).toContain(commands);
+    expect(readme).toContain('kubectl apply -f dist/\n');
+    expect(readme).toContain(`\n${file} takes cdk8s-dynamo 1.2.3 from ${registry}.\n`);
+    expect(readme).toContain(`Until cdk8s-dynamo 1.2.3 is published on ${registry}, use a local build`);
+    expect(readme).toContain(`\`npx projen compile && npx projen package:${task.split(':')[1]}\` writes \`${build}\``);
+    expect(readme).toContain('eject again with `--package-source PATH`');
+    // first contact: the cdk8s CLI's upgrade check offline, and jsii's banner on Node 20
+    expect(readme).toMatch(language === 'typescript' ? /`npm run synth` is `cdk8s synth --no-check-upgrade`/ : /add `--no-check-upgrade` \(or set `CDK8S_CHECK_UPGRADE=false`\)/);
+    if (language !== 'typescript') expect(readme).toContain('`JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20` silences it.');
+    const local = fileOf(language, 'README.md', SOURCE);
+    expect(local).toContain(`\n${file} takes cdk8s-dynamo from a local build: \`${language === 'python' || language === 'java' ? SOURCE.url : SOURCE.relative}\`.\n`);
   });
 
   test('go: go.mod requiring the library module; cdk8s.yaml running go run .', () => {

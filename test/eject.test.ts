@@ -4,12 +4,16 @@
  * and the round trip: every app compiled under `strict` in one TypeScript program, run, and its
  * synthesized objects compared, as JSON values, with the CLI's graph output of the input.
  */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
+import * as ts from 'typescript';
 import { kubernetesTypesSource, TYPES_FILE } from '../scripts/generate-kubernetes-types';
 import { runCliOn } from './support/cli-in-process';
 import { ejectDocuments } from '../src/eject';
-import { compileApps, objectKey, runApp } from './support/eject-roundtrip';
+import { compileApps, objectKey, runApp, synthApp } from './support/eject-roundtrip';
+import { KUBECTL } from './support/kubectl';
 import { helpText } from '../src/cli/args';
 import { json } from '../src/eject/code';
 import { printTypeScriptValue } from '../src/eject/print-typescript';
@@ -79,10 +83,10 @@ describe('the code written', () => {
   const everything = apps.get('everything.yaml')!;
   const disagg = apps.get('disagg.yaml')!;
 
-  test('a complete app: imports, new App(), a chart named after the graph, app.synth()', () => {
+  test('a complete app: imports, new App() recording no construct metadata, a chart named after the graph, app.synth()', () => {
     expect(everything.startsWith('import { ApiObject, App, Chart } from "cdk8s";\nimport * as kplus from "cdk8s-plus-34";\n'
       + 'import { BackendFramework, DynamoGraph, Failover, GpuMemoryService, GpuSharingMode, OperatorOptions } from "cdk8s-dynamo";\n\n'
-      + 'const app = new App();\nconst operator: OperatorOptions = { groveAvailable: true, checkpointEnabled: true };\n\n'
+      + '// no construct-metadata.json in dist/, so that `kubectl apply -f dist/` reads only manifests\nconst app = new App({ recordConstructMetadata: false });\nconst operator: OperatorOptions = { groveAvailable: true, checkpointEnabled: true };\n\n'
       + 'const chart = new Chart(app, "everything");\n')).toBe(true);
     expect(everything.endsWith('\n\napp.synth();\n')).toBe(true);
     expect(everything).toContain('const graph = new DynamoGraph(chart, "Graph", {\n  metadata: {\n    name: "everything",\n    namespace: "team-a",');
@@ -235,16 +239,73 @@ describe('the project files of --out', () => {
     }
     expect(README).toContain('npm install --save-dev cdk8s-cli typescript@6 ts-node@10 @types/node@20');
     expect(pkg.devDependencies).toEqual(DEV_DEPENDENCIES);
+    // the CLI is the project's own: no look for a newer global one (a stack trace offline)
+    expect(pkg.scripts).toEqual({ synth: 'cdk8s synth --no-check-upgrade' });
+  });
+
+  test('tsconfig.json: the TypeScript of the dev dependencies (6) accepts its options', () => {
+    const text = projectFiles('llm', '1.2.3').find(f => f.name === 'tsconfig.json')!.text;
+    expect(ts.versionMajorMinor.split('.')[0]).toBe(DEV_DEPENDENCIES.typescript.replace('^', ''));
+    const problems = (compilerOptions: object) => {
+      const parsed = ts.convertCompilerOptionsFromJson(compilerOptions, os.tmpdir());
+      const program = ts.createProgram({ rootNames: [], options: parsed.options });
+      return [...parsed.errors, ...program.getOptionsDiagnostics()].map(d => `TS${d.code}`);
+    };
+    const { compilerOptions } = JSON.parse(text);
+    expect(problems(compilerOptions)).toEqual([]);
+    // the check can fail: without ignoreDeprecations, TypeScript 6 refuses moduleResolution node
+    const { ignoreDeprecations, ...rest } = compilerOptions;
+    expect(ignoreDeprecations).toBe('6.0');
+    expect(problems(rest)).toEqual(['TS5107']);
   });
 
   test('tsconfig.json is the strict one of the quick start; cdk8s.yaml runs main.ts with the validation plugin', () => {
     const files = new Map(projectFiles('llm', '1.2.3').map(f => [f.name, f.text]));
     expect(JSON.parse(files.get('tsconfig.json')!)).toEqual({
-      compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, esModuleInterop: true, skipLibCheck: true },
+      compilerOptions: {
+        target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, esModuleInterop: true, skipLibCheck: true, ignoreDeprecations: '6.0',
+      },
       include: ['main.ts'],
     });
     expect(README).toContain('"target": "ES2022", "module": "commonjs", "moduleResolution": "node", "strict": true,');
     expect(files.get('cdk8s.yaml')).toMatch(/^language: typescript\napp: npx ts-node main.ts\nvalidations:.*\n {2}- package: \.\/node_modules\/cdk8s-dynamo\n {4}version: 1\.2\.3\n {4}class: DynamoValidationPlugin\n$/);
+  });
+});
+
+describe('`kubectl apply -f dist/` reads the output of the ejected project', () => {
+  /**
+   * The files the app writes when `cdk8s synth` runs it as the project's cdk8s.yaml says (the
+   * validation plugin listed, so the CLI asks for construct metadata), and kubectl's reading of the
+   * folder: `kubectl annotate --local -f DIR` visits the .json, .yaml and .yml files of DIR and
+   * decodes each as `kubectl apply -f DIR` does, without a cluster.
+   */
+  function synthesized(code: string): { files: string[]; kubectl?: { status: number | null; stdout: string; stderr: string } } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eject-dist-'));
+    try {
+      synthApp(code, dir, { CDK8S_RECORD_CONSTRUCT_METADATA: 'true' });
+      const files = fs.readdirSync(dir).sort();
+      if (!KUBECTL) return { files };
+      const r = spawnSync(KUBECTL, ['annotate', '--local', '-f', dir, 'read.test/x=y', '-o', 'name'], { encoding: 'utf8' });
+      return { files, kubectl: { status: r.status, stdout: r.stdout, stderr: r.stderr.split(dir).join('dist') } };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test('no construct-metadata.json, every file a manifest kubectl reads', () => {
+    const r = synthesized(apps.get('disagg.yaml')!);
+    expect(r.files).toEqual(['disagg.k8s.yaml', 'standalone.k8s.yaml']);
+    if (!KUBECTL) return;
+    expect(r.kubectl).toMatchObject({ status: 0, stderr: '' });
+    expect(r.kubectl!.stdout).toContain('dynamographdeployment.nvidia.com/disagg\n');
+  });
+
+  test('the check can fail: an app recording construct metadata makes kubectl refuse the folder', () => {
+    const r = synthesized(apps.get('disagg.yaml')!.replace('new App({ recordConstructMetadata: false })', 'new App()'));
+    expect(r.files).toContain('construct-metadata.json');
+    if (!KUBECTL) return;
+    expect(r.kubectl!.status).not.toBe(0);
+    expect(r.kubectl!.stderr).toContain('unable to decode "dist/construct-metadata.json"');
   });
 });
 
@@ -269,10 +330,10 @@ describe('the command line', () => {
   });
 
   test('help: the synopsis in the program help and the command help', () => {
-    expect(helpText()).toContain('  cdk8s-dynamo eject [--language typescript|python|java|go] [--out DIR [--force]] [OPERATOR...] FILE\n');
+    expect(helpText()).toContain('  cdk8s-dynamo eject [--language typescript|python|java|go] [--out DIR [--force] [--package-source PATH]] [OPERATOR...] FILE\n');
     expect(helpText()).toMatch(/\n {2}eject {6}write Dynamo documents as a cdk8s app \(TypeScript, Python, Java, Go\)/);
     expect(runCliOn({}, ['eject', '--help'])).toEqual({ code: 0, stdout: helpText('eject'), stderr: '' });
-    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\]\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\] \[--package-source PATH\]\] \[OPERATOR\.\.\.\] FILE\n/);
     expect(helpText('eject')).toContain('  --language L ');
   });
 
@@ -280,7 +341,7 @@ describe('the command line', () => {
     const r = runCliOn({ 'g.yaml': fixture('disagg.yaml') }, ['eject', '--grove', '--lws', 'g.yaml']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     // --lws is the default: only Grove is written
-    expect(r.stdout).toContain('const app = new App();\nconst operator: OperatorOptions = { groveAvailable: true };\n');
+    expect(r.stdout).toContain('// no construct-metadata.json in dist/, so that `kubectl apply -f dist/` reads only manifests\nconst app = new App({ recordConstructMetadata: false });\nconst operator: OperatorOptions = { groveAvailable: true };\n');
     expect(r.stdout).toMatch(/^import \{ [^}]*OperatorOptions[^}]* \} from "cdk8s-dynamo";$/m);
     expect(r.stdout).toContain('const graph1 = new DynamoGraph(chart1, "Graph", {\n  metadata: { name: "disagg" },\n  operator,\n');
     expect(r.stdout).toContain('const deployment2 = new ComponentDeployment(chart2, "Deployment", {\n  metadata: { name: "standalone" },\n  operator,\n');

@@ -59,6 +59,8 @@ export interface ParsedArgs {
   readonly mermaid?: boolean;
   /** `eject --force`: replace files that exist in the `--out` folder. */
   readonly force?: boolean;
+  /** `eject --package-source`: a local build of the library the `--out` project depends on instead of the registry's release. */
+  readonly packageSource?: string;
   readonly files: string[];
 }
 
@@ -87,7 +89,7 @@ const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [
 const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
 const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
 const EXPLAIN_USAGE = 'cdk8s-dynamo explain [--mermaid] [OPERATOR...] FILE...';
-const EJECT_USAGE = `cdk8s-dynamo eject [--language ${EJECT_LANGUAGES.join('|')}] [--out DIR [--force]] [OPERATOR...] FILE`;
+const EJECT_USAGE = `cdk8s-dynamo eject [--language ${EJECT_LANGUAGES.join('|')}] [--out DIR [--force] [--package-source PATH]] [OPERATOR...] FILE`;
 const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
@@ -139,9 +141,16 @@ graph that needs Grove or checkpointing synthesizes only for an operator that ha
   --out DIR                write the program and the project files that run it (cdk8s synth) into
                            DIR: main.ts with package.json, tsconfig.json and cdk8s.yaml (npm install
                            && npx cdk8s synth); main.py with requirements.txt and cdk8s.yaml; Main.java
-                           with pom.xml and cdk8s.yaml; main.go with go.mod and cdk8s.yaml; instead
-                           of the program on standard output; an existing file of these is an error
+                           with pom.xml and cdk8s.yaml; main.go with go.mod and cdk8s.yaml; and a
+                           README.md on running it; instead of the program on standard output; an
+                           existing file of these is an error
   --force                  with --out: replace the files that exist
+  --package-source PATH    with --out: depend on a local build of cdk8s-dynamo (until it is published)
+                           instead of this version from the registry: the npm tarball or a checkout
+                           (typescript), the wheel (python), the Maven repository folder (java) or
+                           the module folder (go) that npx projen package:js (package:python,
+                           package:java, package:go) writes into the clone's dist/; DIR/README.md
+                           says how to run the app and where the library comes from
 
 ${OPERATOR_HELP}
 ${COMMON_HELP}
@@ -310,9 +319,10 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   },
   eject: {
     ...SHARED_OPTIONS,
-    out: { type: 'string', multiple: true },
-    force: { type: 'boolean' },
-    language: { type: 'string', multiple: true },
+    'out': { type: 'string', multiple: true },
+    'force': { type: 'boolean' },
+    'language': { type: 'string', multiple: true },
+    'package-source': { type: 'string', multiple: true },
   },
   render: {
     ...SHARED_OPTIONS,
@@ -401,6 +411,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   if (command === 'diff' && files.length !== 2) throw new UsageError(`diff compares two FILEs, OLD and NEW; got ${files.length}`, command);
   if (command === 'eject' && files.length !== 1) throw new UsageError(`eject writes the app of one FILE; got ${files.length}`, command);
   if (values.force === true && values.out === undefined) throw new UsageError('--force needs --out', command);
+  if (values['package-source'] !== undefined && values.out === undefined) throw new UsageError('--package-source needs --out', command);
   if (command === 'diff' && files[0] === '-' && files[1] === '-') throw new UsageError('only one of OLD and NEW can be - (standard input)', command);
   return {
     action: 'run',
@@ -420,6 +431,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       json: values.json === true ? true : undefined,
       mermaid: values.mermaid === true ? true : undefined,
       force: values.force === true ? true : undefined,
+      packageSource: single('package-source'),
       files,
     },
   };

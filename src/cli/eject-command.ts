@@ -3,16 +3,19 @@
  * DynamoComponentDeployments of FILE (nvidia.com/v1alpha1 ones converted first, as on every load) as
  * a cdk8s app in TypeScript, Python, Java or Go that synthesizes them (`src/eject`): the program on
  * standard output, or with `--out DIR` the program and the project files that run it
- * (`src/eject/project-files.ts`). The input is
+ * (`src/eject/project-files.ts`), from the registry or from the local build `--package-source` names. The input is
  * not checked (`validate` does that; the app checks it when it synthesizes). The settings of the
  * OPERATOR options that differ from a default install are written into the app
  * (`src/eject/operator-code.ts`). A field the library's API cannot write is an error naming the
  * document and the field, and nothing is written.
  */
+import * as fs from 'fs';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
 import { ParsedArgs } from './args';
 import { writeOutputs } from './output-files';
 import { ejectDocuments, MAIN_FILES, packageName } from '../eject';
-import { languageProjectFiles } from '../eject/project-files';
+import { languageProjectFiles, PackageSource } from '../eject/project-files';
 import type { OperatorSettings } from '../engine/operator-settings';
 import { isMap } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
@@ -38,7 +41,16 @@ export function runEject(file: string, docs: readonly unknown[], args: ParsedArg
   }
   const first = docs.find(doc => isDgd(doc) || isDcd(doc)) as { metadata?: unknown } | undefined;
   const name = isMap(first?.metadata) && typeof first.metadata.name === 'string' ? first.metadata.name : undefined;
-  const files = [{ name: MAIN_FILES[language], text: result.code }, ...languageProjectFiles(language, packageName(name), version)];
+  let source: PackageSource | undefined;
+  if (args.packageSource !== undefined) {
+    const build = path.resolve(args.packageSource);
+    if (!fs.existsSync(build)) {
+      io.stderr(`--package-source: ${args.packageSource}: no such file or directory (the local build of cdk8s-dynamo: see cdk8s-dynamo eject --help)\n`);
+      return 1;
+    }
+    source = { relative: path.relative(path.resolve(args.outDir), build).split(path.sep).join('/'), url: pathToFileURL(build).href };
+  }
+  const files = [{ name: MAIN_FILES[language], text: result.code }, ...languageProjectFiles(language, packageName(name), version, source)];
   const written = writeOutputs(args.outDir, files, { manifest: false, force: args.force === true, forceOption: '--force' });
   if (written.problem !== undefined) {
     io.stderr(`${written.problem}\n`);

@@ -267,7 +267,11 @@ export class DynamoGraph extends Construct {
     return this.addComponent(id, withType(options, ComponentType.EPP));
   }
 
-  /** Adds a multinode worker, prefill or decode component. */
+  /**
+   * Adds a multinode worker, prefill or decode component. Without `type` it is an aggregated
+   * worker, and only in a graph without prefill or decode workers: in a disaggregated graph this
+   * throws (and synthesis fails if one is added later) until `type` names its role.
+   */
   public addMultinodeWorker(id: string, props: MultinodeWorkerProps): MultinodeWorker {
     return new MultinodeWorker(this, id, props);
   }

@@ -1,5 +1,5 @@
 /** A worker-class component spanning several nodes (LeaderWorkerSet or Grove scaling group). */
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { Component, ComponentProps, MultinodeOptions } from './component';
 import { ComponentType } from './enums';
 
@@ -9,9 +9,52 @@ export interface MultinodeWorkerProps extends ComponentProps {
   readonly multinode: MultinodeOptions;
 }
 
-/** A worker, prefill or decode component whose every instance spans `multinode.nodeCount` nodes. */
+/** The types that make a graph disaggregated. */
+const DISAGGREGATED: ReadonlySet<string> = new Set([ComponentType.PREFILL, ComponentType.DECODE]);
+
+/** What a graph offers: its components, in order. */
+interface ComponentsParent {
+  readonly components: readonly Component[];
+}
+
+/** The prefill and decode components of `scope`, when it is a graph (or anything listing components). */
+function disaggregatedComponents(scope: IConstruct): Component[] {
+  const list = (scope as Partial<ComponentsParent>).components;
+  if (!Array.isArray(list)) return [];
+  return list.filter(c => c.type !== undefined && DISAGGREGATED.has(c.type));
+}
+
+/** The message for an untyped multinode worker in a graph of prefill or decode workers. */
+function ambiguousTypeMessage(path: string, others: readonly Component[]): string {
+  const names = others.map(c => `${c.name} (${c.type})`).join(', ');
+  return `${path}: type: Required value: the graph has prefill or decode workers (${names}), so a multinode `
+    + 'worker needs its role: set type to ComponentType.PREFILL or ComponentType.DECODE, or to '
+    + 'ComponentType.WORKER for an aggregated worker beside them';
+}
+
+/**
+ * A worker, prefill or decode component whose every instance spans `multinode.nodeCount` nodes.
+ *
+ * Without `type` it is an aggregated worker (`ComponentType.WORKER`), but only in a graph without
+ * prefill or decode workers: in a disaggregated graph the role is ambiguous, so the constructor
+ * throws when the graph already has one, and synthesis fails when one is added later.
+ */
 export class MultinodeWorker extends Component {
   constructor(scope: Construct, id: string, props: MultinodeWorkerProps) {
-    super(scope, id, { type: ComponentType.WORKER, ...props });
+    const typed = props.type !== undefined;
+    if (!typed) {
+      // checked before the component joins the graph, so a refused one leaves the graph as it was
+      const others = disaggregatedComponents(scope);
+      if (others.length > 0) throw new Error(ambiguousTypeMessage(scope.node.path ? `${scope.node.path}/${id}` : id, others));
+    }
+    super(scope, id, { ...props, type: props.type ?? ComponentType.WORKER });
+    if (!typed) {
+      this.node.addValidation({
+        validate: () => {
+          const others = disaggregatedComponents(scope);
+          return others.length > 0 ? [ambiguousTypeMessage(this.node.path, others)] : [];
+        },
+      });
+    }
   }
 }

@@ -101,7 +101,14 @@ export function printTypeScript(program: Program): string {
   const imports = [`import { ${[...cdk8sNames].sort().join(', ')} } from "cdk8s";`];
   if (kplusUsed) imports.push('import * as kplus from "cdk8s-plus-34";');
   imports.push(`import { ${[...dynamoNames].sort().join(', ')} } from "cdk8s-dynamo";`);
-  const head = ['const app = new App();', ...(program.operator ? [statement(program.operator)] : [])].join('\n');
+  // cdk8s-cli records construct metadata when cdk8s.yaml lists a validation plugin, as the ejected
+  // project's does, into the output folder as construct-metadata.json, which `kubectl apply -f dist/`
+  // would then read as a manifest; the app turns the recording off
+  const head = [
+    '// no construct-metadata.json in dist/, so that `kubectl apply -f dist/` reads only manifests',
+    'const app = new App({ recordConstructMetadata: false });',
+    ...(program.operator ? [statement(program.operator)] : []),
+  ].join('\n');
   const charts = program.charts.map(chart => chart.map(statement).join('\n')).join('\n\n');
   return `${imports.join('\n')}\n\n${head}\n\n${charts}\n\napp.synth();\n`;
 }

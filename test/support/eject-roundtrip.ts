@@ -62,11 +62,25 @@ export function compileApps(apps: ReadonlyMap<string, string>): Map<string, stri
 
 /** Runs an app (its TypeScript transpiled) and returns the objects `app.synth()` writes, chart by chart. */
 export function runApp(code: string): unknown[] {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'eject-synth-'));
+  try {
+    synthApp(code, outdir);
+    return fs.readdirSync(outdir).sort().flatMap(file => parseYamlDocuments(fs.readFileSync(path.join(outdir, file), 'utf8'), file));
+  } finally {
+    fs.rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs an app (its TypeScript transpiled) with `outdir` as its output folder, and `env` set
+ * meanwhile (as the cdk8s CLI sets `CDK8S_RECORD_CONSTRUCT_METADATA`).
+ */
+export function synthApp(code: string, outdir: string, env: { readonly [name: string]: string } = {}): void {
   const compilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
   const js = ts.transpileModule(code, { compilerOptions }).outputText;
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'eject-synth-'));
-  const before = process.env.CDK8S_OUTDIR;
-  process.env.CDK8S_OUTDIR = outdir;
+  const vars = { ...env, CDK8S_OUTDIR: outdir };
+  const before = Object.fromEntries(Object.keys(vars).map(name => [name, process.env[name]]));
+  Object.assign(process.env, vars);
   try {
     const modules: { [name: string]: unknown } = {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -78,10 +92,10 @@ export function runApp(code: string): unknown[] {
     };
     const module = { exports: {} };
     new Function('require', 'module', 'exports', js)(requireModule, module, module.exports);
-    return fs.readdirSync(outdir).sort().flatMap(file => parseYamlDocuments(fs.readFileSync(path.join(outdir, file), 'utf8'), file));
   } finally {
-    if (before === undefined) delete process.env.CDK8S_OUTDIR; else process.env.CDK8S_OUTDIR = before;
-    fs.rmSync(outdir, { recursive: true, force: true });
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name]; else process.env[name] = value;
+    }
   }
 }
 

@@ -120,6 +120,12 @@ function documentOf(input: JsonMap, converted: ConvertedObject): JsonMap {
   return out;
 }
 
+/** The names of the v1alpha1 component's volume mounts flagged as compilation cache, in order. */
+function compilationCacheMounts(src: GoMap): string[] {
+  const mounts: unknown[] = Array.isArray(src.volumeMounts) ? src.volumeMounts : [];
+  return mounts.filter((m): m is GoMap => isMap(m) && m.useAsCompilationCache === true).map(m => JSON.stringify(m.name ?? ''));
+}
+
 /** The fields whose data only the preservation annotation keeps, and the webhook's deprecation warnings. */
 function noticesOf(spec: GoMap, converted: ConvertedObject, graph: boolean): string[] {
   const annotation = graph ? DGD_SPEC_ANNOTATION : DCD_SPEC_ANNOTATION;
@@ -135,7 +141,11 @@ function noticesOf(spec: GoMap, converted: ConvertedObject, graph: boolean): str
       if (s[field] !== undefined) out.push(`${path}.${field}: ${kept}`);
     }
     if (s.serviceName !== undefined) out.push(`${path}.serviceName: ${JSON.stringify(s.serviceName)} differs from the service key; the v1beta1 component is named by the key, the value is kept only in annotation ${annotation}`);
-    if (s.volumeMounts !== undefined) out.push(`${path}.volumeMounts: only the first compilation-cache mount becomes compilationCache; the others are plain mounts of the main container, their flag kept only in annotation ${annotation}`);
+    const [cache, ...others] = compilationCacheMounts(src);
+    if (others.length > 0) {
+      out.push(`${path}.volumeMounts: only the first mount with useAsCompilationCache (${cache}) becomes compilationCache; the others `
+        + `(${others.join(', ')}) are plain mounts of the main container, their flag kept only in annotation ${annotation}`);
+    }
     out.push(...componentAlphaWarnings(src, path));
   }
   return out;
