@@ -170,7 +170,7 @@ describe('checkpoint storage (checkpoint.storage)', () => {
     expect(deriveOperatorSettingsFromHelmValues({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { type: 's3' } } } }, {}, 'values.yaml'))
       .toMatchObject({ checkpointStorageType: 's3' });
     expect(deriveOperatorSettingsFromHelmValues({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { pvc: { pvcName: 'x' } } } } }, {}, 'values.yaml')
-      .checkpointStoragePvcName).toBeUndefined();
+      .checkpointStoragePvcName).toBe('');
   });
 
   test('create: the graph gets the PVC the operator creates in its namespace (labels, ReadWriteMany, Filesystem, size, class)', () => {

@@ -503,7 +503,8 @@ export function deriveOperatorSettingsFromHelmValues(values: unknown, release: H
   // checkpoint
   const checkpoint = t.get(operator, 'checkpoint');
   out.checkpointEnabled = truthy(t.get(checkpoint, 'enabled').value);
-  if (out.checkpointEnabled) Object.assign(out, checkpointStorage(t, checkpoint));
+  // without checkpointing the chart writes no storage: the operator's empty fallbacks
+  Object.assign(out, NO_CHECKPOINT_STORAGE, out.checkpointEnabled ? checkpointStorage(t, checkpoint) : {});
 
   out.discoveryBackend = t.get(operator, 'discoveryBackend').value as string;
   return out;
@@ -544,6 +545,17 @@ function deriveServiceMesh(t: TemplateReader, dynamo: At, out: { -readonly [K in
     if (out.istioPrivateKey === '') t.fail(joinPath(istio.path, 'privateKey'), 'Required value: tlsMode MUTUAL needs a private key');
   }
 }
+
+/** `checkpoint.storage` left out of the configuration. */
+const NO_CHECKPOINT_STORAGE: Partial<OperatorSettings> = {
+  checkpointStorageType: '',
+  checkpointStoragePvcName: '',
+  checkpointStorageBasePath: '',
+  checkpointStoragePvcCreate: false,
+  checkpointStoragePvcSize: '',
+  checkpointStorageClassName: '',
+  checkpointStorageAccessMode: '',
+};
 
 /**
  * The chart's checks of the checkpoint values (a PVC storage needs its claim name and base path), and
