@@ -220,6 +220,23 @@ describe('checkpoint storage (checkpoint.storage)', () => {
     expect(created.stdout).toContain('kind: PersistentVolumeClaim');
   });
 
+  test('a claim of that name given with the input exists: the operator creates none, and expects none', () => {
+    const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'snapshot-pvc', namespace: NS }, spec: { accessModes: ['ReadWriteOnce'] } };
+    const objects = renderDocuments([withCheckpoint, claim], { output: 'workloads', operator: { version: '1.5.0', ...STORAGE } }) as any[];
+    // the input's claim passes through; no second one is rendered
+    expect(objects.filter(o => o.kind === 'PersistentVolumeClaim')).toEqual([claim]);
+    const files = {
+      'graph.yaml': `${JSON.stringify(withCheckpoint)}\n---\n${JSON.stringify({ ...claim, metadata: { name: 'snapshot-pvc' } })}\n`,
+      'op.yaml': 'checkpoint:\n  enabled: true\n  storage:\n    pvc:\n      pvcName: snapshot-pvc\n      basePath: /ckpt\n',
+    };
+    // without create the CLI says nothing when the claim is given (in the namespace rendered for)
+    const given = runCliOn(files, ['render', '--output', 'workloads', '--namespace', NS, '--operator-config', 'op.yaml', 'graph.yaml']);
+    expect(given.code).toBe(0);
+    expect(given.stderr).not.toContain('checkpoint storage PVC');
+    const missing = runCliOn({ ...files, 'graph.yaml': JSON.stringify(withCheckpoint) }, ['render', '--output', 'workloads', '--operator-config', 'op.yaml', 'graph.yaml']);
+    expect(missing.stderr).toContain('the operator expects the checkpoint storage PVC snapshot-pvc');
+  });
+
   test('a standalone DCD with a checkpoint gets the PVC from the component controller', () => {
     const dcd = {
       apiVersion: 'nvidia.com/v1beta1',

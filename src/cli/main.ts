@@ -69,7 +69,7 @@ import { describeExistingStorageClaim } from '../engine/experimental/checkpoint/
 import { describeMpiSshSecretCopy, mpiSshSecretCopy } from '../engine/multinode/ssh-secret';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { operatorVersionProblem } from '../engine/operator-version';
-import { DEFAULT_NAMESPACE, isClusterStateDocument } from '../engine/render';
+import { DEFAULT_NAMESPACE, inputClusterState, isClusterStateDocument } from '../engine/render';
 import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../import/helm-values';
 import { duplicateObjects, inputObjectsOf } from '../import/input-objects';
@@ -428,7 +428,7 @@ function mpiSshSecretNotices(loaded: readonly LoadedFile[], problems: ReadonlyAr
     if (copy) notices.push(`${load.file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${describeMpiSshSecretCopy(copy)}`);
     // the checkpoint storage PVC the operator expects and does not create (engine/experimental/checkpoint/storage.ts)
     const components = isDgd(doc) ? doc.spec?.components ?? [] : doc.spec ? [doc.spec] : [];
-    const claim = describeExistingStorageClaim(graphNamespace, components, settings);
+    const claim = describeExistingStorageClaim(graphNamespace, components, settings, inputClusterState(load.docs, namespace));
     if (claim) notices.push(`${load.file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${claim}`);
   }));
   return notices;

@@ -10,7 +10,7 @@ import {
   applyCheckpointToGeneratedDcd, CheckpointClusterState, checkpointOf, ComponentCheckpoint, graphCheckpointConfigs, isCheckpointClusterObject,
   resolveGraphCheckpoints, standaloneDcdWithCheckpoint,
 } from './experimental/checkpoint';
-import { checkpointStorageFor, componentCheckpointStoragePvc } from './experimental/checkpoint/storage';
+import { checkpointStorageFor, componentCheckpointStoragePvc, isPersistentVolumeClaim } from './experimental/checkpoint/storage';
 import { refuseInterPodGmsOnComponentPath } from './experimental/component-path';
 import { refuseGmsWithoutDra } from './experimental/dra-gate';
 import { storedGeneratedDcd } from './graph/stored-dcd';
@@ -126,7 +126,7 @@ export function renderComponentWorkloads(dcd: DcdJson, settings: OperatorSetting
   // refuses a standalone checkpointRef; older ones read the DynamoCheckpoint it names)
   const prepared = standaloneDcdWithCheckpoint(dcd, settings, cluster);
   // the component controller makes sure of the checkpoint storage PVC before it renders the workloads
-  const storage = componentCheckpointStoragePvc(dcd, settings);
+  const storage = componentCheckpointStoragePvc(dcd, settings, cluster);
   return assertObjectsFit(`DynamoComponentDeployment/${dcd.metadata.name}`,
     [...storage, ...workloads.renderComponentWorkloads(prepared, settings, undefined, cluster)]);
 }
@@ -158,8 +158,8 @@ function assertNoExperimentalFeatures(ref: string, components: readonly Componen
  * The cluster state among the input documents: observed PodSnapshots / SnapshotJobs (what
  * checkpoint-enabled components are resolved against), DRA objects (what the GPUs of a multinode
  * container with resource claims are counted from; one without a namespace is in the namespace the
- * input is rendered for) and the Grove ClusterTopologyBindings admission reads for a new graph's
- * topology (rows 31, 32, 39, 105).
+ * input is rendered for), the Grove ClusterTopologyBindings admission reads for a new graph's
+ * topology (rows 31, 32, 39, 105), and PersistentVolumeClaims (an existing checkpoint storage claim).
  */
 export function inputClusterState(docs: readonly unknown[], namespace: string | undefined): InputClusterState {
   return {
@@ -167,6 +167,8 @@ export function inputClusterState(docs: readonly unknown[], namespace: string | 
       ...docs.filter(isCheckpointClusterObject),
       ...docs.filter(isDraObject).map(doc => withNamespace(doc, namespace ?? DEFAULT_NAMESPACE)),
       ...docs.filter(isClusterTopologyBinding),
+      // an existing checkpoint storage claim (the operator creates none then)
+      ...docs.filter(isPersistentVolumeClaim).map(doc => withNamespace(doc, namespace ?? DEFAULT_NAMESPACE)),
     ],
   };
 }

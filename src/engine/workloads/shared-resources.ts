@@ -15,16 +15,19 @@ import { DgdJson } from '../../model/v1beta1';
 import { ComponentCheckpoint } from '../experimental/checkpoint';
 import { graphCheckpointStoragePvc } from '../experimental/checkpoint/storage';
 import { renderGmsResourceClaimTemplates } from '../experimental/resource-claim-templates';
+import { ClusterObjects } from '../multinode/dra-objects';
 import { OperatorSettings } from '../operator-settings';
 
-/** The shared resources of an admitted graph, in the operator's order. */
-export function renderSharedGraphResources(dgd: DgdJson, settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[]): unknown[] {
+/** The shared resources of an admitted graph, in the operator's order (`cluster`: the input's cluster objects). */
+export function renderSharedGraphResources(
+  dgd: DgdJson, settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[], cluster?: ClusterObjects,
+): unknown[] {
   const out: unknown[] = [
     ...renderClusterWideRbac(dgd, settings),
     ...renderLegacyPvcs(dgd),
     ...renderDiscoveryRbac(dgd, settings),
     ...renderGmsResourceClaimTemplates(dgd),
-    ...graphCheckpointStoragePvc(dgd, settings),
+    ...graphCheckpointStoragePvc(dgd, settings, cluster),
     ...checkpoints.flatMap(c => c.objects),
     ...renderEppResources(dgd, settings),
   ];

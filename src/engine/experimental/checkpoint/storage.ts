@@ -19,10 +19,22 @@
  */
 import { usesDynamoCheckpoints } from './component-restore';
 import { canonicalQuantity, parseQuantity, QuantityParseError } from '../../../go/quantity';
+import { isMap } from '../../../model/json';
 import { ComponentSpecJson, DcdJson, DgdJson } from '../../../model/v1beta1';
 import { RenderError } from '../../errors';
+import { ClusterObjects } from '../../multinode/dra-objects';
 import { OperatorSettings } from '../../operator-settings';
 import { kubeObject, KubeObject } from '../../workloads/kube-object';
+
+/** Whether a document is a PersistentVolumeClaim (read as cluster state: the claim exists). */
+export function isPersistentVolumeClaim(doc: unknown): boolean {
+  return isMap(doc) && doc.apiVersion === 'v1' && doc.kind === 'PersistentVolumeClaim' && isMap(doc.metadata);
+}
+
+/** Whether the input's cluster objects hold the claim `name` in `namespace`. */
+function claimExists(cluster: ClusterObjects | undefined, namespace: string, name: string): boolean {
+  return (cluster?.objects ?? []).some(o => isPersistentVolumeClaim(o) && (o as any).metadata.name === name && ((o as any).metadata.namespace ?? '') === namespace);
+}
 
 /** The configured checkpoint storage: the claim and where pods mount it. */
 export interface CheckpointStorage {
@@ -118,13 +130,15 @@ export function checkpointStorageFor(
 
 /**
  * The PVC the operator creates in `namespace` for `components` (`checkpoint.storage.pvc.create`), or
- * undefined (no storage used, or the claim must already exist). Its size must be a quantity above zero.
+ * undefined (no storage used, the claim must already exist, or `cluster` holds it). Its size must be a
+ * quantity above zero.
  */
 export function checkpointStoragePvc(
-  ref: string, namespace: string, components: readonly ComponentSpecJson[], settings: OperatorSettings,
+  ref: string, namespace: string, components: readonly ComponentSpecJson[], settings: OperatorSettings, cluster?: ClusterObjects,
 ): KubeObject | undefined {
   const storage = checkpointStorageFor(ref, components, settings);
-  if (!storage || !settings.checkpointStoragePvcCreate) return undefined;
+  // a claim of that name in the namespace (given with the input) is used as it is
+  if (!storage || !settings.checkpointStoragePvcCreate || claimExists(cluster, namespace, storage.pvcName)) return undefined;
   const size = settings.checkpointStoragePvcSize.trim();
   if (size === '') refuse(ref, { field: 'checkpoint.storage.pvc.size', message: 'Required value: the size of the checkpoint PVC is required when checkpoint.storage.pvc.create is true' });
   let request: string;
@@ -150,27 +164,28 @@ export function checkpointStoragePvc(
 
 /**
  * For a user: the claim the operator expects to find in `namespace` for `components`
- * (`checkpoint.storage.pvc.create` false), or undefined when it creates one or uses no storage.
+ * (`checkpoint.storage.pvc.create` false), or undefined when it creates one, uses no storage, or the
+ * input's `cluster` objects hold the claim.
  */
 export function describeExistingStorageClaim(
-  namespace: string, components: readonly ComponentSpecJson[], settings: OperatorSettings,
+  namespace: string, components: readonly ComponentSpecJson[], settings: OperatorSettings, cluster?: ClusterObjects,
 ): string | undefined {
   if (!usesDynamoCheckpoints(settings) || !settings.checkpointEnabled || checkpointComponent(components) < 0) return undefined;
   // a configuration the operator cannot use is the render's refusal, not a notice
   const { storage } = readStorage(settings);
-  if (!storage || settings.checkpointStoragePvcCreate) return undefined;
+  if (!storage || settings.checkpointStoragePvcCreate || claimExists(cluster, namespace, storage.pvcName)) return undefined;
   return `the operator expects the checkpoint storage PVC ${storage.pvcName} (checkpoint.storage.pvc.pvcName) in namespace ${namespace} and does not create it `
     + '(checkpoint.storage.pvc.create is false): until it exists every reconcile fails; create the claim, or set checkpoint.storage.pvc.create with a size';
 }
 
 /** The PVC the graph controller creates for `dgd` (none, or one), or a RenderError for a configuration it cannot use. */
-export function graphCheckpointStoragePvc(dgd: DgdJson, settings: OperatorSettings): KubeObject[] {
-  const pvc = checkpointStoragePvc(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.metadata.namespace ?? '', dgd.spec?.components ?? [], settings);
+export function graphCheckpointStoragePvc(dgd: DgdJson, settings: OperatorSettings, cluster?: ClusterObjects): KubeObject[] {
+  const pvc = checkpointStoragePvc(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.metadata.namespace ?? '', dgd.spec?.components ?? [], settings, cluster);
   return pvc ? [pvc] : [];
 }
 
 /** The PVC the component controller creates for a standalone `dcd` (none, or one), or a RenderError as above. */
-export function componentCheckpointStoragePvc(dcd: DcdJson, settings: OperatorSettings): KubeObject[] {
-  const pvc = checkpointStoragePvc(`DynamoComponentDeployment/${dcd.metadata.name}`, dcd.metadata.namespace ?? '', dcd.spec ? [dcd.spec] : [], settings);
+export function componentCheckpointStoragePvc(dcd: DcdJson, settings: OperatorSettings, cluster?: ClusterObjects): KubeObject[] {
+  const pvc = checkpointStoragePvc(`DynamoComponentDeployment/${dcd.metadata.name}`, dcd.metadata.namespace ?? '', dcd.spec ? [dcd.spec] : [], settings, cluster);
   return pvc ? [pvc] : [];
 }
