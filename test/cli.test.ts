@@ -388,6 +388,8 @@ orchestrators:
     enabled: true
   volcanoScheduler:
     enabled: false
+dra:
+  enabled: false
 infrastructure:
   natsAddress: nats://nats:4222
   etcdAddress: etcd:2379
@@ -415,6 +417,15 @@ mpi:
   sshSecretNamespace: platform
 checkpoint:
   enabled: true
+  storage:
+    type: pvc
+    pvc:
+      pvcName: ckpt
+      basePath: /ckpt
+      create: true
+      size: 1Ti
+      storageClassName: rwx
+      accessMode: ReadWriteOnce
 `;
 
   test('every field that changes rendering is read', () => {
@@ -428,6 +439,7 @@ checkpoint:
       kaiSchedulerAvailable: true,
       volcanoSchedulerAvailable: false,
       lwsAvailable: false,
+      draAvailable: false,
       natsAddress: 'nats://nats:4222',
       etcdAddress: 'etcd:2379',
       modelExpressUrl: 'http://mx:8001',
@@ -447,6 +459,13 @@ checkpoint:
       mpiSshSecretName: 'ssh',
       mpiSshSecretNamespace: 'platform',
       checkpointEnabled: true,
+      checkpointStorageType: 'pvc',
+      checkpointStoragePvcName: 'ckpt',
+      checkpointStorageBasePath: '/ckpt',
+      checkpointStoragePvcCreate: true,
+      checkpointStoragePvcSize: '1Ti',
+      checkpointStorageClassName: 'rwx',
+      checkpointStorageAccessMode: 'ReadWriteOnce',
     });
   });
 

@@ -238,7 +238,8 @@ describe('OperatorConfiguration: options from the operator configuration file', 
       'infrastructure: {natsAddress: "", etcdAddress: "", modelExpressURL: "", prometheusEndpoint: ""}',
       'ingress: {controllerClassName: "", controllerTLSSecretName: "", hostSuffix: "", virtualServiceGateway: ""}',
       'serviceMesh: {provider: "", istio: {tlsMode: SIMPLE, insecureSkipVerify: true, clientCertificate: "", privateKey: "", caCertificates: ""}}',
-      'rbac: {plannerClusterRoleName: p, eppClusterRoleName: e}', 'mpi: {sshSecretName: s, sshSecretNamespace: ns}', 'checkpoint: {enabled: false}',
+      'rbac: {plannerClusterRoleName: p, eppClusterRoleName: e}', 'mpi: {sshSecretName: s, sshSecretNamespace: ns}', 'dra: {enabled: true}',
+      'checkpoint: {enabled: false, storage: {type: "", pvc: {pvcName: "", basePath: "", create: false, size: "", storageClassName: "", accessMode: ""}}}',
     ].join('\n'));
     expect(Object.keys(everything).sort()).toEqual(Object.keys(DEFAULT_OPERATOR_SETTINGS).sort());
   });

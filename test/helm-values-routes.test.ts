@@ -90,13 +90,20 @@ describe('OperatorConfiguration.fromHelmValues / fromHelmValuesFile', () => {
       mpiSshSecretName: 'mpi-run-ssh-secret',
       mpiSshSecretNamespace: 'ai',
       checkpointEnabled: false,
+      checkpointStorageType: '',
+      checkpointStoragePvcName: '',
+      checkpointStorageBasePath: '',
+      checkpointStoragePvcCreate: false,
+      checkpointStoragePvcSize: '',
+      checkpointStorageClassName: '',
+      checkpointStorageAccessMode: '',
     });
   });
 
   test('empty values are a default install; the release defaults to dynamo-platform in dynamo-system', () => {
     // the Istio details only when the mesh is on; detection, version and registry secrets never
     const {
-      version, lwsAvailable, registrySecrets,
+      version, lwsAvailable, draAvailable, registrySecrets,
       istioTlsMode, istioInsecureSkipVerify, istioClientCertificate, istioPrivateKey, istioCaCertificates,
       ...decided
     } = DEFAULT_OPERATOR_SETTINGS;

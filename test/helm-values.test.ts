@@ -46,6 +46,13 @@ const DEFAULT_INSTALL = {
   mpiSshSecretName: 'mpi-run-ssh-secret',
   mpiSshSecretNamespace: 'dynamo-system',
   checkpointEnabled: false,
+  checkpointStorageType: '',
+  checkpointStoragePvcName: '',
+  checkpointStorageBasePath: '',
+  checkpointStoragePvcCreate: false,
+  checkpointStoragePvcSize: '',
+  checkpointStorageClassName: '',
+  checkpointStorageAccessMode: '',
 };
 
 /**

@@ -20,6 +20,13 @@ import { fuzzGraph } from '../../test/support/fuzz-graphs';
 export const SETTINGS_NAMES = ['default', 'checkpoint', 'restricted', 'kai', 'volcano', 'ingress-istio', 'etcd-nats'] as const;
 export type SettingsName = typeof SETTINGS_NAMES[number];
 
+/**
+ * The operator configuration files of the variant recordings (test/fixtures/oracle/renders-variants-<version>.jsonl.gz):
+ * settings the seeded cases above never take, each recorded on the seeds of `ORACLE_VARIANTS`.
+ */
+export const VARIANT_SETTINGS_NAMES = ['no-dra', 'no-lws', 'checkpoint-storage', 'checkpoint-storage-existing', 'checkpoint-storage-invalid'] as const;
+export type VariantSettingsName = typeof VARIANT_SETTINGS_NAMES[number];
+
 /** The namespace every case is rendered in (and the one the restricted operator manages). */
 export const ORACLE_NAMESPACE = 'dynamo';
 
@@ -28,7 +35,7 @@ export const KAI_QUEUES = ['dynamo', 'team-a'];
 
 export interface OracleCase {
   readonly seed: number;
-  readonly settings: SettingsName;
+  readonly settings: SettingsName | VariantSettingsName;
   /** Which generator made the graph. */
   readonly generator: 'fuzz-graphs' | 'recipes';
   readonly documents: unknown[];
@@ -375,4 +382,38 @@ export function featuresOf(documents: readonly unknown[]): string[] {
   if (annotations['nvidia.com/kai-scheduler-queue']) out.add('KAI queue annotation');
   if (graph?.spec?.env) out.add('graph env');
   return [...out];
+}
+
+/**
+ * The seeds each variant settings file is recorded on, chosen for what the variant changes: GPU memory
+ * service and inter-pod failover on every backend (no-dra), multinode on every backend (no-lws),
+ * checkpointing (checkpoint-storage*), with a few graphs the variant should leave alone.
+ */
+export const ORACLE_VARIANTS: readonly { readonly settings: VariantSettingsName; readonly seeds: readonly number[] }[] = [
+  // GPU memory service on each backend (multinode, Grove turned off), inter-pod and intra-pod failover, with checkpointing; no GMS
+  { settings: 'no-dra', seeds: [20261203, 20261209, 20261220, 20261230, 20261234, 20261252, 20261255, 20261285, 20261297, 20261367, 20261423] },
+  // multinode on each backend (Grove turned off by annotation on some), with GMS; single-node graphs
+  { settings: 'no-lws', seeds: [20261209, 20261215, 20261217, 20261220, 20261236, 20261237, 20261238, 20261276, 20261288, 20261297, 20261416] },
+  // checkpointing on each backend (multinode, GMS), a checkpointRef without its DynamoCheckpoint; no checkpoint
+  { settings: 'checkpoint-storage', seeds: [20261221, 20261305, 20261312, 20261389, 20261403, 20261416, 20261424] },
+  { settings: 'checkpoint-storage-existing', seeds: [20261221, 20261305, 20261312, 20261424] },
+  { settings: 'checkpoint-storage-invalid', seeds: [20261305, 20261312, 20261416] },
+];
+/** The PVC a variant expects to find in the namespace (`checkpoint.storage.pvc`, not created by the operator). */
+const EXISTING_PVCS: Partial<Record<VariantSettingsName, string>> = { 'checkpoint-storage-existing': 'checkpoints' };
+
+/**
+ * The case of one seed under a variant settings file: the seed's graph, with the cluster objects the
+ * variant expects (the existing checkpoint PVC) among its documents.
+ */
+export function oracleVariantCase(seed: number, settings: VariantSettingsName): OracleCase {
+  const base = oracleCase(seed);
+  const pvc = EXISTING_PVCS[settings];
+  const documents = pvc === undefined ? base.documents : [...base.documents, {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name: pvc, namespace: ORACLE_NAMESPACE },
+    spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '100Gi' } } },
+  }];
+  return { ...base, settings, documents };
 }

@@ -11,12 +11,17 @@
  *       the same for single seeds, with every difference of each run
  *   npx projen oracle:record --summary
  *       the counts of the recorded fixtures (inputs, oracle exits, settings, features)
+ *   npx projen oracle:record --variants [--check]
+ *       the variant settings files (no-dra, no-lws, checkpoint-storage...) on their own seeds (ORACLE_VARIANTS in
+ *       graphs.ts): writes test/fixtures/oracle/renders-variants-<version>.jsonl.gz (the other fixtures are left alone)
+ *   npx projen oracle:record --check --seeds 5,6 --settings no-lws,no-dra --verbose
+ *       single seeds under the named settings files instead of their own
  *
  * Env: ORACLE_1_5 and ORACLE_1_4, the oracle binaries of operator 1.5.0 and 1.4.0
  * (built as test/fixtures/oracle/README.md says; required for the versions a run asks for).
  *
  * Each oracle run: `dynamo-oracle --config settings/<name>.yaml --namespace dynamo --operator-version V
- * [--grove] --lws --workload-admission FILE`, with a KUBECONFIG naming a small local server that holds the
+ * [--grove] --lws=<orchestrators.lws.enabled, default true> --dra=<dra.enabled, default true> --workload-admission FILE`, with a KUBECONFIG naming a small local server that holds the
  * KAI scheduler queues (the operator looks its queue up through the cluster's API).
  */
 import { execFile } from 'child_process';
@@ -24,9 +29,12 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { featuresOf, ORACLE_NAMESPACE, oracleCase, OracleCase } from './graphs';
+import {
+  featuresOf, ORACLE_NAMESPACE, ORACLE_VARIANTS, oracleCase, OracleCase, oracleVariantCase, VARIANT_SETTINGS_NAMES, VariantSettingsName,
+} from './graphs';
 import { queueServer } from './queue-server';
 import { parseYamlDocuments } from '../../src/import/documents';
+import { parseOperatorConfiguration } from '../../src/import/operator-config';
 import {
   expectedDifferenceOf, judgeRun, ORACLE_FIXTURES_DIR, ORACLE_SETTINGS_DIR, oracleFixtureFiles, OracleMode, OracleRecord, OracleRun,
   OracleTally, readOracleRecords, runDiffs, stripServerSet,
@@ -43,11 +51,15 @@ interface Options {
   verbose: boolean;
   /** Explicit seeds (instead of --seed and --count). */
   seeds?: number[];
+  /** Settings files every seed is run under, instead of its own. */
+  settings?: string[];
+  /** The variant recordings (ORACLE_VARIANTS). */
+  variants: boolean;
   out: string;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { count: 300, seed: 20261203, jobs: 2, versions: ['1.5.0', '1.4.0'], modes: ['grove', 'nogrove'], check: false, summary: false, verbose: false, out: ORACLE_FIXTURES_DIR };
+  const o: Options = { count: 300, seed: 20261203, jobs: 2, versions: ['1.5.0', '1.4.0'], modes: ['grove', 'nogrove'], check: false, summary: false, verbose: false, variants: false, out: ORACLE_FIXTURES_DIR };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -58,6 +70,8 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--versions') o.versions = next().split(',');
     else if (a === '--modes') o.modes = next().split(',') as OracleMode[];
     else if (a === '--check') o.check = true;
+    else if (a === '--settings') o.settings = next().split(',');
+    else if (a === '--variants') o.variants = true;
     else if (a === '--summary') o.summary = true;
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--out') o.out = path.resolve(next());
@@ -81,12 +95,25 @@ function runOracle(binary: string, args: string[], env: NodeJS.ProcessEnv): Prom
   });
 }
 
+/** The oracle's availability flags of a settings file: LeaderWorkerSet and DRA as the file says (available unless turned off). */
+function oracleGateFlags(settingsName: string): string[] {
+  const file = path.join(ORACLE_SETTINGS_DIR, `${settingsName}.yaml`);
+  const settings = parseOperatorConfiguration(fs.readFileSync(file, 'utf8'), file);
+  return [`--lws=${settings.lwsAvailable ?? true}`, `--dra=${settings.draAvailable ?? true}`];
+}
+
+/** The case of a seed under a settings file (a variant's, or one of the seeded cases' own). */
+function caseUnder(seed: number, settings: string): OracleCase {
+  if ((VARIANT_SETTINGS_NAMES as readonly string[]).includes(settings)) return oracleVariantCase(seed, settings as VariantSettingsName);
+  return { ...oracleCase(seed), settings: settings as OracleCase['settings'] };
+}
+
 async function oracleRun(c: OracleCase, mode: OracleMode, version: string, tmp: string, env: NodeJS.ProcessEnv): Promise<OracleRun> {
-  const file = path.join(tmp, `in-${c.seed}.yaml`);
+  const file = path.join(tmp, `in-${c.seed}-${c.settings}.yaml`);
   // JSON documents (also YAML) keep every string a string for the Go reader
   fs.writeFileSync(file, c.documents.map(d => JSON.stringify(d)).join('\n---\n') + '\n');
   const args = ['--config', path.join(ORACLE_SETTINGS_DIR, `${c.settings}.yaml`), '--namespace', ORACLE_NAMESPACE,
-    '--operator-version', version, ...(mode === 'grove' ? ['--grove'] : []), '--lws', '--workload-admission', file];
+    '--operator-version', version, ...(mode === 'grove' ? ['--grove'] : []), ...oracleGateFlags(c.settings), '--workload-admission', file];
   const { code, stdout, stderr } = await runOracle(ORACLES[version]!, args, env);
   if (code !== 0 && code !== 3 && code !== 4) throw new Error(`oracle ${version} failed (exit ${code}) on seed ${c.seed}: ${stderr.slice(0, 2000)}`);
   const message = stderr.split('\n').find(l => l.startsWith('REJECTED:') || l.startsWith('RECONCILE-ERROR:'));
@@ -126,6 +153,7 @@ async function main(): Promise<void> {
     summary(o.out);
     return;
   }
+  if (o.settings && !o.check) throw new Error('--settings runs seeds under other settings than their own: only with --check (record the variants with --variants)');
   for (const v of o.versions) {
     if (!ORACLES[v] || !fs.existsSync(ORACLES[v])) throw new Error(`no oracle for operator ${v}: ${ORACLES[v] === undefined ? 'ORACLE_1_5 / ORACLE_1_4 not set' : `${ORACLES[v]} not found`} (test/fixtures/oracle/README.md says how to build it)`);
   }
@@ -133,14 +161,19 @@ async function main(): Promise<void> {
   const env = { ...process.env, KUBECONFIG: queues.kubeconfig };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oracle-inputs-'));
   const seeds = o.seeds ?? Array.from({ length: o.count }, (_, i) => o.seed + i);
-  o.count = seeds.length;
+  // the cases: each seed under its own settings, under each of --settings, or the variants' seeds
+  const cases: (() => OracleCase)[] = o.variants
+    ? ORACLE_VARIANTS.flatMap(v => v.seeds.map(seed => () => oracleVariantCase(seed, v.settings)))
+    : o.settings ? seeds.flatMap(seed => o.settings!.map(name => () => caseUnder(seed, name))) : seeds.map(seed => () => oracleCase(seed));
+  o.count = cases.length;
   const records: Record<string, OracleRecord[]> = Object.fromEntries(o.versions.map(v => [v, []]));
   const tally = new OracleTally();
   const started = Date.now();
   let done = 0;
   try {
-    await pool(seeds, o.jobs, async seed => {
-      const c = oracleCase(seed);
+    await pool(cases, o.jobs, async makeCase => {
+      const c = makeCase();
+      const seed = c.seed;
       for (const version of o.versions) {
         const runs: OracleRun[] = [];
         for (const mode of o.modes) runs.push(await oracleRun(c, mode, version, tmp, env));
@@ -168,15 +201,15 @@ async function main(): Promise<void> {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   if (o.check) {
-    const which = o.seeds ? `seeds ${o.seeds.join(', ')}` : `seeds ${o.seed}..${o.seed + o.count - 1}`;
+    const which = o.variants ? 'the variants\' seeds' : o.seeds ? `seeds ${o.seeds.join(', ')}` : `seeds ${o.seed}..${o.seed + seeds.length - 1}`;
     console.log(`${which}, versions ${o.versions.join(', ')}, modes ${o.modes.join(', ')}`);
     console.log(tally.report());
     return;
   }
   fs.mkdirSync(o.out, { recursive: true });
   for (const v of o.versions) {
-    const lines = records[v].sort((a, b) => a.seed - b.seed).map(r => JSON.stringify(r)).join('\n') + '\n';
-    const file = path.join(o.out, `renders-${v}.jsonl.gz`);
+    const lines = records[v].sort((a, b) => (o.variants ? a.settings.localeCompare(b.settings) : 0) || a.seed - b.seed).map(r => JSON.stringify(r)).join('\n') + '\n';
+    const file = path.join(o.out, o.variants ? `renders-variants-${v}.jsonl.gz` : `renders-${v}.jsonl.gz`);
     fs.writeFileSync(file, zlib.gzipSync(lines, { level: 9 }));
     const counts: Record<number, number> = {};
     for (const r of records[v]) for (const run of r.runs) counts[run.exit] = (counts[run.exit] ?? 0) + 1;

@@ -65,10 +65,11 @@ import type * as explainCommand from './explain-command';
 import { OutputWriteError, outputClash, outputNames, writeAllSync, writeOutputs } from './output-files';
 import { dns1123LabelErrors } from '../admission/dns-names';
 import { RenderError } from '../engine/errors';
+import { describeExistingStorageClaim } from '../engine/experimental/checkpoint/storage';
 import { describeMpiSshSecretCopy, mpiSshSecretCopy } from '../engine/multinode/ssh-secret';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { operatorVersionProblem } from '../engine/operator-version';
-import { DEFAULT_NAMESPACE, isClusterStateDocument } from '../engine/render';
+import { DEFAULT_NAMESPACE, inputClusterState, isClusterStateDocument } from '../engine/render';
 import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../import/helm-values';
 import { duplicateObjects, inputObjectsOf } from '../import/input-objects';
@@ -412,7 +413,8 @@ function joinChecks(first: CheckAndRenderResult, second: CheckAndRenderResult): 
 
 /**
  * One notice per accepted graph with a multinode component: the operator copies the MPI SSH key
- * Secret into the graph's namespace, which is not rendered (engine/multinode/ssh-secret.ts).
+ * Secret into the graph's namespace, which is not rendered (engine/multinode/ssh-secret.ts); and one
+ * per accepted graph or DCD with a checkpoint whose storage PVC the operator expects to exist.
  */
 function mpiSshSecretNotices(loaded: readonly LoadedFile[], problems: ReadonlyArray<{ input: number; document?: number }>,
   settings: OperatorSettings, namespace: string | undefined): string[] {
@@ -420,10 +422,14 @@ function mpiSshSecretNotices(loaded: readonly LoadedFile[], problems: ReadonlyAr
   const notices: string[] = [];
   loaded.forEach((load, input) => load.docs.forEach((doc, index) => {
     // a graph refused, or whose rendered objects are (no document index), is not created
-    if (!isDgd(doc) || refused.has(`${input}/${index}`) || refused.has(`${input}/undefined`)) return;
+    if (!(isDgd(doc) || isDcd(doc)) || refused.has(`${input}/${index}`) || refused.has(`${input}/undefined`)) return;
     const graphNamespace = stringAt(mapAt(doc, 'metadata'), 'namespace') || namespace || DEFAULT_NAMESPACE;
-    const copy = mpiSshSecretCopy(doc, settings, graphNamespace);
+    const copy = isDgd(doc) ? mpiSshSecretCopy(doc, settings, graphNamespace) : undefined;
     if (copy) notices.push(`${load.file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${describeMpiSshSecretCopy(copy)}`);
+    // the checkpoint storage PVC the operator expects and does not create (engine/experimental/checkpoint/storage.ts)
+    const components = isDgd(doc) ? doc.spec?.components ?? [] : doc.spec ? [doc.spec] : [];
+    const claim = describeExistingStorageClaim(graphNamespace, components, settings, inputClusterState(load.docs, namespace));
+    if (claim) notices.push(`${load.file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${claim}`);
   }));
   return notices;
 }

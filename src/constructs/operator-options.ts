@@ -37,6 +37,13 @@ export interface OperatorOptions {
    */
   readonly lwsAvailable?: boolean;
   /**
+   * Whether DRA (`resource.k8s.io/v1`, Kubernetes 1.34+) is available to the operator: `dra.enabled`
+   * (unset there means auto-detection of the API). Without it the operator fails every reconcile of a
+   * graph with a GPU memory service or inter-pod failover. Not a Helm value.
+   * @default true
+   */
+  readonly draAvailable?: boolean;
+  /**
    * Whether the KAI scheduler integration is on: `orchestrators.kaiScheduler.enabled` (unset there
    * means auto-detection of the `scheduling.run.ai` API). Grove cliques then run on
    * `kai-scheduler` in the queue named by the graph's `nvidia.com/kai-scheduler-queue` annotation
@@ -189,6 +196,47 @@ export interface OperatorOptions {
    * @default false
    */
   readonly checkpointEnabled?: boolean;
+  /**
+   * `checkpoint.storage.type`: `pvc` for checkpoint storage in a PersistentVolumeClaim of the workload
+   * namespace (an empty type with a PVC option set reads as `pvc`); empty (or `s3` / `oci` without PVC
+   * options) leaves the operator to discover the snapshot agent's storage. Helm: `checkpoint.storage.type`.
+   * @default ""
+   */
+  readonly checkpointStorageType?: string;
+  /**
+   * `checkpoint.storage.pvc.pvcName`: the checkpoint PVC of the workload namespace. Helm: the same path.
+   * @default ""
+   */
+  readonly checkpointStoragePvcName?: string;
+  /**
+   * `checkpoint.storage.pvc.basePath`: the absolute path checkpoint and restore pods mount the PVC at.
+   * Helm: the same path.
+   * @default ""
+   */
+  readonly checkpointStorageBasePath?: string;
+  /**
+   * `checkpoint.storage.pvc.create`: the operator creates the PVC (rendered with the graph) when the
+   * namespace lacks it; otherwise it must already exist. Helm: the same path.
+   * @default false
+   */
+  readonly checkpointStoragePvcCreate?: boolean;
+  /**
+   * `checkpoint.storage.pvc.size`: the storage request of a created PVC. Helm: the same path.
+   * @default ""
+   */
+  readonly checkpointStoragePvcSize?: string;
+  /**
+   * `checkpoint.storage.pvc.storageClassName` of a created PVC (empty: the cluster's default class).
+   * Helm: the same path.
+   * @default ""
+   */
+  readonly checkpointStorageClassName?: string;
+  /**
+   * `checkpoint.storage.pvc.accessMode` of a created PVC: `ReadWriteMany` (empty) or `ReadWriteOnce`.
+   * Helm: the same path.
+   * @default ""
+   */
+  readonly checkpointStorageAccessMode?: string;
   /**
    * The docker registry Secrets the operator would find in the workload namespace. Not part of
    * `OperatorConfiguration` (`registrySecrets` in a configuration file read by

@@ -17,6 +17,11 @@ export interface OperatorSettings {
   /** Whether LeaderWorkerSet (and Volcano) are available (`orchestrators.lws.enabled` / detection). */
   readonly lwsAvailable: boolean;
   /**
+   * Whether DRA (`resource.k8s.io/v1`) is available to the operator (`dra.enabled` / detection). Without
+   * it the operator fails every reconcile of a graph with a GPU memory service or inter-pod failover.
+   */
+  readonly draAvailable: boolean;
+  /**
    * Whether the KAI scheduler integration is on (`orchestrators.kaiScheduler.enabled` / detection):
    * Grove cliques then run on `kai-scheduler` in the graph's queue.
    */
@@ -76,6 +81,28 @@ export interface OperatorSettings {
   /** `checkpoint.enabled`. */
   readonly checkpointEnabled: boolean;
   /**
+   * `checkpoint.storage.type`: `pvc` (or empty, read as `pvc` when a PVC field is set) for checkpoint
+   * storage in a namespace-local PersistentVolumeClaim; `s3` and `oci` without PVC fields are ignored
+   * (the operator then discovers the snapshot agent's storage). Any other value fails the reconcile of a
+   * graph with a checkpoint.
+   */
+  readonly checkpointStorageType: string;
+  /** `checkpoint.storage.pvc.pvcName`: the checkpoint PVC in the workload namespace. */
+  readonly checkpointStoragePvcName: string;
+  /** `checkpoint.storage.pvc.basePath`: an absolute path, where checkpoint and restore pods mount the PVC. */
+  readonly checkpointStorageBasePath: string;
+  /**
+   * `checkpoint.storage.pvc.create`: the operator creates the PVC in a namespace that lacks it (when
+   * false, a graph with a checkpoint fails to reconcile until the PVC exists).
+   */
+  readonly checkpointStoragePvcCreate: boolean;
+  /** `checkpoint.storage.pvc.size`: the storage request of a created PVC (a quantity above zero). */
+  readonly checkpointStoragePvcSize: string;
+  /** `checkpoint.storage.pvc.storageClassName` of a created PVC (empty: the cluster's default class). */
+  readonly checkpointStorageClassName: string;
+  /** `checkpoint.storage.pvc.accessMode` of a created PVC: `ReadWriteMany` (when empty) or `ReadWriteOnce`. */
+  readonly checkpointStorageAccessMode: string;
+  /**
    * The docker registry secrets in the workload namespace. The operator discovers them in the
    * cluster and adds those matching a container's registry to `imagePullSecrets`.
    */
@@ -92,13 +119,15 @@ export const DEFAULT_OPERATOR_VERSION = '1.5.0';
  * The settings of a default platform install (release `dynamo-platform`, namespace `dynamo-system`,
  * chart 1.4.0 or 1.5.0 with its values unchanged): Grove, KAI and Volcano written as off, no NATS or
  * etcd installed (so no addresses), the chart's Grove termination delay `4h`, cluster-wide with the
- * release's planner/EPP ClusterRoles, the chart's MPI SSH secret name in the release namespace. `lwsAvailable` is not written
- * by the chart (the operator detects LeaderWorkerSet and Volcano); it is assumed available.
+ * release's planner/EPP ClusterRoles, the chart's MPI SSH secret name in the release namespace. `lwsAvailable` and
+ * `draAvailable` are not written by the chart (the operator detects LeaderWorkerSet, Volcano and `resource.k8s.io/v1`);
+ * they are assumed available.
  */
 export const DEFAULT_OPERATOR_SETTINGS: OperatorSettings = {
   version: DEFAULT_OPERATOR_VERSION,
   groveAvailable: false,
   lwsAvailable: true,
+  draAvailable: true,
   kaiSchedulerAvailable: false,
   volcanoSchedulerAvailable: false,
   groveTerminationDelay: '4h',
@@ -123,6 +152,13 @@ export const DEFAULT_OPERATOR_SETTINGS: OperatorSettings = {
   mpiSshSecretName: 'mpi-run-ssh-secret',
   mpiSshSecretNamespace: 'dynamo-system',
   checkpointEnabled: false,
+  checkpointStorageType: '',
+  checkpointStoragePvcName: '',
+  checkpointStorageBasePath: '',
+  checkpointStoragePvcCreate: false,
+  checkpointStoragePvcSize: '',
+  checkpointStorageClassName: '',
+  checkpointStorageAccessMode: '',
   registrySecrets: [],
 };
 

@@ -10,7 +10,9 @@ import {
   applyCheckpointToGeneratedDcd, CheckpointClusterState, checkpointOf, ComponentCheckpoint, graphCheckpointConfigs, isCheckpointClusterObject,
   resolveGraphCheckpoints, standaloneDcdWithCheckpoint,
 } from './experimental/checkpoint';
+import { checkpointStorageFor, componentCheckpointStoragePvc, isPersistentVolumeClaim } from './experimental/checkpoint/storage';
 import { refuseInterPodGmsOnComponentPath } from './experimental/component-path';
+import { refuseGmsWithoutDra } from './experimental/dra-gate';
 import { storedGeneratedDcd } from './graph/stored-dcd';
 import { generateHashedComponentDcds } from './graph/worker-hash';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
@@ -52,6 +54,9 @@ export function withNamespace<T>(doc: T, namespace: string | undefined): T {
  * resolved against.
  */
 export function renderGraphComponents(dgd: DgdJson, settings: OperatorSettings, cluster?: CheckpointClusterState): DcdJson[] {
+  // the graph controller's shared resources (GMS claims, checkpoints) come before any DCD
+  refuseGmsWithoutDra(dgd, settings);
+  checkpointStorageFor(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], settings);
   return generateGraphComponents(dgd, settings, graphCheckpoints(dgd, settings, cluster));
 }
 
@@ -85,6 +90,7 @@ function generateGraphComponents(dgd: DgdJson, settings: OperatorSettings, check
  */
 export function renderGraphWorkloads(dgd: DgdJson, settings: OperatorSettings, cluster?: InputClusterState): unknown[] {
   assertNoExperimentalFeatures(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
+  refuseGmsWithoutDra(dgd, settings);
   const checkpoints = graphCheckpoints(dgd, settings, cluster);
   const ref = `DynamoGraphDeployment/${dgd.metadata.name}`;
   if (dgd.metadata.annotations?.[ANNOTATION_WORKLOAD_PROVIDER] === PROVIDER_GROVE) {
@@ -119,7 +125,10 @@ export function renderComponentWorkloads(dcd: DcdJson, settings: OperatorSetting
   // its checkpoint as the component controller resolves it (a SnapshotJob-generation operator
   // refuses a standalone checkpointRef; older ones read the DynamoCheckpoint it names)
   const prepared = standaloneDcdWithCheckpoint(dcd, settings, cluster);
-  return assertObjectsFit(`DynamoComponentDeployment/${dcd.metadata.name}`, workloads.renderComponentWorkloads(prepared, settings, undefined, cluster));
+  // the component controller makes sure of the checkpoint storage PVC before it renders the workloads
+  const storage = componentCheckpointStoragePvc(dcd, settings, cluster);
+  return assertObjectsFit(`DynamoComponentDeployment/${dcd.metadata.name}`,
+    [...storage, ...workloads.renderComponentWorkloads(prepared, settings, undefined, cluster)]);
 }
 
 /** Experimental features the workloads output renders (`grove` only takes effect on the Grove path). */
@@ -149,8 +158,8 @@ function assertNoExperimentalFeatures(ref: string, components: readonly Componen
  * The cluster state among the input documents: observed PodSnapshots / SnapshotJobs (what
  * checkpoint-enabled components are resolved against), DRA objects (what the GPUs of a multinode
  * container with resource claims are counted from; one without a namespace is in the namespace the
- * input is rendered for) and the Grove ClusterTopologyBindings admission reads for a new graph's
- * topology (rows 31, 32, 39, 105).
+ * input is rendered for), the Grove ClusterTopologyBindings admission reads for a new graph's
+ * topology (rows 31, 32, 39, 105), and PersistentVolumeClaims (an existing checkpoint storage claim).
  */
 export function inputClusterState(docs: readonly unknown[], namespace: string | undefined): InputClusterState {
   return {
@@ -158,6 +167,8 @@ export function inputClusterState(docs: readonly unknown[], namespace: string | 
       ...docs.filter(isCheckpointClusterObject),
       ...docs.filter(isDraObject).map(doc => withNamespace(doc, namespace ?? DEFAULT_NAMESPACE)),
       ...docs.filter(isClusterTopologyBinding),
+      // an existing checkpoint storage claim (the operator creates none then)
+      ...docs.filter(isPersistentVolumeClaim).map(doc => withNamespace(doc, namespace ?? DEFAULT_NAMESPACE)),
     ],
   };
 }

@@ -503,7 +503,8 @@ export function deriveOperatorSettingsFromHelmValues(values: unknown, release: H
   // checkpoint
   const checkpoint = t.get(operator, 'checkpoint');
   out.checkpointEnabled = truthy(t.get(checkpoint, 'enabled').value);
-  if (out.checkpointEnabled) checkCheckpoint(t, checkpoint);
+  // without checkpointing the chart writes no storage: the operator's empty fallbacks
+  Object.assign(out, NO_CHECKPOINT_STORAGE, out.checkpointEnabled ? checkpointStorage(t, checkpoint) : {});
 
   out.discoveryBackend = t.get(operator, 'discoveryBackend').value as string;
   return out;
@@ -545,17 +546,43 @@ function deriveServiceMesh(t: TemplateReader, dynamo: At, out: { -readonly [K in
   }
 }
 
-/** The chart's checks of the checkpoint values: a PVC storage needs its claim name and base path. */
-function checkCheckpoint(t: TemplateReader, checkpoint: At): void {
+/** `checkpoint.storage` left out of the configuration. */
+const NO_CHECKPOINT_STORAGE: Partial<OperatorSettings> = {
+  checkpointStorageType: '',
+  checkpointStoragePvcName: '',
+  checkpointStorageBasePath: '',
+  checkpointStoragePvcCreate: false,
+  checkpointStoragePvcSize: '',
+  checkpointStorageClassName: '',
+  checkpointStorageAccessMode: '',
+};
+
+/**
+ * The chart's checks of the checkpoint values (a PVC storage needs its claim name and base path), and
+ * the `checkpoint.storage` it writes: `type` when set, and for `pvc` the claim's fields that are set.
+ */
+function checkpointStorage(t: TemplateReader, checkpoint: At): Partial<OperatorSettings> {
   // the chart reads checkpoint.seccomp.disabled: a seccomp that is not a mapping fails the install
   t.get(t.get(checkpoint, 'seccomp'), 'disabled');
   const storage = t.get(checkpoint, 'storage');
-  if (!truthy(storage.value)) return;
+  if (!truthy(storage.value)) return {};
   const type = t.get(storage, 'type');
-  if (!truthy(type.value) || type.value !== 'pvc') return;
+  if (!truthy(type.value)) return {};
+  const checkpointStorageType = t.text(type, 'checkpoint.storage.type');
+  if (type.value !== 'pvc') return { checkpointStorageType };
   const pvc: At = truthy(t.get(storage, 'pvc').value) ? t.get(storage, 'pvc') : { value: {}, path: joinPath(storage.path, 'pvc') };
   for (const key of ['pvcName', 'basePath']) {
     const at = t.get(pvc, key);
     if (at.value === null || at.value === '') t.fail(at.path, `Required value: the chart needs it when ${type.path} is "pvc"`);
   }
+  const field = (key: string) => t.text(t.get(pvc, key), `checkpoint.storage.pvc.${key}`);
+  return {
+    checkpointStorageType,
+    checkpointStoragePvcName: field('pvcName'),
+    checkpointStorageBasePath: field('basePath'),
+    checkpointStoragePvcCreate: truthy(t.get(pvc, 'create').value),
+    checkpointStoragePvcSize: field('size'),
+    checkpointStorageClassName: field('storageClassName'),
+    checkpointStorageAccessMode: field('accessMode'),
+  };
 }

@@ -180,6 +180,8 @@ export function parseOperatorConfiguration(text: string, file: string): Partial<
   set('lwsAvailable', orchestrators?.section('lws')?.boolean('enabled'));
   set('kaiSchedulerAvailable', orchestrators?.section('kaiScheduler')?.boolean('enabled'));
   set('volcanoSchedulerAvailable', orchestrators?.section('volcanoScheduler')?.boolean('enabled'));
+  // `dra.enabled` null or absent: detection of resource.k8s.io/v1 (assumed served)
+  set('draAvailable', root.section('dra')?.boolean('enabled'));
   const grove = orchestrators?.section('grove');
   const terminationDelay = grove?.string('terminationDelay');
   const delay = terminationDelay === undefined ? undefined : parseGoDuration(terminationDelay);
@@ -229,6 +231,17 @@ export function parseOperatorConfiguration(text: string, file: string): Partial<
   if (sshSecretNamespace === '') mpi!.fail('sshSecretNamespace', 'Required value: the MPI SSH secret namespace is required');
   set('mpiSshSecretNamespace', sshSecretNamespace);
 
-  set('checkpointEnabled', root.section('checkpoint')?.boolean('enabled'));
+  const checkpoint = root.section('checkpoint');
+  set('checkpointEnabled', checkpoint?.boolean('enabled'));
+  // checkpoint.storage: read as written; the operator checks it when it reconciles a graph with a checkpoint
+  const storage = checkpoint?.section('storage');
+  const pvc = storage?.section('pvc');
+  set('checkpointStorageType', storage?.string('type'));
+  set('checkpointStoragePvcName', pvc?.string('pvcName'));
+  set('checkpointStorageBasePath', pvc?.string('basePath'));
+  set('checkpointStoragePvcCreate', pvc?.boolean('create'));
+  set('checkpointStoragePvcSize', pvc?.string('size'));
+  set('checkpointStorageClassName', pvc?.string('storageClassName'));
+  set('checkpointStorageAccessMode', pvc?.string('accessMode'));
   return out;
 }

@@ -61,8 +61,9 @@ export function runSettings(settingsName: string, run: Pick<OracleRun, 'mode' | 
     fromFile = parseOperatorConfiguration(fs.readFileSync(file, 'utf8'), file);
     settingsCache.set(settingsName, fromFile);
   }
-  // the oracle runs with LeaderWorkerSet and DRA available (its defaults), Grove per mode
-  return resolveOperatorSettings({ ...fromFile, version: run.version, groveAvailable: run.mode === 'grove', lwsAvailable: true });
+  // the oracle runs with LeaderWorkerSet and DRA available unless the file turns them off (the record script passes
+  // them as --lws / --dra), Grove per mode
+  return resolveOperatorSettings({ ...fromFile, version: run.version, groveAvailable: run.mode === 'grove' });
 }
 
 /** Metadata the API server sets (and status), removed from both sides; `creationTimestamp` at any depth (Go writes `null` in templates). */

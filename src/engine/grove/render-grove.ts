@@ -23,7 +23,7 @@ import { renderSharedGraphResources } from '../workloads/shared-resources';
 export function renderGroveGraphWorkloads(
   dgd: DgdJson, settings: OperatorSettings, checkpoints: readonly ComponentCheckpoint[] = [], cluster?: ClusterObjects,
 ): unknown[] {
-  const out = renderSharedGraphResources(dgd, settings, checkpoints);
+  const out = renderSharedGraphResources(dgd, settings, checkpoints, cluster);
   const workerHash = graphWorkerHash(dgd);
   const components = groveComponents(dgd, settings, workerHash, cluster);
   const podCliqueSet = renderPodCliqueSet(dgd, components, settings, checkpoints) as { metadata: { annotations?: Record<string, string> } };

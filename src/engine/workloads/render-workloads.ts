@@ -73,7 +73,7 @@ export function renderGraphWorkloads(
   cluster?: ClusterObjects,
 ): unknown[] {
   refuseInterPodGmsOnComponentPath(`DynamoGraphDeployment/${dgd.metadata.name}`, dgd.spec.components ?? [], 'spec.components');
-  const out = renderSharedGraphResources(dgd, settings, checkpoints);
+  const out = renderSharedGraphResources(dgd, settings, checkpoints, cluster);
   const modelServices = new Set<string>();
   const seen = (name: string) => {
     const known = modelServices.has(name);

@@ -82,10 +82,11 @@ export function requiredDynamoCheckpoint(
 
 /**
  * The restore of a Ready checkpoint with `startupPolicy: WaitForCheckpoint` is shaped at render
- * time with cluster storage the renderer cannot read: refused.
+ * time (with the configured `checkpoint.storage`, or storage discovered in the cluster): not rendered, refused.
  */
 export function refuseStorageShapedRestore(name: string, refuse: (message: string) => never): never {
   return refuse(`DynamoCheckpoint ${JSON.stringify(name)} is Ready and startupPolicy is WaitForCheckpoint: this operator shapes the restore `
-    + 'pods at render time with the checkpoint storage it discovers in the cluster (the snapshot agent\'s DaemonSet), which is not rendered; '
+    + 'pods at render time (checkpoint volume and mount, seccomp profile, restore standby env and startup probe) with the checkpoint storage '
+    + 'of its checkpoint.storage, or else the one it discovers in the cluster (the snapshot agent\'s DaemonSet), which is not rendered; '
     + 'use startupPolicy Immediate (pods are restore-shaped at admission) or render for an operator version with SnapshotJob checkpoints');
 }
