@@ -34,9 +34,10 @@ type optionsCase struct {
 }
 
 type invalidOption struct {
-	Prop  string      `json:"prop"`
-	Value interface{} `json:"value"`
-	Error string      `json:"error"`
+	Prop  string                 `json:"prop"`
+	Value interface{}            `json:"value"`
+	With  map[string]interface{} `json:"with"`
+	Error string                 `json:"error"`
 }
 
 type optionsFixture struct {
@@ -284,7 +285,11 @@ func TestInvalidOperatorOptionsAreRefusedNamingTheProp(t *testing.T) {
 	for _, invalid := range readOptionsFixture(t).Invalid {
 		invalid := invalid
 		t.Run(caseTitle(invalid.Prop, invalid.Value), func(t *testing.T) {
-			operator := typedOptions(t, map[string]interface{}{invalid.Prop: invalid.Value})
+			props := map[string]interface{}{invalid.Prop: invalid.Value}
+			for prop, value := range invalid.With {
+				props[prop] = value
+			}
+			operator := typedOptions(t, props)
 			chart := cdk8s.NewChart(cdk8s.NewApp(nil), jsii.String("llm"), nil)
 			checks := map[string]func(){
 				"llm/Graph: ": func() {

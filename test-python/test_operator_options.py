@@ -149,7 +149,9 @@ def test_the_value_is_read_back_from_a_configuration_file(case):
 
 @pytest.mark.parametrize("invalid", INVALID)
 def test_an_invalid_value_is_refused_naming_the_prop(invalid, workdir):
-    operator = OperatorOptions(**{_snake(invalid["prop"]): invalid["value"]})
+    props = dict(invalid.get("with", {}))
+    props[invalid["prop"]] = invalid["value"]
+    operator = OperatorOptions(**{_snake(p): _typed(p, v) for p, v in props.items()})
     chart = cdk8s.Chart(cdk8s.App(), "llm")
     with pytest.raises(Exception) as construct_error:
         DynamoGraph(chart, "Graph", operator=operator)

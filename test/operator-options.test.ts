@@ -36,6 +36,7 @@ interface Case {
 interface Invalid {
   readonly prop: keyof OperatorOptions;
   readonly value: unknown;
+  readonly with?: OperatorOptions;
   readonly error: string;
 }
 
@@ -162,7 +163,7 @@ describe.each(FIXTURE.cases.map(c => [title(c), c] as const))('%s', (_title, c) 
 });
 
 describe.each(FIXTURE.invalid.map(i => [title(i), i] as const))('%s', (_title, i) => {
-  const operator = { [i.prop]: i.value } as OperatorOptions;
+  const operator: OperatorOptions = { ...i.with, [i.prop]: i.value };
 
   test('is refused when a construct is given it, naming the construct and the prop', () => {
     const chart = new Chart(new App(), 'llm');

@@ -55,8 +55,8 @@ export interface OperatorOptions {
    * How long Grove waits before tearing down a gang that fell below its minimum:
    * `orchestrators.grove.terminationDelay`, a Go duration such as `15m` or `1h30m`. Helm:
    * `dynamo.groveTerminationDelay` (`4h` in the platform chart); the operator's own fallback, when
-   * its configuration leaves the delay out or zero, is `15m`. A delay that is not above zero here
-   * leaves PodCliqueSets without `terminationDelay`.
+   * its configuration leaves the delay out or zero, is `15m`. A zero delay here leaves PodCliqueSets
+   * without `terminationDelay`; a negative one is refused (the operator does not start with it).
    * @default "4h"
    */
   readonly groveTerminationDelay?: string;
