@@ -176,3 +176,19 @@ describe.each(FIXTURE.invalid.map(i => [title(i), i] as const))('%s', (_title, i
     expect(messageOf(() => DynamoDocuments.renderYaml(graphText('graph.yaml'), { operator }))).toBe(i.error);
   });
 });
+
+describe('an operator configuration file the operator would not start with', () => {
+  const mesh = (istio: string): string => `serviceMesh:\n  enabled: true\n  provider: istio\n  istio:\n${istio}`;
+
+  test.each([
+    [mesh('    tlsMode: STRICT\n'), 'serviceMesh.istio.tlsMode: Unsupported value: "STRICT": supported values: "DISABLE", "SIMPLE", "ISTIO_MUTUAL", "MUTUAL"'],
+    [mesh('    tlsMode: MUTUAL\n    privateKey: /k.pem\n'), 'serviceMesh.istio.clientCertificate: Required value: tlsMode "MUTUAL" needs a client certificate'],
+    [mesh('    tlsMode: MUTUAL\n    clientCertificate: /c.pem\n'), 'serviceMesh.istio.privateKey: Required value: tlsMode "MUTUAL" needs a private key'],
+  ])('is refused naming the file and the field: %j', (text, message) => {
+    expect(messageOf(() => OperatorConfiguration.fromYaml(text, 'config.yaml'))).toBe(`config.yaml: ${message}`);
+  });
+
+  test('is read when the mesh is off, as the operator reads it', () => {
+    expect(OperatorConfiguration.fromYaml('serviceMesh:\n  enabled: false\n  istio:\n    tlsMode: STRICT\n', 'config.yaml').istioTlsMode).toBe('STRICT');
+  });
+});

@@ -6,7 +6,7 @@ import { OperatorOptions } from './operator-options';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
 import { operatorVersionProblem } from '../engine/operator-version';
 import { parseGoDuration } from '../go/duration';
-import { DISCOVERY_BACKENDS } from '../import/operator-config';
+import { DISCOVERY_BACKENDS, ISTIO_TLS_MODES } from '../import/operator-config';
 import { RegistrySecret } from '../model/registry-secret';
 
 // Compile-time guarantees: every setting has an option of the same name and a compatible type.
@@ -46,9 +46,6 @@ export function operatorSettingsOf(options: OperatorOptions | undefined): Operat
   if (versionProblem !== undefined) throw new Error(`operator.version: ${versionProblem}`);
   return settings;
 }
-
-/** Istio TLS modes the operator starts with (an empty mode means SIMPLE). */
-const ISTIO_TLS_MODES = ['DISABLE', 'SIMPLE', 'ISTIO_MUTUAL', 'MUTUAL'];
 
 /**
  * The settings the operator refuses to start with (deploy/operator/api/config/validation/validation.go,
