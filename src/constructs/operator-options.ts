@@ -143,7 +143,9 @@ export interface OperatorOptions {
   readonly serviceMeshProvider?: string;
   /**
    * TLS mode of the EPP DestinationRule: `serviceMesh.istio.tlsMode`.
-   * Helm: `dynamo.serviceMesh.istio.tlsMode`.
+   * Helm: `dynamo.serviceMesh.istio.tlsMode`. With the Istio mesh on, a mode other than `DISABLE`,
+   * `SIMPLE`, `ISTIO_MUTUAL` or `MUTUAL`, or `MUTUAL` without `istioClientCertificate` and
+   * `istioPrivateKey`, is refused (the operator does not start with it).
    * @default "SIMPLE"
    */
   readonly istioTlsMode?: string;
@@ -174,13 +176,14 @@ export interface OperatorOptions {
   /**
    * The MPI SSH key Secret: `mpi.sshSecretName`. Helm: `dynamo.mpiRun.secretName`. The operator
    * copies it into the namespace of every graph with a multinode component (any backend);
-   * TensorRT-LLM multinode pods mount it.
+   * TensorRT-LLM multinode pods mount it. An empty name is refused.
    * @default "mpi-run-ssh-secret"
    */
   readonly mpiSshSecretName?: string;
   /**
    * The namespace the operator keeps the MPI SSH key Secret in (and generates it in when missing):
-   * `mpi.sshSecretNamespace`. Helm: the release namespace.
+   * `mpi.sshSecretNamespace`. Helm: the release namespace. No rendered object names it (the
+   * `cdk8s-dynamo render` command says where the Secret is copied from); an empty namespace is refused.
    * @default "dynamo-system"
    */
   readonly mpiSshSecretNamespace?: string;
