@@ -28,6 +28,7 @@ type optionsCase struct {
 	Graph    string                   `json:"graph"`
 	With     map[string]interface{}   `json:"with"`
 	Config   string                   `json:"config"`
+	Helm     string                   `json:"helm"`
 	Expect   []map[string]interface{} `json:"expect"`
 	Refused  string                   `json:"refused"`
 	NoEffect string                   `json:"noEffect"`
@@ -268,7 +269,7 @@ func TestOperatorOptionsShowInWhatIsRendered(t *testing.T) {
 	}
 }
 
-func TestOperatorOptionsReadBackFromAConfigurationFile(t *testing.T) {
+func TestOperatorOptionsReadBackFromAConfigurationFileAndHelmValues(t *testing.T) {
 	for _, c := range readOptionsFixture(t).Cases {
 		c := c
 		t.Run(caseTitle(c.Prop, c.Value), func(t *testing.T) {
@@ -276,6 +277,13 @@ func TestOperatorOptionsReadBackFromAConfigurationFile(t *testing.T) {
 			field := reflect.ValueOf(options).Elem().FieldByName(fieldName(c.Prop))
 			if got := plain(t, field.Interface()); !reflect.DeepEqual(got, plain(t, c.Value)) {
 				t.Errorf("read back %#v, want %#v", got, c.Value)
+			}
+			if c.Helm != "" {
+				options := cdk8sdynamo.OperatorConfiguration_FromHelmValues(jsii.String(c.Helm), nil, nil)
+				field := reflect.ValueOf(options).Elem().FieldByName(fieldName(c.Prop))
+				if got := plain(t, field.Interface()); !reflect.DeepEqual(got, plain(t, c.Value)) {
+					t.Errorf("from Helm values %#v, want %#v", got, c.Value)
+				}
 			}
 		})
 	}

@@ -141,10 +141,13 @@ def test_a_value_without_effect_is_accepted_and_changes_nothing(case, workdir):
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_the_value_is_read_back_from_a_configuration_file(case):
+def test_the_value_is_read_back_from_a_configuration_file_and_helm_values(case):
     options = OperatorConfiguration.from_yaml(case["config"], "config.yaml")
     assert _plain(getattr(options, _snake(case["prop"]))) == case["value"]
     assert _plain(getattr(_options(case), _snake(case["prop"]))) == case["value"]
+    if "helm" in case:
+        options = OperatorConfiguration.from_helm_values(case["helm"])
+        assert _plain(getattr(options, _snake(case["prop"]))) == case["value"]
 
 
 @pytest.mark.parametrize("invalid", INVALID)

@@ -29,6 +29,7 @@ interface Case {
   readonly graph: string;
   readonly with?: OperatorOptions;
   readonly config: string;
+  readonly helm?: string;
   readonly expect?: Expectation[];
   readonly refused?: string;
   readonly noEffect?: string;
@@ -105,6 +106,9 @@ const wanted = (e: Expectation): unknown => (e.absent ? 'absent' : e.value);
 
 describe('the scenario table', () => {
   test('covers every operator option, each with a value other than its default', () => {
+    // the props the platform chart has no value for (derived from the release, or not the chart's)
+    expect(FIXTURE.cases.filter(c => !c.helm).map(c => c.prop)).toEqual(
+      ['version', 'lwsAvailable', 'lwsAvailable', 'plannerClusterRoleName', 'eppClusterRoleName', 'mpiSshSecretNamespace', 'registrySecrets']);
     const props = new Set(FIXTURE.cases.map(c => c.prop));
     expect([...props].sort()).toEqual(Object.keys(DEFAULT_OPERATOR_SETTINGS).sort());
     for (const c of FIXTURE.cases) {
@@ -160,6 +164,12 @@ describe.each(FIXTURE.cases.map(c => [title(c), c] as const))('%s', (_title, c) 
     const options = OperatorConfiguration.fromYaml(c.config, 'config.yaml');
     expect(options[c.prop]).toEqual(c.value);
   });
+
+  if (c.helm) {
+    test('is derived from the values of the platform chart', () => {
+      expect(OperatorConfiguration.fromHelmValues(c.helm!)[c.prop]).toEqual(c.value);
+    });
+  }
 });
 
 describe.each(FIXTURE.invalid.map(i => [title(i), i] as const))('%s', (_title, i) => {

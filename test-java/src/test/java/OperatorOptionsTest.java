@@ -249,10 +249,15 @@ class OperatorOptionsTest {
                     assertEquals(without, synthesized(file, optionsOf(c)));
                 }));
             }
-            tests.add(DynamicTest.dynamicTest(title(c) + " is read back from a configuration file", () -> {
+            tests.add(DynamicTest.dynamicTest(title(c) + " is read back from a configuration file and Helm values", () -> {
                 OperatorOptions options = OperatorConfiguration.fromYaml((String) c.get("config"), "config.yaml");
                 Object got = OperatorOptions.class.getMethod("get" + upperFirst((String) c.get("prop"))).invoke(options);
                 assertEquals(plain(c.get("value")), plain(got));
+                if (c.get("helm") != null) {
+                    OperatorOptions fromHelm = OperatorConfiguration.fromHelmValues((String) c.get("helm"));
+                    Object derived = OperatorOptions.class.getMethod("get" + upperFirst((String) c.get("prop"))).invoke(fromHelm);
+                    assertEquals(plain(c.get("value")), plain(derived), "from Helm values");
+                }
             }));
         }
         return tests;
