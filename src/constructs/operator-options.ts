@@ -62,8 +62,8 @@ export interface OperatorOptions {
    * How long Grove waits before tearing down a gang that fell below its minimum:
    * `orchestrators.grove.terminationDelay`, a Go duration such as `15m` or `1h30m`. Helm:
    * `dynamo.groveTerminationDelay` (`4h` in the platform chart); the operator's own fallback, when
-   * its configuration leaves the delay out or zero, is `15m`. A delay that is not above zero here
-   * leaves PodCliqueSets without `terminationDelay`.
+   * its configuration leaves the delay out or zero, is `15m`. A zero delay here leaves PodCliqueSets
+   * without `terminationDelay`; a negative one is refused (the operator does not start with it).
    * @default "4h"
    */
   readonly groveTerminationDelay?: string;
@@ -150,7 +150,9 @@ export interface OperatorOptions {
   readonly serviceMeshProvider?: string;
   /**
    * TLS mode of the EPP DestinationRule: `serviceMesh.istio.tlsMode`.
-   * Helm: `dynamo.serviceMesh.istio.tlsMode`.
+   * Helm: `dynamo.serviceMesh.istio.tlsMode`. With the Istio mesh on, a mode other than `DISABLE`,
+   * `SIMPLE`, `ISTIO_MUTUAL` or `MUTUAL`, or `MUTUAL` without `istioClientCertificate` and
+   * `istioPrivateKey`, is refused (the operator does not start with it).
    * @default "SIMPLE"
    */
   readonly istioTlsMode?: string;
@@ -181,13 +183,14 @@ export interface OperatorOptions {
   /**
    * The MPI SSH key Secret: `mpi.sshSecretName`. Helm: `dynamo.mpiRun.secretName`. The operator
    * copies it into the namespace of every graph with a multinode component (any backend);
-   * TensorRT-LLM multinode pods mount it.
+   * TensorRT-LLM multinode pods mount it. An empty name is refused.
    * @default "mpi-run-ssh-secret"
    */
   readonly mpiSshSecretName?: string;
   /**
    * The namespace the operator keeps the MPI SSH key Secret in (and generates it in when missing):
-   * `mpi.sshSecretNamespace`. Helm: the release namespace.
+   * `mpi.sshSecretNamespace`. Helm: the release namespace. No rendered object names it (the
+   * `cdk8s-dynamo render` command says where the Secret is copied from); an empty namespace is refused.
    * @default "dynamo-system"
    */
   readonly mpiSshSecretNamespace?: string;

@@ -34,6 +34,9 @@ export const OPERATOR_FALLBACK_TERMINATION_DELAY = '15m';
 /** The discovery backends the operator accepts (`discovery.backend`). */
 export const DISCOVERY_BACKENDS: readonly string[] = ['kubernetes', 'etcd'];
 
+/** Istio TLS modes the operator starts with (an empty mode means SIMPLE). */
+export const ISTIO_TLS_MODES: readonly string[] = ['DISABLE', 'SIMPLE', 'ISTIO_MUTUAL', 'MUTUAL'];
+
 type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
 
 /** Reads typed fields of one mapping, reporting errors against the file and a dotted path. */
@@ -214,6 +217,16 @@ export function parseOperatorConfiguration(text: string, file: string): Partial<
   set('istioClientCertificate', istio?.string('clientCertificate'));
   set('istioPrivateKey', istio?.string('privateKey'));
   set('istioCaCertificates', istio?.string('caCertificates'));
+  // with the mesh on, the operator does not start with a TLS mode Istio does not know, nor with MUTUAL
+  // lacking the client certificate or key (deploy/operator/api/config/validation/validation.go)
+  if (out.serviceMeshProvider === 'istio' && istio !== undefined) {
+    const mode = out.istioTlsMode ?? '';
+    if (mode !== '' && !ISTIO_TLS_MODES.includes(mode)) {
+      istio.fail('tlsMode', `Unsupported value: ${JSON.stringify(mode)}: supported values: ${ISTIO_TLS_MODES.map(m => JSON.stringify(m)).join(', ')}`);
+    }
+    if (mode === 'MUTUAL' && (out.istioClientCertificate ?? '') === '') istio.fail('clientCertificate', 'Required value: tlsMode "MUTUAL" needs a client certificate');
+    if (mode === 'MUTUAL' && (out.istioPrivateKey ?? '') === '') istio.fail('privateKey', 'Required value: tlsMode "MUTUAL" needs a private key');
+  }
 
   const rbac = root.section('rbac');
   const clusterWide = (out.restrictedNamespace ?? '') === '';
