@@ -108,7 +108,7 @@ describe('the scenario table', () => {
   test('covers every operator option, each with a value other than its default', () => {
     // the props the platform chart has no value for (derived from the release, or not the chart's)
     expect(FIXTURE.cases.filter(c => !c.helm).map(c => c.prop)).toEqual(
-      ['version', 'lwsAvailable', 'lwsAvailable', 'plannerClusterRoleName', 'eppClusterRoleName', 'mpiSshSecretNamespace', 'registrySecrets']);
+      ['version', 'lwsAvailable', 'lwsAvailable', 'plannerClusterRoleName', 'eppClusterRoleName', 'mpiSshSecretNamespace', 'draAvailable', 'draAvailable', 'registrySecrets']);
     const props = new Set(FIXTURE.cases.map(c => c.prop));
     expect([...props].sort()).toEqual(Object.keys(DEFAULT_OPERATOR_SETTINGS).sort());
     for (const c of FIXTURE.cases) {
