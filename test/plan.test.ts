@@ -12,13 +12,13 @@ import * as os from 'os';
 import * as path from 'path';
 import { readYamlDocuments } from '../scripts/conformance';
 import { runCliOn } from './support/cli-in-process';
-import { planFile } from '../src/cli/plan-command';
+import { CONFORMANCE_DIR } from './support/shared';
 import { parseYamlDocuments } from '../src/import/documents';
 import { generatedObjects } from '../src/plan/generated-objects';
 import { PlanRequest } from '../src/plan/request';
+import { PLANNED_SCENARIOS, plannedScenarioInput, profilerPython, withPlannedGraph } from './support/conformance/dgdr';
 import { runScenario } from './support/conformance/scenario';
-import { CONFORMANCE_NAMESPACE } from './support/conformance/supported';
-import { CONFORMANCE_DIR } from './support/shared';
+import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -134,6 +134,7 @@ fs.writeFileSync(path.join(${JSON.stringify(dir)}, 'calls.json'), JSON.stringify
 const out = args[args.indexOf('--output-dir') + 1];
 if (${JSON.stringify(mode)} === 'crash') { process.stderr.write('Traceback (most recent call last):\\n  File "x"\\nModuleNotFoundError: No module named \\'dynamo\\'\\n'); process.exit(1); }
 if (${JSON.stringify(mode)} === 'failed') {
+  fs.writeFileSync(path.join(out, 'profile_sla.log'), 'the log');
   fs.writeFileSync(path.join(out, 'profiler_status.yaml'), 'status: failed\\nmessage: \\'Profiler failed with exception: ValueError\\'\\nerror: no GPUs\\n');
   process.exit(1);
 }
@@ -183,6 +184,9 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
     const run = runCliOn({ 'req.yaml': REQUEST_YAML }, ['plan', '--python', python, '--output', 'workloads', '--no-grove', 'req.yaml']);
     expect(run.code).toBe(0);
     const kinds = (parseYamlDocuments(run.stdout) as any[]).map(o => `${o.kind}/${o.metadata.name}`);
+    // the generated graph first, as stored (the defaulting webhook stamped it), then what the operator creates from it
+    expect(kinds[0]).toBe('DynamoGraphDeployment/sla-dgd');
+    expect((parseYamlDocuments(run.stdout) as any[])[0].metadata.annotations).toHaveProperty(['nvidia.com/dynamo-operator-origin-version']);
     expect(kinds).toContain('DynamoComponentDeployment/sla-dgd-frontend');
     expect(kinds.filter(k => k.startsWith('Deployment/sla-dgd-'))).toHaveLength(2);
   });
@@ -193,6 +197,10 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^req\.yaml: document 1: DynamoGraphDeploymentRequest\/sla: profiling failed: no GPUs \(its log: .*profile_sla\.log\)\n$/);
+    // the profiler's folder is kept for its log
+    const log = /its log: (.*)\)/.exec(run.stderr)![1];
+    expect(fs.existsSync(path.dirname(log))).toBe(true);
+    fs.rmSync(path.dirname(log), { recursive: true, force: true });
   });
 
   test('an environment without the profiler is named, with how to create one, and no trace', () => {
@@ -200,6 +208,8 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("No module named 'dynamo' (create its environment with scripts/plan-env.sh and pass --python)");
     expect(run.stderr).not.toContain('Traceback');
+    // nothing to look at: the profiler's folder is removed
+    expect(fs.existsSync(JSON.parse(fs.readFileSync(path.join(dir, 'calls.json'), 'utf8')).args[5])).toBe(false);
     const missing = runCliOn({ 'req.yaml': REQUEST_YAML }, ['plan', '--python', path.join(dir, 'nope'), 'req.yaml']);
     expect(missing.stderr).toBe(`req.yaml: document 1: DynamoGraphDeploymentRequest/sla: cannot run the profiler: ${path.join(dir, 'nope')}: not found (create its environment with scripts/plan-env.sh and pass --python)\n`);
   });
@@ -220,17 +230,8 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
   });
 });
 
-/** The interpreter of a Python environment with the profiler, or why there is none. */
-function profilerPython(): { python?: string; reason?: string } {
-  const candidates = [process.env.CDK8S_DYNAMO_PYTHON, path.join(ROOT, '.tmp', 'plan-venv', 'bin', 'python')].filter((p): p is string => !!p);
-  const python = candidates.find(p => fs.existsSync(p));
-  if (python) return { python };
-  return { reason: 'no Python environment with the Dynamo profiler: create one with scripts/plan-env.sh DYNAMO_SOURCE (.tmp/plan-venv) or name its interpreter in $CDK8S_DYNAMO_PYTHON' };
-}
-
 const GOLDEN_DIR = path.join(CONFORMANCE_DIR ?? path.join(ROOT, 'missing'), 'dgdr');
 const { python: PYTHON, reason: NO_PYTHON } = profilerPython();
-const goldens = ['deployment', 'grove', 'lws'];
 const describeGoldens = PYTHON && fs.existsSync(GOLDEN_DIR) ? describe : describe.skip;
 if (!PYTHON) {
   // eslint-disable-next-line no-console
@@ -238,17 +239,11 @@ if (!PYTHON) {
 }
 
 describeGoldens('the operator\'s DGDR goldens, planned with the real profiler (rapid search)', () => {
-  test.each(goldens)('dgdr/%s: the generated graph, its components and workloads match output.yaml', scenario => {
-    const input = fs.readFileSync(path.join(GOLDEN_DIR, scenario, 'input.yaml'), 'utf8');
-    // the goldens' harness (deploy/operator/internal/controller/clusterenv_test.go) creates the
-    // request in its namespace and sets spec.runtimeVersionOverride to 1.4.0 before profiling
-    const [request] = parseYamlDocuments(input) as any[];
-    request.metadata.namespace = CONFORMANCE_NAMESPACE;
-    request.spec.runtimeVersionOverride = '1.4.0';
-    const problems: string[] = [];
-    const planned = planFile(`${scenario}.yaml`, JSON.stringify(request), { python: PYTHON }, problems, []);
-    expect(problems).toEqual([]);
-    const outcome = runScenario(`dgdr/${scenario}`, { input: planned!.docs, expected: readYamlDocuments(path.join(GOLDEN_DIR, scenario, 'output.yaml')) });
-    expect(outcome).toMatchObject({ kind: 'matched' });
+  test.each([...PLANNED_SCENARIOS])('%s: the generated graph, its components and workloads match output.yaml', id => {
+    const dir = path.join(GOLDEN_DIR, id.split('/')[1]);
+    // as the goldens' harness applied the request: in its namespace, with runtimeVersionOverride 1.4.0
+    const planned = plannedScenarioInput(id, readYamlDocuments(path.join(dir, 'input.yaml')), PYTHON!);
+    const outcome = runScenario(id, { input: planned, expected: readYamlDocuments(path.join(dir, 'output.yaml')) }, withPlannedGraph(renderDocuments));
+    expect(outcome).toEqual({ kind: 'matched', mode: 'workloads', rendered: expect.any(Number) });
   }, 15 * 60 * 1000);
 });

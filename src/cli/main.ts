@@ -350,6 +350,12 @@ function run(argv: string[], io: CliIo): number {
       return `${load.file}: ${itemPrefix(load, p.document)}${formatProblem(p)}`;
     }));
     rendered = loaded.map((load, i) => ({ file: load.file, objects: result.outputs[i] }));
+    // `plan`: beyond graph output, the generated graph is written too, as stored (plan-command.ts)
+    if (args.command === 'plan' && args.output !== 'graph' && result.problems.length === 0) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { withStoredGraphs } = require('./plan-command') as typeof planCommand;
+      rendered = rendered.map((r, i) => ({ file: r.file, objects: withStoredGraphs(loaded[i].docs, r.objects, settings) }));
+    }
     if (rendering || args.command === 'validate') {
       notices.push(...mpiSshSecretNotices(loaded, result.problems, settings, args.namespace));
     }

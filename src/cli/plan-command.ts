@@ -5,9 +5,12 @@
  * (src/plan/generated-objects.ts). `main.ts` then checks and renders them like the documents of
  * any input file (graph, components or workloads output).
  */
+import { admitNewGraph } from '../admission/stored-object';
+import { OperatorSettings } from '../engine/operator-settings';
 import { DEFAULT_NAMESPACE } from '../engine/render';
 import { parseYamlDocuments } from '../import/documents';
 import { inputObjectsOf } from '../import/input-objects';
+import { DgdJson, isDgd } from '../model/v1beta1';
 import { generatedObjects } from '../plan/generated-objects';
 import { DEFAULT_PYTHON, PYTHON_ENV, runProfiler } from '../plan/profiler';
 import { DGDR_KIND, readPlanRequest } from '../plan/request';
@@ -80,4 +83,15 @@ export function planFile(file: string, text: string, args: PlanArgs, problems: s
     }
   }
   return problems.length > before ? undefined : { file, docs, places };
+}
+
+/**
+ * The rendering of planned objects in components or workloads output: the generated graph is one of
+ * the objects the operator creates for the request, so it comes first, as the API server stores it
+ * (the operator's defaulting webhook applied: replicas, Grove's minAvailable, the origin version),
+ * then what the rendering made of the planned objects.
+ */
+export function withStoredGraphs(planned: readonly unknown[], rendered: readonly unknown[], settings: OperatorSettings): unknown[] {
+  const graphs = planned.filter(isDgd).map(graph => admitNewGraph(graph as DgdJson, settings));
+  return [...graphs, ...rendered];
 }

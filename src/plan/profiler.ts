@@ -75,11 +75,17 @@ export function runProfiler(request: PlanRequest, options: ProfilerOptions): Pro
     timeout: options.timeoutMs ?? 30 * 60 * 1000,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const failed = (problem: string): ProfilerResult => ({ problem, outputDir });
+  // the folder is kept when it holds the profiler's log, and the message names the log
+  const log = path.join(outputDir, 'profile_sla.log');
+  const failed = (problem: string): ProfilerResult => {
+    if (fs.existsSync(log)) return { problem: `${problem} (its log: ${log})`, outputDir };
+    fs.rmSync(outputDir, { recursive: true, force: true });
+    return { problem, outputDir };
+  };
   if (run.error !== undefined) {
     const code = (run.error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return failed(`cannot run the profiler: ${options.python}: not found (create its environment with scripts/plan-env.sh and pass --python)`);
-    if (code === 'ETIMEDOUT') return failed(`the profiler did not finish in ${Math.round((options.timeoutMs ?? 30 * 60 * 1000) / 1000)} s (its log: ${path.join(outputDir, 'profile_sla.log')})`);
+    if (code === 'ETIMEDOUT') return failed(`the profiler did not finish in ${Math.round((options.timeoutMs ?? 30 * 60 * 1000) / 1000)} s`);
     return failed(`cannot run the profiler: ${options.python}: ${code ?? run.error.message}`);
   }
   const status = readStatus(outputDir);
@@ -92,7 +98,7 @@ export function runProfiler(request: PlanRequest, options: ProfilerOptions): Pro
     }
   }
   if (status.status === 'failed') {
-    return failed(`profiling failed: ${status.error || status.message || 'the profiler reported failure (no details available)'} (its log: ${path.join(outputDir, 'profile_sla.log')})`);
+    return failed(`profiling failed: ${status.error || status.message || 'the profiler reported failure (no details available)'}`);
   }
   // the interpreter ran, but not the profiler: say what it said last (a missing module, say)
   const last = lastLine(run.stderr ?? '') ?? `exit code ${run.status ?? run.signal}`;
