@@ -11,8 +11,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { readYamlDocuments } from '../scripts/conformance';
+import { binaryWorkdir, runBinary } from './support/cli-binary';
 import { runCliOn } from './support/cli-in-process';
 import { CONFORMANCE_DIR } from './support/shared';
+import { helpText } from '../src/cli/args';
 import { parseYamlDocuments } from '../src/import/documents';
 import { generatedObjects } from '../src/plan/generated-objects';
 import { PlanRequest } from '../src/plan/request';
@@ -221,6 +223,27 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('g.yaml: document 1: kind: Invalid value: "DynamoGraphDeployment": plan reads a DynamoGraphDeploymentRequest\n');
     expect(fs.existsSync(path.join(dir, 'calls.json'))).toBe(false);
+  });
+
+  test('the installed binary plans with the stand-in profiler', () => {
+    const cwd = binaryWorkdir('plan');
+    try {
+      fs.writeFileSync(path.join(cwd, 'req.yaml'), REQUEST_YAML);
+      const run = runBinary(cwd, ['plan', '--python', fakePython(dir, 'success'), 'req.yaml']);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect((parseYamlDocuments(run.stdout) as any[]).map(o => `${o.kind}/${o.metadata.name}`)).toEqual(['DynamoGraphDeployment/sla-dgd']);
+    } finally {
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  test('the help lists plan and says what it runs', () => {
+    expect(helpText()).toContain('  cdk8s-dynamo plan [--python PATH] [--output graph|components|workloads] [--namespace NS] [--out DIR] [OPERATOR...] REQUEST\n');
+    expect(helpText()).toMatch(/\n {2}plan {7}run the profiler on a DynamoGraphDeploymentRequest/);
+    const run = runCliOn({}, ['plan', '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('python -m dynamo.profiler --config SPEC-AS-JSON');
   });
 
   test('plan takes one REQUEST file', () => {
