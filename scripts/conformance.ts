@@ -11,6 +11,8 @@
  * Prints one line per scenario: `matched`, `DIFFERENT` (followed by the differences) or
  * `skipped` with the reason. Scenarios listed in SUPPORTED_SCENARIOS must match; deferred ones
  * (DEFERRED_SCENARIOS) and unknown ones are skipped, with what the engine does with them today.
+ * The DGDR scenarios (`dgdr/*`) are planned first, as `cdk8s-dynamo plan` does, with the profiler of
+ * the Python environment of docs/plan.md; without one they are skipped, saying so.
  * `-v` also prints the differences of skipped scenarios. Exits 1 when a supported scenario does
  * not match or is missing from the folder.
  */
@@ -18,6 +20,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseYamlDocuments } from '../src/import/documents';
 import { OUTPUT_MODES, renderDocuments } from '../src/pipeline/check-and-render';
+import { PLANNED_SCENARIOS, plannedScenarioInput, profilerPython, withPlannedGraph } from '../test/support/conformance/dgdr';
 import { runScenario, ScenarioOutcome, ScenarioRenderer } from '../test/support/conformance/scenario';
 import { DEFERRED_SCENARIOS, scenarioOutputMode, SUPPORTED_SCENARIOS } from '../test/support/conformance/supported';
 
@@ -90,6 +93,18 @@ function runScenarioDir(id: string, dir: string, render: ScenarioRenderer, known
   } catch (e) {
     return { kind: 'error', mode, message: `cannot read the scenario: ${(e as Error).message}` };
   }
+  // a DGDR scenario: its request is planned with the profiler first (docs/plan.md), then rendered
+  if (PLANNED_SCENARIOS.includes(id)) {
+    const { python } = profilerPython();
+    // skipped: runConformance says why
+    if (python === undefined) return { kind: 'error', mode, message: 'not planned' };
+    try {
+      input = plannedScenarioInput(id, input, python);
+    } catch (e) {
+      return { kind: 'error', mode, message: `plan failed: ${(e as Error).message}` };
+    }
+  }
+  if (PLANNED_SCENARIOS.includes(id)) return runScenario(id, { input, expected }, withPlannedGraph(render));
   return runScenario(id, { input, expected }, render);
 }
 
@@ -108,8 +123,13 @@ export function runConformance(dir: string, options: ConformanceOptions = {}): C
   const render: ScenarioRenderer = options.render ?? renderDocuments;
   const knownModes = options.knownModes ?? (options.render ? undefined : OUTPUT_MODES);
   const summary: ConformanceSummary = { passed: 0, failed: 0, skipped: 0 };
-  const supported = options.supported ?? SUPPORTED_SCENARIOS;
-  const deferred = options.deferred ?? DEFERRED_SCENARIOS;
+  // the DGDR scenarios must match when the profiler's environment is there, and are skipped, saying why, otherwise
+  const planning = profilerPython();
+  const supported = options.supported ?? [...SUPPORTED_SCENARIOS, ...(planning.python ? PLANNED_SCENARIOS : [])];
+  const deferred = options.deferred ?? {
+    ...DEFERRED_SCENARIOS,
+    ...(planning.python ? {} : Object.fromEntries(PLANNED_SCENARIOS.map(id => [id, planning.reason ?? 'no profiler']))),
+  };
 
   const root = scenarioRoot(dir);
   const ids = findScenarios(root);

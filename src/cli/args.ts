@@ -17,9 +17,9 @@ export class UsageError extends Error {
 }
 
 /** The commands. */
-export type CommandName = 'render' | 'validate' | 'diff' | 'convert' | 'explain' | 'eject';
+export type CommandName = 'render' | 'validate' | 'diff' | 'convert' | 'explain' | 'eject' | 'plan';
 /** The command names, in the order of the help. */
-export const COMMAND_NAMES: readonly CommandName[] = ['render', 'validate', 'diff', 'convert', 'explain', 'eject'];
+export const COMMAND_NAMES: readonly CommandName[] = ['render', 'validate', 'diff', 'convert', 'explain', 'eject', 'plan'];
 const COMMANDS = COMMAND_NAMES;
 
 /** What the command line asks for. */
@@ -61,6 +61,8 @@ export interface ParsedArgs {
   readonly force?: boolean;
   /** `eject --package-source`: a local build of the library the `--out` project depends on instead of the registry's release. */
   readonly packageSource?: string;
+  /** `plan --python`: the interpreter of the profiler's environment. */
+  readonly python?: string;
   readonly files: string[];
 }
 
@@ -90,9 +92,35 @@ const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR.
 const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
 const EXPLAIN_USAGE = 'cdk8s-dynamo explain [--mermaid] [OPERATOR...] FILE...';
 const EJECT_USAGE = `cdk8s-dynamo eject [--language ${EJECT_LANGUAGES.join('|')}] [--out DIR [--force] [--package-source PATH]] [OPERATOR...] FILE`;
+const PLAN_USAGE = `cdk8s-dynamo plan [--python PATH] [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [OPERATOR...] REQUEST`;
 const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
+  plan: `usage: ${PLAN_USAGE}
+
+Runs the Dynamo profiler on each DynamoGraphDeploymentRequest of REQUEST, as the operator's
+profiling Job runs it (python -m dynamo.profiler --config SPEC-AS-JSON), in a Python environment
+that has it (scripts/plan-env.sh creates one; docs/plan.md), and writes what the operator creates
+from its result when the request is applied (autoApply): the DynamoGraphDeployment (named
+<request>-dgd, or spec.overrides.dgd.metadata.name; the request's runtimeVersionOverride on each
+component without one; the dgdr.nvidia.com/name, dgdr.nvidia.com/namespace and
+nvidia.com/managed-by labels) and the profiler's ConfigMaps, then checks and renders them as
+render does. The search is the profiler's own: searchStrategy rapid runs offline (AIConfigurator
+simulation, no GPU); thorough deploys candidates to a cluster and is not run here.
+
+  --python PATH            the interpreter of the profiler's environment (default:
+                           $CDK8S_DYNAMO_PYTHON, else python3); a dgd-apply-overrides beside it is
+                           the DGD override tool the profiler calls for spec.overrides.dgd
+  --output MODE            graph (default), components or workloads
+  --namespace NS           namespace of a request that names none (default: default)
+  --out DIR                write the result into DIR instead of standard output (see render --help)
+
+${OPERATOR_HELP}
+${COMMON_HELP}
+
+Exit status: 0 planned and rendered, 1 invalid request, profiler failure, invalid result or output
+not all written, 2 usage error.
+`,
   explain: `usage: ${EXPLAIN_USAGE}
 
 Explains each DynamoGraphDeployment as the operator would run it, after checking the documents as
@@ -252,6 +280,7 @@ export function helpText(command?: CommandName): string {
   ${DIFF_USAGE}
   ${EXPLAIN_USAGE}
   ${EJECT_USAGE}
+  ${PLAN_USAGE}
   cdk8s-dynamo --version
   cdk8s-dynamo [COMMAND] --help
 
@@ -262,6 +291,7 @@ Commands:
   diff       compare two versions as rendered, and say which changes restart pods
   explain    the replicas, nodes and GPUs each graph runs with, or its Mermaid flowchart
   eject      write Dynamo documents as a cdk8s app (TypeScript, Python, Java, Go) that uses the library
+  plan       run the profiler on a DynamoGraphDeploymentRequest and render the graph it generates
 
 ${OPERATOR_HELP}
 
@@ -289,6 +319,7 @@ export function usageText(command?: CommandName): string {
   else if (command === undefined) synopsis.push(EXPLAIN_USAGE);
   if (command === 'eject') synopsis.splice(0, synopsis.length, EJECT_USAGE);
   else if (command === undefined) synopsis.push(EJECT_USAGE);
+  if (command === 'plan') synopsis.splice(0, synopsis.length, PLAN_USAGE);
   const more = command === undefined ? 'cdk8s-dynamo --help' : `cdk8s-dynamo ${command} --help`;
   return `usage:\n${synopsis.map(line => `  ${line}\n`).join('')}Run '${more}' for the options.\n`;
 }
@@ -344,6 +375,13 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   explain: {
     ...SHARED_OPTIONS,
     mermaid: { type: 'boolean' },
+  },
+  plan: {
+    ...SHARED_OPTIONS,
+    python: { type: 'string', multiple: true },
+    output: { type: 'string', multiple: true },
+    namespace: { type: 'string', multiple: true },
+    out: { type: 'string', multiple: true },
   },
 };
 
@@ -410,6 +448,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   if (files.some(file => file === '')) throw new UsageError('an input FILE is the empty string', command);
   if (command === 'diff' && files.length !== 2) throw new UsageError(`diff compares two FILEs, OLD and NEW; got ${files.length}`, command);
   if (command === 'eject' && files.length !== 1) throw new UsageError(`eject writes the app of one FILE; got ${files.length}`, command);
+  if (command === 'plan' && files.length !== 1) throw new UsageError(`plan reads one REQUEST file; got ${files.length}`, command);
   if (values.force === true && values.out === undefined) throw new UsageError('--force needs --out', command);
   if (values['package-source'] !== undefined && values.out === undefined) throw new UsageError('--package-source needs --out', command);
   if (command === 'diff' && files[0] === '-' && files[1] === '-') throw new UsageError('only one of OLD and NEW can be - (standard input)', command);
@@ -432,6 +471,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       mermaid: values.mermaid === true ? true : undefined,
       force: values.force === true ? true : undefined,
       packageSource: single('package-source'),
+      python: single('python'),
       files,
     },
   };

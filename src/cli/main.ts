@@ -63,6 +63,7 @@ import type * as diffCommand from './diff-command';
 import type * as ejectCommand from './eject-command';
 import type * as explainCommand from './explain-command';
 import { OutputWriteError, outputClash, outputNames, writeAllSync, writeOutputs } from './output-files';
+import type * as planCommand from './plan-command';
 import { dns1123LabelErrors } from '../admission/dns-names';
 import { RenderError } from '../engine/errors';
 import { describeExistingStorageClaim } from '../engine/experimental/checkpoint/storage';
@@ -294,8 +295,10 @@ function run(argv: string[], io: CliIo): number {
     if (old) olds = convertLoaded(old, io, problems, false).docs.filter(doc => isDgd(doc) || isDcd(doc));
   }
   const loaded: LoadedFile[] = [];
+  // `plan`: the objects the operator creates from the profiler's result for the requests of the file (plan-command.ts)
+  const planNotices: string[] = [];
   for (const file of args.files) {
-    const load = loadFile(file, io, problems);
+    const load = args.command === 'plan' ? planLoad(file, args, io, problems, planNotices) : loadFile(file, io, problems);
     // v1alpha1 Dynamo documents become the v1beta1 objects the API server converts them to
     if (load) loaded.push(convertLoaded(load, io, problems, true));
   }
@@ -306,14 +309,16 @@ function run(argv: string[], io: CliIo): number {
     problems.push(...duplicateObjects(objects, args.namespace));
   }
   // documents of a kind the library has no schema for are passed on unchecked, and said so
-  const notices: string[] = [];
+  const notices: string[] = [...planNotices];
+  // `plan` renders what it planned as `render` renders a file
+  const rendering = args.command === 'render' || args.command === 'plan';
   for (const load of loaded) {
     const { file, docs } = load;
     for (const [index, doc] of docs.entries()) {
       if (isDgd(doc) || isDcd(doc) || isCheckedKind(doc)) continue;
       // cluster state the render reads (a DeviceClass, a DynamoCheckpoint, a ClusterTopologyBinding) is, beyond graph output, not written
-      const readOnly = args.command === 'render' && args.output !== 'graph' && isClusterStateDocument(doc);
-      const what = readOnly ? 'read as cluster state, not written' : args.command === 'render' ? 'passed through unchecked' : 'not checked';
+      const readOnly = rendering && args.output !== 'graph' && isClusterStateDocument(doc);
+      const what = readOnly ? 'read as cluster state, not written' : rendering ? 'passed through unchecked' : 'not checked';
       notices.push(`${file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${what} (no schema for this kind)`);
     }
   }
@@ -326,7 +331,7 @@ function run(argv: string[], io: CliIo): number {
     const check = (inputs: readonly LoadedFile[], update: { olds: unknown[]; oldFile: string } | undefined) => checkAndRender(
       inputs.map(load => ({ documents: load.docs })), {
         settings,
-        output: args.command === 'render' ? args.output : undefined,
+        output: rendering ? args.output : undefined,
         namespace: args.namespace,
         checkOtherObjects: args.command === 'validate',
         update: update === undefined ? undefined : { ...update, requester: args.requester },
@@ -346,7 +351,13 @@ function run(argv: string[], io: CliIo): number {
       return `${load.file}: ${itemPrefix(load, p.document)}${formatProblem(p)}`;
     }));
     rendered = loaded.map((load, i) => ({ file: load.file, objects: result.outputs[i] }));
-    if (args.command === 'render' || args.command === 'validate') {
+    // `plan`: beyond graph output, the generated graph is written too, as stored (plan-command.ts)
+    if (args.command === 'plan' && args.output !== 'graph' && result.problems.length === 0) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { withStoredGraphs } = require('./plan-command') as typeof planCommand;
+      rendered = rendered.map((r, i) => ({ file: r.file, objects: withStoredGraphs(loaded[i].docs, r.objects, settings) }));
+    }
+    if (rendering || args.command === 'validate') {
       notices.push(...mpiSshSecretNotices(loaded, result.problems, settings, args.namespace));
     }
   }
@@ -362,7 +373,7 @@ function run(argv: string[], io: CliIo): number {
   // `explain`: each graph's footprint or flowchart, after the same checks as `validate` (explain-command.ts)
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (args.command === 'explain') return (require('./explain-command') as typeof explainCommand).runExplain(loaded, args, settings, io);
-  if (args.command !== 'render') return 0;
+  if (!rendering) return 0;
   if (args.outDir === undefined) {
     io.stdout(stringifyYamlDocuments(rendered.flatMap(r => r.objects)));
     return 0;
@@ -375,6 +386,20 @@ function run(argv: string[], io: CliIo): number {
     return 1;
   }
   return 0;
+}
+
+/** `plan REQUEST`: the objects planned for the requests of the file, or undefined after recording why there are none. */
+function planLoad(file: string, args: ParsedArgs, io: CliIo, problems: string[], notices: string[]): LoadedFile | undefined {
+  let text: string;
+  try {
+    text = io.readFile(file);
+  } catch (e) {
+    problems.push(readProblem(file, e));
+    return undefined;
+  }
+  // loaded only by `plan`: the other commands do not pay for it
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./plan-command') as typeof planCommand).planFile(file, text, args, problems, notices);
 }
 
 /** `eject FILE`: loads and converts FILE as every command does, then writes its app for the operator of the OPERATOR options. */
