@@ -39,10 +39,13 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   devDeps: [
     `cdk8s@${CDK8S_VERSION}`, `constructs@${CONSTRUCTS_VERSION}`, `${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', 'kubernetes-models@^5.1.0', 'fast-check@^4.10.2',
     'esbuild@^0.28.2',
+    // the CEL engine (and the protobuf runtime it is written with) runs only inside the pipeline
+    // bundle, which holds the parts of them it uses (scripts/bundle-pipeline.ts): the package does not
+    // carry the packages (nor the CEL conformance data @bufbuild/cel-spec brings)
+    '@bufbuild/cel@0.6.1', '@bufbuild/protobuf@^2.17.0',
   ],
-  // runtime dependencies are bundled into the package, as jsii requires; a bundled package's peer
-  // dependencies too (npm bundles dependencies only): @bufbuild/protobuf is @bufbuild/cel's
-  bundledDeps: ['yaml@^2.9.1', 'ajv@^8.20.0', '@bufbuild/cel@0.6.1', '@bufbuild/protobuf@^2.17.0'],
+  // runtime dependencies are bundled into the package, as jsii requires
+  bundledDeps: ['yaml@^2.9.1', 'ajv@^8.20.0'],
 
   // the generated CRD imports live beside src/, so the compiler root is the project folder
   entrypoint: 'lib/src/index.js',
@@ -96,27 +99,12 @@ project.gitignore.exclude(`/${GENERATED_CEL}/`);
 project.compileTask.prependExec('ts-node --transpile-only --project tsconfig.dev.json scripts/generate-cel-parses.ts');
 project.compileTask.exec(`rm -rf lib/${GENERATED_CEL} && cp -r ${GENERATED_CEL} lib/${GENERATED_CEL}`);
 
-// The command line runs from one file: lib/cli.js, the compiled CLI with the library modules and the
-// bundled dependencies it loads (a process then reads one file instead of some 800 modules: a third
-// of the time of a `render` of one file went to finding, reading and compiling them). The peers stay
-// outside (one copy of cdk8s and constructs with the app's), and so do ajv (used only for a schema
-// with no generated validator) and the generated validators, loaded per schema on first use from
-// lib/ (GENERATED_VALIDATORS_FROM_BUNDLE: where they are from the bundle's folder).
-project.compileTask.exec([
-  'esbuild lib/src/cli/bin.js --bundle --platform=node --target=node20 --format=cjs --outfile=lib/cli.js --log-level=warning',
-  '--external:cdk8s --external:constructs --external:cdk8s-plus-34 --external:ajv',
-  `--define:GENERATED_VALIDATORS_FROM_BUNDLE='"${GENERATED_VALIDATORS}"'`,
-].join(' '));
-// bin/cdk8s-dynamo loads the bundle with the V8 code cache made here (bin/load-cli.js): the bundle is
-// stamped with a build id and run once on a small graph, and what V8 compiled for it is written to
-// lib/cli.cache, used by a process of the same Node version (another one compiles the bundle itself)
-project.compileTask.exec('rm -rf .tmp/cli-code-cache');
-project.compileTask.exec('node -e "require(\'./bin/load-cli.js\').writeCodeCache([\'render\', \'--output\', \'workloads\', \'--out\', \'.tmp/cli-code-cache\', \'test/fixtures/cli/graph.yaml\'])"');
-
-// The constructs reach the pipeline (admission, render engine, imports; loaded on first use) through
-// one file too: lib/src/pipeline.bundle.js, every module the package's entry does not load (those
-// stay outside, one copy each) with @bufbuild/cel, and the V8 code caches of it and of the generated
-// validators, made by synthesizing test graphs (scripts/bundle-pipeline.ts, pipeline-code-cache-run.js)
+// The constructs reach the pipeline (admission, render engine, imports; loaded on first use), and the
+// command line (bin/cdk8s-dynamo) all of its code, through one file: lib/src/pipeline.bundle.js, every
+// module the package's entry does not load (those stay outside, one copy each) with @bufbuild/cel, and
+// the V8 code caches of it and of the generated validators, made by synthesizing test graphs and
+// running the command line (scripts/bundle-pipeline.ts, pipeline-code-cache-run.js). A process then
+// reads one file instead of some 300 modules, and the package holds one copy of the code.
 project.compileTask.exec('ts-node --transpile-only --project tsconfig.dev.json scripts/bundle-pipeline.ts');
 
 project.package.addVersion('0.1.0');
