@@ -11,6 +11,21 @@ const CONSTRUCTS_VERSION = '10.8.1';
  * these as well as with the newest.
  */
 const PEER_FLOORS = { cdk8s: '2.68.12', constructs: '10.3.0', [CDK8S_PLUS]: '2.0.20' };
+/**
+ * The suites the default test run (`npx projen test`, in every `npx projen build`) leaves out: the
+ * slowest by CPU (measured file by file), each group a task of its own that CI runs (.ci/run).
+ */
+const SLOW_SUITES: Record<string, { readonly description: string; readonly files: readonly string[] }> = {
+  'test:oracle': {
+    description: "The recorded operator output, admission verdicts and rollouts (test/fixtures/oracle) against the library's",
+    files: ['oracle-renders', 'oracle-admission', 'oracle-edits'],
+  },
+  'test:slow': {
+    description: 'The cdk8s CLI with the validation plugin, the ejected corpus apps, the corpus workloads, the property-based runs and the bounded-work checks',
+    files: ['validation-plugin', 'eject-corpus', 'corpus-workloads', 'fuzz', 'cli-fuzz', 'bounded-work'],
+  },
+};
+const SLOW_FILES = Object.values(SLOW_SUITES).flatMap(group => group.files.map(name => `test/${name}.test.ts`));
 
 const project = new cdk8s.ConstructLibraryCdk8s({
   name: 'cdk8s-dynamo',
@@ -61,8 +76,12 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     include: ['src/**/*.ts', 'imports/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts', 'projenrc/**/*.ts', '.projenrc.ts'],
   },
   jestOptions: {
+    // snapshots fail when they change (`npx projen test:update` writes them)
+    updateSnapshot: javascript.UpdateSnapshot.NEVER,
     jestConfig: {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
+      // the slow suites run in their own tasks (SLOW_SUITES)
+      testPathIgnorePatterns: ['/node_modules/', ...SLOW_FILES.map(file => `<rootDir>/${file.replace(/\./g, '\\.')}$`)],
       // one line naming the shared reference material that is absent (its tests are skipped)
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       coverageReporters: ['text-summary'],
@@ -274,6 +293,16 @@ project.addTask('oracle:record', {
   exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/oracle/record-renders.ts',
   receiveArgs: true,
 });
+
+// The slow suites (SLOW_SUITES), each group as a task; a file of them runs alone with
+// `npx jest FILE --testPathIgnorePatterns /node_modules/`.
+for (const [name, group] of Object.entries(SLOW_SUITES)) {
+  project.addTask(name, {
+    description: `${group.description} (suites the default test run leaves out)`,
+    exec: `jest --passWithNoTests --ci --coverage=false ${group.files.map(file => `test/${file}.test.ts`).join(' ')} --testPathIgnorePatterns /node_modules/`,
+    receiveArgs: true,
+  });
+}
 
 // Every optional public prop carries a @default.
 project.testTask.spawn(project.addTask('check:docs', {
