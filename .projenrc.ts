@@ -11,6 +11,8 @@ const CONSTRUCTS_VERSION = '10.8.1';
  * these as well as with the newest.
  */
 const PEER_FLOORS = { cdk8s: '2.68.12', constructs: '10.3.0', [CDK8S_PLUS]: '2.0.20' };
+/** The repository's web address: the package's homepage and where to report bugs. */
+const REPOSITORY = 'https://github.com/cdk8s-dynamo/cdk8s-dynamo';
 /**
  * The suites the default test run (`npx projen test`, in every `npx projen build`) leaves out: the
  * slowest by CPU (measured file by file), each group a task of its own that CI runs (.ci/run).
@@ -32,7 +34,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   description: 'cdk8s constructs for NVIDIA Dynamo inference graphs (nvidia.com/v1beta1): typed authoring, custom-resource synthesis, offline validation.',
   author: 'cdk8s-dynamo maintainers',
   authorAddress: 'maintainers@cdk8s-dynamo.dev',
-  repositoryUrl: 'https://github.com/cdk8s-dynamo/cdk8s-dynamo.git',
+  repositoryUrl: `${REPOSITORY}.git`,
+  homepage: `${REPOSITORY}#readme`,
+  bugsUrl: `${REPOSITORY}/issues`,
   keywords: ['cdk8s', 'kubernetes', 'nvidia', 'dynamo', 'llm', 'inference'],
   cdk8sVersion: PEER_FLOORS.cdk8s,
   constructsVersion: PEER_FLOORS.constructs,
@@ -303,6 +307,14 @@ for (const [name, group] of Object.entries(SLOW_SUITES)) {
     receiveArgs: true,
   });
 }
+
+// Releases: CHANGELOG.md, written from the conventional commits (feat:, fix:, perf:, ...) by the tool
+// projen's own bump task uses, one section per release tag (the commits since the last one under the
+// version in package.json).
+project.addTask('changelog', {
+  description: 'Write CHANGELOG.md from the conventional commits, one section per release tag',
+  exec: 'commit-and-tag-version --skip.bump --skip.commit --skip.tag --preset conventionalcommits --release-count 0 --infile CHANGELOG.md',
+});
 
 // Every optional public prop carries a @default.
 project.testTask.spawn(project.addTask('check:docs', {
