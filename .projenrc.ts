@@ -22,6 +22,10 @@ const SLOW_SUITES: Record<string, { readonly description: string; readonly files
     description: "The recorded operator output, admission verdicts and rollouts (test/fixtures/oracle) against the library's",
     files: ['oracle-renders', 'oracle-admission', 'oracle-edits'],
   },
+  'test:kubectl': {
+    description: 'What kubectl reads of the YAML the library writes (spawns kubectl)',
+    files: ['yaml-boundary'],
+  },
   'test:slow': {
     description: 'The cdk8s CLI with the validation plugin, the ejected corpus apps, the corpus workloads, the property-based runs and the bounded-work checks',
     files: ['validation-plugin', 'eject-corpus', 'corpus-workloads', 'fuzz', 'cli-fuzz', 'bounded-work'],
