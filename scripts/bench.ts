@@ -111,7 +111,7 @@ function parseOptions(argv: readonly string[]): Options {
 const OPTIONS = parseOptions(process.argv.slice(2));
 
 /** With --against: the two packages, A (--package or this build) and B, by name, entry and binary. */
-const SIDES = OPTIONS.against === undefined ? undefined : ([OPTIONS.packageDir ?? ROOT, OPTIONS.against] as const).map((dir, i) => ({
+const SIDES = OPTIONS.against === undefined ? undefined : ([OPTIONS.packageDir ?? ROOT, OPTIONS.against] as const).map(dir => ({
   name: path.relative(ROOT, dir) || 'this build',
   lib: path.join(dir, 'lib', 'src', 'index.js'),
   cli: path.join(dir, 'bin', 'cdk8s-dynamo'),
