@@ -66,9 +66,11 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     // bundle, which holds the parts of them it uses (scripts/bundle-pipeline.ts): the package does not
     // carry the packages (nor the CEL conformance data @bufbuild/cel-spec brings)
     '@bufbuild/cel@0.6.1', '@bufbuild/protobuf@^2.17.0',
+    // the YAML parser too (src/lazy-modules.ts reads it from the bundle)
+    'yaml@^2.9.1',
   ],
   // runtime dependencies are bundled into the package, as jsii requires
-  bundledDeps: ['yaml@^2.9.1', 'ajv@^8.20.0'],
+  bundledDeps: ['ajv@^8.20.0'],
 
   // the generated CRD imports live beside src/, so the compiler root is the project folder
   entrypoint: 'lib/src/index.js',
@@ -110,6 +112,12 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 const eslintrc = project.tryFindObjectFile('.eslintrc.json');
 eslintrc?.addOverride('parserOptions.projectService', false);
 eslintrc?.addOverride('parserOptions.project', './tsconfig.dev.json');
+// the modules that require the packages the pipeline bundle holds (scripts/bundle-pipeline.ts): they
+// are built into it, so development dependencies of the project, not dependencies of the package
+project.eslint?.addOverride({
+  files: ['src/admission/engines.ts', 'src/constructs/deferred-parts.ts'],
+  rules: { 'import/no-extraneous-dependencies': ['error', { devDependencies: true, peerDependencies: true }] },
+});
 
 // The validate functions of the schemas the library validates with, generated (ajv standalone code)
 // before jsii compiles and copied beside the compiled modules; regenerated from the sources, so not

@@ -32,8 +32,8 @@ const BUNDLE = path.join(LIB_SRC, 'pipeline.bundle.js');
 const MODULE_LIST = path.join(ROOT, '.tmp', 'pipeline-bundle-modules.json');
 /** The generated validators, from the bundle's folder. */
 const GENERATED_VALIDATORS = 'admission/structural/generated';
-/** Packages bundled: the CEL engine (and the protobuf runtime it is written with). */
-const BUNDLED_PACKAGES = /^@bufbuild\//;
+/** Packages bundled: the CEL engine (and the protobuf runtime it is written with), the YAML parser. */
+const BUNDLED_PACKAGES = /^(@bufbuild\/|yaml$)/;
 
 /**
  * The files of lib/src that requiring the package loads, and those the generated validators load

@@ -7,6 +7,7 @@
  *
  * Internal module.
  */
+import type * as yamlModule from 'yaml';
 import type * as componentImportModule from './component-import';
 import type * as graphImportModule from './graph-import';
 import type * as emittedAdmissionModule from '../admission/emitted-admission';
@@ -49,6 +50,9 @@ export const componentImport = (): typeof componentImportModule => require('./co
  * that the package holds one copy of the code, and a command takes it from the one file with its cache.
  */
 export const commandLine = (): typeof commandLineModule => require('../cli/bin');
+
+/** The YAML parser (`yaml`), which the bundle holds too (lazy-modules.ts). */
+export const yamlLibrary = (): typeof yamlModule => require('yaml');
 
 /** The generated validators (`admission/structural/validators`), for the build step that records their code caches. */
 export const generatedValidators = (): typeof validatorsModule => require('../admission/structural/validators');
