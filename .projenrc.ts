@@ -11,13 +11,36 @@ const CONSTRUCTS_VERSION = '10.8.1';
  * these as well as with the newest.
  */
 const PEER_FLOORS = { cdk8s: '2.68.12', constructs: '10.3.0', [CDK8S_PLUS]: '2.0.20' };
+/** The repository's web address: the package's homepage and where to report bugs. */
+const REPOSITORY = 'https://github.com/cdk8s-dynamo/cdk8s-dynamo';
+/**
+ * The suites the default test run (`npx projen test`, in every `npx projen build`) leaves out: the
+ * slowest by CPU (measured file by file), each group a task of its own that CI runs (.ci/run).
+ */
+const SLOW_SUITES: Record<string, { readonly description: string; readonly files: readonly string[] }> = {
+  'test:oracle': {
+    description: "The recorded operator output, admission verdicts and rollouts (test/fixtures/oracle) against the library's",
+    files: ['oracle-renders', 'oracle-admission', 'oracle-edits'],
+  },
+  'test:kubectl': {
+    description: 'What kubectl reads of the YAML the library writes (spawns kubectl)',
+    files: ['yaml-boundary'],
+  },
+  'test:slow': {
+    description: 'The cdk8s CLI with the validation plugin, the ejected corpus apps, the corpus workloads, the property-based runs and the bounded-work checks',
+    files: ['validation-plugin', 'eject-corpus', 'corpus-workloads', 'fuzz', 'cli-fuzz', 'bounded-work'],
+  },
+};
+const SLOW_FILES = Object.values(SLOW_SUITES).flatMap(group => group.files.map(name => `test/${name}.test.ts`));
 
 const project = new cdk8s.ConstructLibraryCdk8s({
   name: 'cdk8s-dynamo',
   description: 'cdk8s constructs for NVIDIA Dynamo inference graphs (nvidia.com/v1beta1): typed authoring, custom-resource synthesis, offline validation.',
   author: 'cdk8s-dynamo maintainers',
   authorAddress: 'maintainers@cdk8s-dynamo.dev',
-  repositoryUrl: 'https://github.com/cdk8s-dynamo/cdk8s-dynamo.git',
+  repositoryUrl: `${REPOSITORY}.git`,
+  homepage: `${REPOSITORY}#readme`,
+  bugsUrl: `${REPOSITORY}/issues`,
   keywords: ['cdk8s', 'kubernetes', 'nvidia', 'dynamo', 'llm', 'inference'],
   cdk8sVersion: PEER_FLOORS.cdk8s,
   constructsVersion: PEER_FLOORS.constructs,
@@ -42,10 +65,15 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   devDeps: [
     `cdk8s@${CDK8S_VERSION}`, `constructs@${CONSTRUCTS_VERSION}`, `${CDK8S_PLUS}@${CDK8S_PLUS_VERSION}`, 'cdk8s-cli@^2.207.60', 'kubernetes-models@^5.1.0', 'fast-check@^4.10.2',
     'esbuild@^0.28.2',
+    // the CEL engine (and the protobuf runtime it is written with) runs only inside the pipeline
+    // bundle, which holds the parts of them it uses (scripts/bundle-pipeline.ts): the package does not
+    // carry the packages (nor the CEL conformance data @bufbuild/cel-spec brings)
+    '@bufbuild/cel@0.6.1', '@bufbuild/protobuf@^2.17.0',
+    // the YAML parser too (src/lazy-modules.ts reads it from the bundle)
+    'yaml@^2.9.1',
   ],
-  // runtime dependencies are bundled into the package, as jsii requires; a bundled package's peer
-  // dependencies too (npm bundles dependencies only): @bufbuild/protobuf is @bufbuild/cel's
-  bundledDeps: ['yaml@^2.9.1', 'ajv@^8.20.0', '@bufbuild/cel@0.6.1', '@bufbuild/protobuf@^2.17.0'],
+  // runtime dependencies are bundled into the package, as jsii requires
+  bundledDeps: ['ajv@^8.20.0'],
 
   // the generated CRD imports live beside src/, so the compiler root is the project folder
   entrypoint: 'lib/src/index.js',
@@ -61,6 +89,10 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     include: ['src/**/*.ts', 'imports/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts', 'projenrc/**/*.ts', '.projenrc.ts'],
   },
   jestOptions: {
+    // snapshots fail when they change (`npx projen test:update` writes them)
+    updateSnapshot: javascript.UpdateSnapshot.NEVER,
+    // the test task leaves the slow suites to their own tasks (SLOW_SUITES); `npx jest FILE` runs any file
+    extraCliOptions: ['--testPathIgnorePatterns', '/node_modules/', ...SLOW_FILES.map(file => `/${file.replace(/\./g, '\\.')}$`)],
     jestConfig: {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       // one line naming the shared reference material that is absent (its tests are skipped)
@@ -83,6 +115,12 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 const eslintrc = project.tryFindObjectFile('.eslintrc.json');
 eslintrc?.addOverride('parserOptions.projectService', false);
 eslintrc?.addOverride('parserOptions.project', './tsconfig.dev.json');
+// the modules that require the packages the pipeline bundle holds (scripts/bundle-pipeline.ts): they
+// are built into it, so development dependencies of the project, not dependencies of the package
+project.eslint?.addOverride({
+  files: ['src/admission/engines.ts', 'src/constructs/deferred-parts.ts'],
+  rules: { 'import/no-extraneous-dependencies': ['error', { devDependencies: true, peerDependencies: true }] },
+});
 
 // The validate functions of the schemas the library validates with, generated (ajv standalone code)
 // before jsii compiles and copied beside the compiled modules; regenerated from the sources, so not
@@ -99,27 +137,12 @@ project.gitignore.exclude(`/${GENERATED_CEL}/`);
 project.compileTask.prependExec('ts-node --transpile-only --project tsconfig.dev.json scripts/generate-cel-parses.ts');
 project.compileTask.exec(`rm -rf lib/${GENERATED_CEL} && cp -r ${GENERATED_CEL} lib/${GENERATED_CEL}`);
 
-// The command line runs from one file: lib/cli.js, the compiled CLI with the library modules and the
-// bundled dependencies it loads (a process then reads one file instead of some 800 modules: a third
-// of the time of a `render` of one file went to finding, reading and compiling them). The peers stay
-// outside (one copy of cdk8s and constructs with the app's), and so do ajv (used only for a schema
-// with no generated validator) and the generated validators, loaded per schema on first use from
-// lib/ (GENERATED_VALIDATORS_FROM_BUNDLE: where they are from the bundle's folder).
-project.compileTask.exec([
-  'esbuild lib/src/cli/bin.js --bundle --platform=node --target=node20 --format=cjs --outfile=lib/cli.js --log-level=warning',
-  '--external:cdk8s --external:constructs --external:cdk8s-plus-34 --external:ajv',
-  `--define:GENERATED_VALIDATORS_FROM_BUNDLE='"${GENERATED_VALIDATORS}"'`,
-].join(' '));
-// bin/cdk8s-dynamo loads the bundle with the V8 code cache made here (bin/load-cli.js): the bundle is
-// stamped with a build id and run once on a small graph, and what V8 compiled for it is written to
-// lib/cli.cache, used by a process of the same Node version (another one compiles the bundle itself)
-project.compileTask.exec('rm -rf .tmp/cli-code-cache');
-project.compileTask.exec('node -e "require(\'./bin/load-cli.js\').writeCodeCache([\'render\', \'--output\', \'workloads\', \'--out\', \'.tmp/cli-code-cache\', \'test/fixtures/cli/graph.yaml\'])"');
-
-// The constructs reach the pipeline (admission, render engine, imports; loaded on first use) through
-// one file too: lib/src/pipeline.bundle.js, every module the package's entry does not load (those
-// stay outside, one copy each) with @bufbuild/cel, and the V8 code caches of it and of the generated
-// validators, made by synthesizing test graphs (scripts/bundle-pipeline.ts, pipeline-code-cache-run.js)
+// The constructs reach the pipeline (admission, render engine, imports; loaded on first use), and the
+// command line (bin/cdk8s-dynamo) all of its code, through one file: lib/src/pipeline.bundle.js, every
+// module the package's entry does not load (those stay outside, one copy each) with @bufbuild/cel, and
+// the V8 code caches of it and of the generated validators, made by synthesizing test graphs and
+// running the command line (scripts/bundle-pipeline.ts, pipeline-code-cache-run.js). A process then
+// reads one file instead of some 300 modules, and the package holds one copy of the code.
 project.compileTask.exec('ts-node --transpile-only --project tsconfig.dev.json scripts/bundle-pipeline.ts');
 
 project.package.addVersion('0.1.0');
@@ -299,6 +322,23 @@ project.addTask('oracle:record', {
   description: 'Record the oracle renders of seeded inputs into test/fixtures/oracle (--count N --seed S), or compare without recording (--check), or count the fixtures (--summary); env ORACLE_1_5, ORACLE_1_4',
   exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/oracle/record-renders.ts',
   receiveArgs: true,
+});
+
+// The slow suites (SLOW_SUITES), each group as a task.
+for (const [name, group] of Object.entries(SLOW_SUITES)) {
+  project.addTask(name, {
+    description: `${group.description} (suites the default test run leaves out)`,
+    exec: `jest --passWithNoTests --ci --coverage=false ${group.files.map(file => `test/${file}.test.ts`).join(' ')}`,
+    receiveArgs: true,
+  });
+}
+
+// Releases: CHANGELOG.md, written from the conventional commits (feat:, fix:, perf:, ...) by the tool
+// projen's own bump task uses, one section per release tag (the commits since the last one under the
+// version in package.json).
+project.addTask('changelog', {
+  description: 'Write CHANGELOG.md from the conventional commits, one section per release tag',
+  exec: 'commit-and-tag-version --skip.bump --skip.commit --skip.tag --preset conventionalcommits --release-count 0 --infile CHANGELOG.md',
 });
 
 // Every optional public prop carries a @default.

@@ -25,13 +25,24 @@ TARBALL="$WORK/$(tail -n 1 "$WORK/pack-name")"
 VERSION="$(node -p "require('./package.json').version")"
 [ "$VERSION" != "0.0.0" ] || fail "package.json has no real version"
 tar -tzf "$TARBALL" | sed 's#^package/##' | sort > "$WORK/contents"
-step "$(basename "$TARBALL"): $(wc -c < "$TARBALL") bytes, $(wc -l < "$WORK/contents") files"
+mkdir "$WORK/unpacked" && tar -xzf "$TARBALL" -C "$WORK/unpacked"
+UNPACKED_BYTES="$(find "$WORK/unpacked/package" -type f -printf "%s\n" | awk "{ s += \$1 } END { print s }")"
+FILES="$(wc -l < "$WORK/contents")"
+step "$(basename "$TARBALL"): $(wc -c < "$TARBALL") bytes packed, $UNPACKED_BYTES bytes unpacked, $FILES files"
+# the budget: what an install unpacks (the library, its bundled dependencies, the command line and
+# their code caches: one copy of the code), at most 12 MB (12,000,000 bytes, as npm counts) and 1,100 files
+[ "$UNPACKED_BYTES" -le "${MAX_UNPACKED_BYTES:-12000000}" ] || fail "the package unpacks to $UNPACKED_BYTES bytes, over the budget of ${MAX_UNPACKED_BYTES:-12000000}"
+[ "$FILES" -le "${MAX_FILES:-1100}" ] || fail "the package holds $FILES files, over the budget of ${MAX_FILES:-1100}"
 for required in package.json README.md LICENSE .jsii bin/cdk8s-dynamo lib/src/index.js lib/src/index.d.ts \
-  bin/load-cli.js lib/cli.js lib/cli.cache lib/src/pipeline.bundle.js lib/src/pipeline.bundle.cache docs/admission-rules.md \
-  node_modules/yaml/package.json node_modules/ajv/package.json node_modules/@bufbuild/cel/package.json \
-  node_modules/@bufbuild/protobuf/package.json; do
+  bin/load-cli.js lib/src/pipeline.bundle.js lib/src/pipeline.bundle.cache docs/admission-rules.md \
+  node_modules/ajv/package.json; do
   grep -qx "$required" "$WORK/contents" || fail "the tarball lacks $required"
 done
+# what never runs: the CEL and YAML packages (the pipeline bundle holds what it uses of them, the conformance
+# data of @bufbuild/cel-spec not at all), and a second copy of the compiled code
+if grep -E '^(node_modules/@bufbuild/|node_modules/yaml/|lib/cli\.js|lib/src/engine/render\.js|lib/src/cli/main\.js)' "$WORK/contents" > "$WORK/unwanted"; then
+  fail "the tarball holds what never runs: $(head -5 "$WORK/unwanted" | tr '\n' ' ')"
+fi
 if grep -E '^(src|test|scripts|examples|imports|\.ci|\.projen|coverage|lib/src/conformance|lib/test)/' "$WORK/contents" > "$WORK/unwanted"; then
   fail "the tarball holds development files: $(head -5 "$WORK/unwanted" | tr '\n' ' ')"
 fi

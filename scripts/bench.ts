@@ -31,6 +31,14 @@
  * Options: --quick, --runs N (pairs per measure), --only load|synth|charts|cli (repeatable),
  * --markdown (the summary also as a Markdown table, as in docs/performance.md). `$BENCH_LIB` names another
  * build of the library for the load and synth measures (the CLI is always bin/cdk8s-dynamo).
+ *
+ * Two packages against each other: --package DIR (A; default: this build) --against DIR (B) pair the
+ * package in DIR with the other one instead of the plain baselines, in the load, synth and cli
+ * measures (each side's lib/src/index.js and bin/cdk8s-dynamo; charts is skipped). DIR is a package
+ * folder, e.g. a tarball of `npm pack` unpacked below this project (so that it finds the peers here):
+ *
+ *   tar -xzf cdk8s-dynamo-0.1.0.tgz -C .tmp/bench/base
+ *   ts-node scripts/bench.ts --against .tmp/bench/base/package --only synth --only cli
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -52,6 +60,9 @@ type Measure = typeof MEASURES[number];
 
 interface Options {
   readonly quick: boolean;
+  /** The package folders of sides A and B when two packages are compared (--package, --against). */
+  readonly packageDir?: string;
+  readonly against?: string;
   readonly runs?: number;
   readonly only: ReadonlySet<Measure>;
   readonly markdown: boolean;
@@ -61,6 +72,8 @@ function parseOptions(argv: readonly string[]): Options {
   let quick = false;
   let pairs: number | undefined;
   let markdown = false;
+  let packageDir: string | undefined;
+  let against: string | undefined;
   const only = new Set<Measure>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -68,6 +81,15 @@ function parseOptions(argv: readonly string[]): Options {
       quick = true;
     } else if (arg === '--markdown') {
       markdown = true;
+    } else if (arg === '--package' || arg === '--against') {
+      const value = argv[++i];
+      if (value === undefined) throw new Error(`${arg} needs a package folder`);
+      const dir = path.resolve(value);
+      if (!fs.existsSync(path.join(dir, 'lib', 'src', 'index.js')) || !fs.existsSync(path.join(dir, 'bin', 'cdk8s-dynamo'))) {
+        throw new Error(`${arg}: ${value} is not a package folder (no lib/src/index.js and bin/cdk8s-dynamo)`);
+      }
+      if (arg === '--package') packageDir = dir;
+      else against = dir;
     } else if (arg === '--runs' || arg === '--only') {
       const value = argv[++i];
       if (value === undefined) throw new Error(`${arg} needs a value`);
@@ -79,13 +101,21 @@ function parseOptions(argv: readonly string[]): Options {
         only.add(value as Measure);
       }
     } else {
-      throw new Error(`unknown option: ${arg} (options: --quick, --runs N, --only ${MEASURES.join('|')}, --markdown)`);
+      throw new Error(`unknown option: ${arg} (options: --quick, --runs N, --only ${MEASURES.join('|')}, --markdown, --package DIR, --against DIR)`);
     }
   }
-  return { quick, runs: pairs, only: only.size > 0 ? only : new Set(MEASURES), markdown };
+  if (packageDir !== undefined && against === undefined) throw new Error('--package needs --against');
+  return { quick, runs: pairs, only: only.size > 0 ? only : new Set(MEASURES), markdown, packageDir, against };
 }
 
 const OPTIONS = parseOptions(process.argv.slice(2));
+
+/** With --against: the two packages, A (--package or this build) and B, by name, entry and binary. */
+const SIDES = OPTIONS.against === undefined ? undefined : ([OPTIONS.packageDir ?? ROOT, OPTIONS.against] as const).map(dir => ({
+  name: path.relative(ROOT, dir) || 'this build',
+  lib: path.join(dir, 'lib', 'src', 'index.js'),
+  cli: path.join(dir, 'bin', 'cdk8s-dynamo'),
+}));
 
 /** Pairs counted for a measure: `--runs`, else the quick or the full default. */
 function runs(full: number, quick = 3): number {
@@ -106,6 +136,8 @@ interface Sample {
 /** A process to run: the node arguments after the preload (a script and its arguments). */
 interface Spawn {
   readonly args: readonly string[];
+  /** Added to the environment (e.g. BENCH_LIB, the library the subject requires). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** A side of a pair: the process to spawn for the i-th pair, given a fresh empty outdir. */
@@ -133,11 +165,11 @@ function childEnv(statsFile: string): NodeJS.ProcessEnv {
 function runProcess(subject: Subject, pair: number): Sample {
   const outdir = tempDir('out');
   const statsFile = path.join(tempDir('stats'), 'stats.json');
-  const { args } = subject.spawn(outdir, pair);
+  const { args, env } = subject.spawn(outdir, pair);
   const start = process.hrtime.bigint();
   const result = spawnSync(process.execPath, ['--require', PRELOAD, ...args], {
     cwd: ROOT,
-    env: childEnv(statsFile),
+    env: { ...childEnv(statsFile), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -325,7 +357,24 @@ function heapAfterLoad(request: string): number {
   return spread(samples).median;
 }
 
+/** A package of --package / --against. */
+type PackageSide = NonNullable<typeof SIDES>[number];
+
+/** With --against: the same measure of package A and package B, paired. */
+function comparePackages(title: string, n: number, spawn: (pkg: PackageSide, outdir: string, pair: number) => Spawn): void {
+  const [a, b] = SIDES!;
+  const result = runPairs(n,
+    { name: a.name, spawn: (outdir, i) => spawn(a, outdir, i) },
+    { name: b.name, spawn: (outdir, i) => spawn(b, outdir, i) });
+  report(title, result);
+  console.log('');
+}
+
 function measureLoad(): void {
+  if (SIDES) {
+    comparePackages("1. load: require('cdk8s-dynamo'), package A vs package B", runs(15, 5), pkg => ({ args: [script('load.js'), pkg.lib] }));
+    return;
+  }
   const lib = path.relative(ROOT, LIB_FILE);
   const result = runPairs(runs(15, 5),
     { name: "require('cdk8s-dynamo')", spawn: () => ({ args: [script('load.js'), lib] }) },
@@ -412,6 +461,13 @@ function warmSynth(output: Output, objectsFile: string): void {
 }
 
 function measureSynth(): void {
+  if (SIDES) {
+    for (const output of ['workloads', 'graph', 'components'] as const) {
+      comparePackages(`2. synth ${output}: 1,000 components, package A vs package B`, runs(7),
+        (pkg, outdir) => ({ args: [script('synth-dynamo.js'), output, 'chart-per-graph', outdir], env: { BENCH_LIB: pkg.lib } }));
+    }
+    return;
+  }
   const workloads = synthPair('workloads', runs(7), 1.5);
   warmSynth('workloads', workloads);
   synthPair('graph', runs(5));
@@ -474,6 +530,15 @@ function cliInputs(): string[] {
 
 function measureCli(): void {
   const files = cliInputs();
+  if (SIDES) {
+    comparePackages('4. cli: render --output workloads FILE, one process per file, package A vs package B', runs(15, 5),
+      (pkg, outdir, i) => ({ args: [pkg.cli, 'render', '--output', 'workloads', '--out', outdir, files[i % files.length]] }));
+    comparePackages(`4. cli: render --output workloads ${files.length} FILES in one process, package A vs package B`, runs(7),
+      (pkg, outdir) => ({ args: [pkg.cli, 'render', '--output', 'workloads', '--out', outdir, ...files] }));
+    comparePackages('4. cli: validate FILE, one process per file, package A vs package B', runs(15, 5),
+      (pkg, _outdir, i) => ({ args: [pkg.cli, 'validate', files[i % files.length]] }));
+    return;
+  }
   const lines = files.map(f => fs.readFileSync(f, 'utf8').split('\n').length - 1);
   const render = (outdir: string, inputs: readonly string[]): Spawn => ({ args: [CLI, 'render', '--output', 'workloads', '--out', outdir, ...inputs] });
   const copy = (outdir: string, inputs: readonly string[]): Spawn => ({ args: [script('copy.js'), outdir, ...inputs] });
@@ -495,14 +560,15 @@ function measureCli(): void {
 function main(): void {
   if (!fs.existsSync(LIB_FILE)) throw new Error(`${LIB_FILE} not found: compile first (\`npx projen compile\`; \`npm run bench\` does)`);
   const started = process.hrtime.bigint();
-  console.log(`cdk8s-dynamo benchmark, ${new Date().toISOString().slice(0, 10)}: library ${path.relative(ROOT, LIB_FILE)}`
+  const library = SIDES ? SIDES.map((pkg, i) => `${i === 0 ? 'A' : 'B'} ${pkg.name}`).join(' against ') : path.relative(ROOT, LIB_FILE);
+  console.log(`cdk8s-dynamo benchmark, ${new Date().toISOString().slice(0, 10)}: library ${library}`
     + `${OPTIONS.quick ? ', quick' : ''}${OPTIONS.runs ? `, ${OPTIONS.runs} pairs per measure` : ''}`);
   console.log(`machine: ${machine()}; load average ${loadAverage()}`);
   console.log('');
   try {
     if (OPTIONS.only.has('load')) measureLoad();
     if (OPTIONS.only.has('synth')) measureSynth();
-    if (OPTIONS.only.has('charts')) measureCharts();
+    if (OPTIONS.only.has('charts') && !SIDES) measureCharts();
     if (OPTIONS.only.has('cli')) measureCli();
     printSummary();
   } finally {

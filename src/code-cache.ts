@@ -1,6 +1,7 @@
 /**
- * Loading one of the package's bundles (a CommonJS file the build makes with esbuild: the command
- * line, `lib/cli.js`, and the lazily loaded pipeline, `lib/src/pipeline.bundle.js`) as Node loads a
+ * Loading one of the package's bundles (a CommonJS file the build makes with esbuild: the lazily
+ * loaded pipeline with the command line, `lib/src/pipeline.bundle.js`; the generated validators are
+ * loaded the same way) as Node loads a
  * CommonJS module, with the V8 code cache the build made of it: the compiled code of the bundle and
  * of the functions a typical run calls, so that a process does not compile them again.
  *

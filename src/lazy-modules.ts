@@ -7,6 +7,7 @@
  */
 import type * as kplusModule from 'cdk8s-plus-34';
 import type * as yamlModule from 'yaml';
+import type * as pipelineBundleModule from './constructs/pipeline-bundle';
 
 /** An accessor that loads a module the first time it is called and returns the same module after. */
 export function onFirstUse<T>(load: () => T): () => T {
@@ -19,5 +20,9 @@ export function onFirstUse<T>(load: () => T): () => T {
 /** The cdk8s-plus module. */
 export const kplus = onFirstUse<typeof kplusModule>(() => require('cdk8s-plus-34'));
 
-/** The `yaml` module. */
-export const yaml = onFirstUse<typeof yamlModule>(() => require('yaml'));
+/**
+ * The `yaml` module: the pipeline bundle's copy (it holds the parser, so that a command or a synthesis
+ * reads it from the one file with its code cache, and the package carries one copy), or the
+ * package's own without the bundle (constructs/pipeline-bundle.ts).
+ */
+export const yaml = onFirstUse<typeof yamlModule>(() => (require('./constructs/pipeline-bundle') as typeof pipelineBundleModule).deferredPartsModule().yamlLibrary());

@@ -1,54 +1,56 @@
 /**
- * The V8 code cache of the bundled command line (bin/load-cli.js, lib/cli.cache made by the compile
- * task): the cache is used only with the bundle build it was made from, and the one the build made
- * is taken by this Node. (Needs `npx projen compile`, as the other tests of the binary.)
+ * The command line runs from the package's pipeline bundle (bin/load-cli.js): a spawned command
+ * takes its code from the one file, with the V8 code cache the build made of it (which this Node
+ * takes) and the generated validators' caches, and loads none of the modules the bundle holds from
+ * their files. (Needs `npx projen compile`, as the other tests of the binary.)
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 
 const ROOT = path.resolve(__dirname, '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loader = require('../bin/load-cli.js') as {
-  STAMP: string;
-  cachedDataFor(source: string, cacheFile?: string): Buffer | undefined;
-};
+const LIB_SRC = path.join(ROOT, 'lib', 'src');
+const GRAPH = path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.yaml');
 
-let dir: string;
+interface CommandRun {
+  readonly state: { fromBundle: boolean; cacheGiven: boolean; cacheRejected: boolean; validatorCaches: { loaded: number; cacheRejected: number } };
+  readonly loaded: string[];
+  readonly exitCode: number;
+}
+
+/** Runs `cdk8s-dynamo ARGS` as bin/cdk8s-dynamo does, in a fresh process, and reports what it loaded. */
+function runCommand(args: readonly string[]): CommandRun {
+  const script = `
+    process.argv = [process.argv[0], 'cdk8s-dynamo', ...${JSON.stringify(args)}];
+    process.stdout.write = () => true;
+    require(${JSON.stringify(path.join(ROOT, 'bin', 'load-cli.js'))}).loadCli().main();
+    const state = require(${JSON.stringify(path.join(LIB_SRC, 'constructs', 'pipeline-bundle.js'))}).pipelineBundleState();
+    process.stderr.write(JSON.stringify({ state, loaded: Object.keys(require.cache), exitCode: process.exitCode ?? 0 }));
+  `;
+  const result = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  if (result.status !== 0) throw new Error(`the command failed (${result.status}): ${result.stderr}`);
+  return JSON.parse(result.stderr) as CommandRun;
+}
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.cache'))) {
-    throw new Error('lib/cli.cache is missing: run `npx projen compile` before these tests (`npx projen build` does)');
+  if (!fs.existsSync(path.join(LIB_SRC, 'pipeline.bundle.cache'))) {
+    throw new Error('lib/src/pipeline.bundle.cache is missing: run `npx projen compile` before these tests (`npx projen build` does)');
   }
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-code-cache-'));
 });
 
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-describe('the code cache of the command line', () => {
-  const id = 'a'.repeat(32);
-  const stamped = `${loader.STAMP}${id}\n"use strict";\n`;
-
-  test('is used with the build it names', () => {
-    const file = path.join(dir, 'same.cache');
-    fs.writeFileSync(file, Buffer.concat([Buffer.from(id, 'latin1'), Buffer.from([1, 2, 3])]));
-    expect([...loader.cachedDataFor(stamped, file) ?? []]).toEqual([1, 2, 3]);
-  });
-
-  test('is not used with another build, with a bundle that has no build id, or when missing', () => {
-    const file = path.join(dir, 'other.cache');
-    fs.writeFileSync(file, Buffer.concat([Buffer.from('b'.repeat(32), 'latin1'), Buffer.from([1, 2, 3])]));
-    expect(loader.cachedDataFor(stamped, file)).toBeUndefined();
-    expect(loader.cachedDataFor('"use strict";\n', file)).toBeUndefined();
-    expect(loader.cachedDataFor(stamped, path.join(dir, 'missing.cache'))).toBeUndefined();
-  });
-
-  test('the compiled bundle carries a build id, and its cache is taken by this Node', () => {
-    const check = 'const { load } = require("./bin/load-cli.js"); process.stdout.write(String(load(true).script.cachedDataRejected));';
-    const result = spawnSync(process.execPath, ['-e', check], { cwd: ROOT, encoding: 'utf8' });
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('false');
-    expect(fs.readFileSync(path.join(ROOT, 'lib', 'cli.js'), 'utf8').startsWith(loader.STAMP)).toBe(true);
+describe('the command line', () => {
+  test.each([
+    ['render', ['render', '--output', 'workloads', GRAPH]],
+    ['validate', ['validate', GRAPH]],
+  ])('%s runs from the pipeline bundle with its code cache, which this Node takes', (_name, args) => {
+    const run = runCommand(args);
+    expect(run.exitCode).toBe(0);
+    expect(run.state).toEqual(expect.objectContaining({ fromBundle: true, cacheGiven: true, cacheRejected: false }));
+    expect(run.state.validatorCaches.loaded).toBeGreaterThan(0);
+    expect(run.state.validatorCaches.cacheRejected).toBe(0);
+    // none of the modules the bundle holds (the command line's among them) from files
+    const bundled = new Set((JSON.parse(fs.readFileSync(path.join(ROOT, '.tmp', 'pipeline-bundle-modules.json'), 'utf8')) as string[]).map(f => path.join(ROOT, f)));
+    expect(bundled).toContain(path.join(LIB_SRC, 'cli', 'main.js'));
+    expect(run.loaded.filter(f => bundled.has(f))).toEqual([]);
   });
 });

@@ -20,10 +20,10 @@ const LIB_SRC = path.join(ROOT, 'lib', 'src');
 const BUNDLE = path.join(LIB_SRC, 'pipeline.bundle.js');
 const GRAPH_YAML = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.yaml'), 'utf8');
 
-/** The files of lib/src the bundle holds (esbuild writes `// lib/src/<file>.js` before each module). */
+/** The files of lib/src the bundle holds (the build lists them in .tmp/pipeline-bundle-modules.json). */
 function bundledModules(): string[] {
-  const source = fs.readFileSync(BUNDLE, 'utf8');
-  return [...source.matchAll(/^\/\/ lib\/src\/(.+\.js)$/gm)].map(m => path.join(LIB_SRC, m[1]));
+  const files = JSON.parse(fs.readFileSync(path.join(ROOT, '.tmp', 'pipeline-bundle-modules.json'), 'utf8')) as string[];
+  return files.map(f => path.join(ROOT, f)).filter(f => f.startsWith(`${LIB_SRC}${path.sep}`));
 }
 
 /**
@@ -87,6 +87,9 @@ describe('the pipeline bundle of the compiled package', () => {
     ]));
     const loadedFromFiles = new Set(run.loaded);
     expect(bundled.filter(f => loadedFromFiles.has(f))).toEqual([]);
+    // one copy of the code: the compiled modules it holds are not in lib/ (their declarations are)
+    expect(bundled.filter(f => fs.existsSync(f))).toEqual([]);
+    expect(fs.existsSync(path.join(LIB_SRC, 'engine', 'render.d.ts'))).toBe(true);
     // the construct classes it uses are the package's own
     expect(run.loaded).toEqual(expect.arrayContaining([path.join(LIB_SRC, 'constructs', 'graph.js'), path.join(LIB_SRC, 'engine', 'errors.js')]));
   });

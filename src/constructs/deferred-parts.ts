@@ -1,5 +1,5 @@
 /**
- * The library's parts that are loaded on first use (see on-first-use.ts), each as a function that
+ * The library's parts that are loaded on first use (see on-first-use.ts), and the command line, each as a function that
  * requires it. This module is the entry of the pipeline bundle (`lib/src/pipeline.bundle.js`, made
  * by the build, see scripts/bundle-pipeline.ts): the bundle holds these parts and every module they
  * load that requiring the package does not load. Without the bundle (running from the TypeScript
@@ -7,12 +7,14 @@
  *
  * Internal module.
  */
+import type * as yamlModule from 'yaml';
 import type * as componentImportModule from './component-import';
 import type * as graphImportModule from './graph-import';
 import type * as emittedAdmissionModule from '../admission/emitted-admission';
 import type * as ruleDocsModule from '../admission/rule-docs';
 import type * as validatorsModule from '../admission/structural/validators';
 import type * as violationModule from '../admission/violation';
+import type * as commandLineModule from '../cli/bin';
 import type * as explainModule from '../explain/explain';
 import type * as v1alpha1Module from '../import/v1alpha1';
 import type * as pipelineModule from '../pipeline/check-and-render';
@@ -42,6 +44,15 @@ export const graphImport = (): typeof graphImportModule => require('./graph-impo
 
 /** `ComponentDeployment.fromObject` / `fromYaml` (`constructs/component-import`). */
 export const componentImport = (): typeof componentImportModule => require('./component-import');
+
+/**
+ * The command line (`cli/bin`): `bin/cdk8s-dynamo` runs it from the bundle too (bin/load-cli.js), so
+ * that the package holds one copy of the code, and a command takes it from the one file with its cache.
+ */
+export const commandLine = (): typeof commandLineModule => require('../cli/bin');
+
+/** The YAML parser (`yaml`), which the bundle holds too (lazy-modules.ts). */
+export const yamlLibrary = (): typeof yamlModule => require('yaml');
 
 /** The generated validators (`admission/structural/validators`), for the build step that records their code caches. */
 export const generatedValidators = (): typeof validatorsModule => require('../admission/structural/validators');

@@ -1,7 +1,8 @@
 /**
  * The installed command as the binary tests spawn it: `bin/cdk8s-dynamo` run by this Node in its own
- * process, from a temporary working folder. It runs the compiled, bundled `lib/cli.js`, so
- * `npx projen compile` comes first (as in `npx projen build`).
+ * process, from a temporary working folder. It runs the compiled package's pipeline bundle
+ * (`lib/src/pipeline.bundle.js`, which holds the command line), so `npx projen compile` comes first
+ * (as in `npx projen build`).
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -22,8 +23,8 @@ export interface BinaryRun {
 
 /** A new temporary working folder named after `name`; throws when the compiled command is missing. */
 export function binaryWorkdir(name: string): string {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
-    throw new Error('lib/cli.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'src', 'pipeline.bundle.js'))) {
+    throw new Error('lib/src/pipeline.bundle.js is missing: run `npx projen compile` before these tests (`npx projen build` does)');
   }
   return fs.mkdtempSync(path.join(os.tmpdir(), `cdk8s-dynamo-${name}-`));
 }
