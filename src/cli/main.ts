@@ -64,6 +64,7 @@ import type * as ejectCommand from './eject-command';
 import type * as explainCommand from './explain-command';
 import { OutputWriteError, outputClash, outputNames, writeAllSync, writeOutputs } from './output-files';
 import { dns1123LabelErrors } from '../admission/dns-names';
+import { isDgdr } from '../dgdr/model';
 import { RenderError } from '../engine/errors';
 import { describeMpiSshSecretCopy, mpiSshSecretCopy } from '../engine/multinode/ssh-secret';
 import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
@@ -309,7 +310,7 @@ function run(argv: string[], io: CliIo): number {
   for (const load of loaded) {
     const { file, docs } = load;
     for (const [index, doc] of docs.entries()) {
-      if (isDgd(doc) || isDcd(doc) || isCheckedKind(doc)) continue;
+      if (isDgd(doc) || isDcd(doc) || isDgdr(doc) || isCheckedKind(doc)) continue;
       // cluster state the render reads (a DeviceClass, a DynamoCheckpoint, a ClusterTopologyBinding) is, beyond graph output, not written
       const readOnly = args.command === 'render' && args.output !== 'graph' && isClusterStateDocument(doc);
       const what = readOnly ? 'read as cluster state, not written' : args.command === 'render' ? 'passed through unchecked' : 'not checked';
