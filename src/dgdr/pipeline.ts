@@ -29,10 +29,5 @@ export function renderDgdrDocument(doc: DgdrJson, output: string, settings: Oper
   if (typeof name !== 'string' || name === '') {
     throw new RenderError(`${doc.kind}/`, 'metadata.name', 'Required value: the operator names the profiling Job after the request; set metadata.name');
   }
-  try {
-    return renderProfilingWorkloads(stored, settings);
-  } catch (e) {
-    if (e instanceof RenderError || !(e instanceof Error)) throw e;
-    throw new RenderError(`${doc.kind}/${name}`, 'spec.image', e.message);
-  }
+  return renderProfilingWorkloads(stored, settings);
 }

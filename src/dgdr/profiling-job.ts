@@ -15,6 +15,7 @@
 import { dgdrSettingsOf } from './admission';
 import { DGDR_GO_TYPES, DgdrJson, sortedKeys } from './model';
 import { sidecarScript } from './sidecar-script';
+import { RenderError } from '../engine/errors';
 import { sha256Hex } from '../engine/hash/worker-hash';
 import { OperatorSettings } from '../engine/operator-settings';
 import { mergeEnvs, standardEnv } from '../engine/pod/env';
@@ -202,22 +203,32 @@ function ensureOverrideTool(spec: Obj, image: string, pullPolicy: string): void 
 
 /**
  * The objects the operator creates for a stored request before its profiler runs, in creation
- * order: ServiceAccount and RoleBinding (cluster-wide mode), then the Job. Throws an Error with
- * the operator's reason when it would fail the request instead (no image).
+ * order: ServiceAccount and RoleBinding (cluster-wide mode), then the Job. Throws a RenderError
+ * where the operator would fail the request (no image) or needs the cluster to go on (hardware
+ * left to GPU discovery).
  */
 export function renderProfilingWorkloads(stored: DgdrJson, settings: OperatorSettings): Obj[] {
   const dgdr = dgdrSettingsOf(settings);
   const name = String(stored.metadata?.name ?? '');
   const namespace = String(stored.metadata?.namespace ?? '');
+  const ref = `${stored.kind}/${name}`;
   const uid = typeof stored.metadata?.uid === 'string' && stored.metadata.uid !== '' ? stored.metadata.uid : PLACEHOLDER_DGDR_UID;
   const spec = (isMap(stored.spec) ? stored.spec : {}) as Obj;
   const out: Obj[] = [];
   if (settings.restrictedNamespace === '') {
     out.push(...serviceAccountBoundToClusterRole(PROFILING_SERVICE_ACCOUNT, namespace, dgdr.dgdrProfilingClusterRoleName) as Obj[]);
   }
+  const hardware = isMap(spec.hardware) ? spec.hardware : {};
+  const missing = ['gpuSku', 'vramMb', 'numGpusPerNode', 'totalGpus'].filter(f => hardware[f] === undefined || hardware[f] === null || hardware[f] === '');
+  if (missing.length > 0) {
+    throw new RenderError(ref, 'spec.hardware', `Required value: the operator fills ${missing.join(', ')} from the cluster's GPU discovery `
+      + 'before it creates the profiling Job (and fails the request where discovery finds no GPUs); set spec.hardware.gpuSku, vramMb, '
+      + 'numGpusPerNode and totalGpus to render the Job offline');
+  }
   const image = typeof spec.image === 'string' ? spec.image : '';
   if (image === '') {
-    throw new Error('spec.image is required but not set; ensure the defaulting webhook ran or set spec.image explicitly');
+    throw new RenderError(ref, 'spec.image', 'Required value: the operator fails the request without a profiler image (its defaulting webhook '
+      + 'derives none from an operator version that is not a semantic version); set spec.image');
   }
   const modelCache = isMap(spec.modelCache) && typeof spec.modelCache.pvcName === 'string' && spec.modelCache.pvcName !== '' ? spec.modelCache : undefined;
   const mountPath = modelCache && typeof modelCache.pvcMountPath === 'string' && modelCache.pvcMountPath !== '' ? modelCache.pvcMountPath : '/opt/model-cache';
