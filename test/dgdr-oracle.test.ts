@@ -46,14 +46,21 @@ function comparable(obj: any): any {
 
 /**
  * Where the oracle's stored request is not what an API server stores: its fake client keeps objects
- * as the Go type's unstructured form, dropping zero values the request wrote (`mocker: {enabled:
- * false}` becomes `mocker: {}`); an API server stores the request as sent when the defaulting
- * webhook changes nothing (controller-runtime's CustomDefaulter answers without a patch then, see
- * sigs.k8s.io/controller-runtime `pkg/webhook/admission/defaulter_custom.go`). The profiler's
- * `--config` is the same either way (the controller reads the request into the Go type).
+ * in the Go type's unstructured form, which drops zero values and empty structs. An API server
+ * stores the request as sent when the defaulting webhook changes nothing (controller-runtime's
+ * CustomDefaulter answers without a patch then, see sigs.k8s.io/controller-runtime
+ * `pkg/webhook/admission/defaulter_custom.go`): `mocker: {enabled: false}` stays. When the webhook
+ * sets spec.image, its patch (to the Go type's JSON, removals dropped) also adds the empty structs
+ * that JSON holds (`metadata: {}` of the Job template, `resources: {}` of a container), and they
+ * stay. The profiler's `--config` is the same either way (the controller reads the Go type).
  */
 const STORED_AS_SENT: Record<string, (stored: any) => void> = {
-  planner: stored => { stored.spec.features.mocker = { enabled: false }; },
+  'planner': stored => { stored.spec.features.mocker = { enabled: false }; },
+  'model-cache': stored => {
+    const template = stored.spec.overrides.profilingJob.template;
+    template.metadata = {};
+    template.spec.containers[0].resources = {};
+  },
 };
 
 const key = (o: any) => `${o.apiVersion}/${o.kind}/${o.metadata.name}`;
@@ -67,7 +74,7 @@ test('src/dgdr/crd-schema.ts is generated from the CRD kept in crds/', () => {
 });
 
 test('the fixtures cover the three goldens, admitted variants and each webhook rule', () => {
-  expect(admitted).toEqual(expect.arrayContaining(['golden-deployment', 'golden-grove', 'golden-lws', 'defaults', 'overrides', 'planner']));
+  expect(admitted).toEqual(expect.arrayContaining(['golden-deployment', 'golden-grove', 'golden-lws', 'defaults', 'overrides', 'planner', 'model-cache']));
   expect(rejected).toHaveLength(3);
 });
 
@@ -79,7 +86,9 @@ describe.each(admitted)('%s', (scenario) => {
     const r = cli('render', '--output', 'workloads', '--namespace', NS, '--operator-config', CONFIG, input);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const ours = objects(r.stdout);
+    // other input documents (cluster state, e.g. the model cache PVC) pass through as they are
+    const given = new Set(objects(fs.readFileSync(input, 'utf8')).map(o => `${o.apiVersion}/${o.kind}/${o.metadata.name}`));
+    const ours = objects(r.stdout).filter(o => !given.has(key(o)));
     const expected = oracle.filter(o => o.kind !== 'DynamoGraphDeploymentRequest');
     expect(ours.map(key).sort()).toEqual(expected.map(key).sort());
     for (const o of expected) expect(comparable(ours.find(x => key(x) === key(o)))).toEqual(comparable(o));
@@ -96,7 +105,7 @@ describe.each(admitted)('%s', (scenario) => {
     expect(r.status).toBe(0);
     const expected = oracle.filter(o => o.kind === 'DynamoGraphDeploymentRequest');
     STORED_AS_SENT[scenario]?.(expected[0]);
-    expect(objects(r.stdout)).toEqual(expected);
+    expect(objects(r.stdout).filter(o => o.kind === 'DynamoGraphDeploymentRequest')).toEqual(expected);
   });
 });
 
@@ -109,6 +118,21 @@ describe.each(rejected)('%s', (scenario) => {
     expect(r.status).toBe(1);
     expect(r.stdout + r.stderr).toContain(expected);
   });
+});
+
+test('an unnamed container of the Job override is refused when the defaulting webhook changes nothing', () => {
+  // The CRD requires a container name (a list map keyed by name). When the request names its image,
+  // the defaulting webhook answers without a patch and the API server validates the request as
+  // sent; the oracle validates the Go type's JSON instead (where `name: ""` is always written) and
+  // accepts it. Without an image (fixture model-cache) the webhook's patch adds `name: ""` and
+  // the request is admitted on both sides.
+  const doc = objects(fs.readFileSync(path.join(DIR, 'model-cache', 'input.yaml'), 'utf8'))[0];
+  doc.spec.image = 'nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.5.0';
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dgdr-'));
+  fs.writeFileSync(path.join(tmp, 'named-image.yaml'), YAML.stringify(doc));
+  const r = cli('validate', path.join(tmp, 'named-image.yaml'));
+  expect(r.status).toBe(1);
+  expect(r.stdout + r.stderr).toContain('spec.overrides.profilingJob.template.spec.containers[0].name: Required value');
 });
 
 test('hardware left to GPU discovery: the operator creates no Job offline, and the render says what to set', () => {
