@@ -7,7 +7,7 @@
  * output, validate) and the construct.
  *
  * Expected differences: the output-copier script is this library's own text, so its args and the
- * Job's nvidia.com/last-applied-hash differ (README, "Differences from the operator").
+ * Job's nvidia.com/last-applied-hash differ (docs/dynamographdeploymentrequest.md, "Differences from the operator").
  */
 import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
