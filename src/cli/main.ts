@@ -20,7 +20,7 @@
  * same API group, kind, namespace and name among all FILEs (of each of OLD and NEW for `diff`) are
  * an error naming both places; `convert` and `eject` check neither.
  *
- * `validate --old OLD` checks FILE as an update of the objects in OLD: each DynamoGraphDeployment or
+ * `validate --old OLD` checks FILE as an update of the objects in OLD: each DynamoGraphDeployment, DynamoGraphDeploymentRequest or
  * DynamoComponentDeployment of FILE is paired with the document of OLD with the same kind and name
  * (and namespace, when both name one); a paired document is checked as an UPDATE (the operator's
  * update-only webhook rules plus the rules it re-runs on the new object; not yet the CRDs' CEL
@@ -291,7 +291,7 @@ function run(argv: string[], io: CliIo): number {
   let olds: unknown[] | undefined;
   if (args.old !== undefined) {
     const old = loadFile(args.old, io, problems);
-    if (old) olds = convertLoaded(old, io, problems, false).docs.filter(doc => isDgd(doc) || isDcd(doc));
+    if (old) olds = convertLoaded(old, io, problems, false).docs.filter(doc => isDgd(doc) || isDcd(doc) || isDgdr(doc));
   }
   const loaded: LoadedFile[] = [];
   for (const file of args.files) {

@@ -9,8 +9,9 @@
  *
  * Internal module.
  */
+import { isDeepStrictEqual } from 'util';
 import { DGDR_V1BETA1_SPEC_SCHEMA } from './crd-schema';
-import { DGDR_GO_TYPES, DgdrJson } from './model';
+import { DGDR_GO_TYPES, DgdrJson, sortedKeys } from './model';
 import { dns1123SubdomainErrors } from '../admission/dns-names';
 import { FieldPath } from '../admission/field-path';
 import { customResourceMetaRecords } from '../admission/object-meta';
@@ -33,6 +34,8 @@ export const DGDR_RULES = {
   metadata: 'apiserver',
   /** The CRD schema. */
   schema: 'schema',
+  /** The validating webhook on update: no spec change once profiling has started. */
+  immutable: 'dgdr-immutable',
 } as const;
 
 /** The image the operator's defaulting webhook puts in `spec.image` when a DGDR is created without one. */
@@ -219,4 +222,83 @@ function webhookRecords(spec: JsonMap, settings: OperatorSettings) {
     sink.required(FieldPath.of('spec', 'runtimeVersionOverride'), 'is required when spec.image has no parseable semantic-version tag', DGDR_RULES.runtimeVersionOverride);
   }
   return sink.all;
+}
+
+/** Phases in which the operator's webhook forbids spec changes (`status.phase` of the stored request). */
+const IMMUTABLE_PHASES = new Set(['Profiling', 'Deploying', 'Ready', 'Deployed']);
+
+/** The spec as the operator's Go type reads it, comparable with `isDeepStrictEqual` (raw fields' keys sorted). */
+function typedSpec(spec: unknown): unknown {
+  if (!isMap(spec)) return {};
+  try {
+    return sortedKeys(goJsonValue(spec, 'DgdrSpec', { types: DGDR_GO_TYPES }));
+  } catch {
+    return sortedKeys(spec);
+  }
+}
+
+function requiresHardware(spec: JsonMap, dgdr: DgdrOperatorSettings): boolean {
+  return !dgdr.gpuDiscoveryEnabled && !hasManualHardware(spec.hardware);
+}
+
+function incompatibleSearch(spec: JsonMap): boolean {
+  return spec.searchStrategy === 'thorough' && spec.backend === 'auto';
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function overrideRequired(spec: JsonMap): boolean {
+  return text(spec.image) !== '' && text(spec.runtimeVersionOverride) === '' && parseImageVersion(text(spec.image)) === undefined;
+}
+
+/**
+ * Why the cluster refuses `doc` as an update of the stored `old`: the schema and metadata checks of
+ * a create, then the validating webhook's update rules. On update the defaulting webhook changes
+ * nothing, and the webhook only refuses what the update introduces: hardware newly required, an
+ * incompatible search newly chosen, an image without a version tag when the image, the override or
+ * autoApply changes; and any spec change while the stored request's `status.phase` is Profiling,
+ * Ready, Deploying or Deployed, except choosing the runtime version (and, once Ready, turning
+ * autoApply on) of a request created with `autoApply: false`.
+ */
+export function validateDgdrUpdate(old: DgdrJson, doc: DgdrJson, settings: OperatorSettings): Violation[] {
+  const created = validateDgdr(doc, settings).filter(v => v.rule === DGDR_RULES.schema || v.rule === DGDR_RULES.metadata);
+  if (created.length > 0) return created;
+  const dgdr = dgdrSettingsOf(settings);
+  const next = deepClone(isMap(doc.spec) ? doc.spec : {}) as JsonMap;
+  const prev = deepClone(isMap(old.spec) ? old.spec : {}) as JsonMap;
+  applyCrdDefaults(next);
+  applyCrdDefaults(prev);
+  const sink = new ViolationSink();
+  if (requiresHardware(next, dgdr) && !requiresHardware(prev, dgdr)) {
+    sink.required(FieldPath.of('spec', 'hardware'), 'GPU hardware configuration is required when GPU discovery is disabled', DGDR_RULES.hardware);
+  }
+  if (incompatibleSearch(next) && !incompatibleSearch(prev)) {
+    sink.invalid(FieldPath.of('spec', 'searchStrategy'), next.searchStrategy,
+      `is incompatible with spec.backend ${JSON.stringify(next.backend)}; set spec.backend to a specific backend (sglang, trtllm, or vllm)`,
+      DGDR_RULES.searchStrategy);
+  }
+  const autoApplyActivated = prev.autoApply === false && next.autoApply !== false;
+  if (overrideRequired(next) && (text(next.image) !== text(prev.image)
+    || text(next.runtimeVersionOverride) !== text(prev.runtimeVersionOverride) || autoApplyActivated)) {
+    sink.required(FieldPath.of('spec', 'runtimeVersionOverride'), 'is required when spec.image has no parseable semantic-version tag', DGDR_RULES.runtimeVersionOverride);
+  }
+  const phase = isMap(old.status) ? text(old.status.phase) : '';
+  if (IMMUTABLE_PHASES.has(phase) && !isDeepStrictEqual(typedSpec(next), typedSpec(prev)) && !deferredRuntimeVersionUpdate(next, prev, phase)) {
+    sink.forbidden(FieldPath.of('spec'), undefined,
+      `updates are forbidden while the resource is in phase ${JSON.stringify(phase)}; delete and recreate the resource to change its spec`,
+      DGDR_RULES.immutable);
+  }
+  const name = isMap(doc.metadata) ? text(doc.metadata.name) : '';
+  return sink.all.map(record => attachObject(record, String(doc.kind), name, doc));
+}
+
+/** A request created with autoApply off may choose its runtime version while Profiling or Ready, and turn autoApply on once Ready. */
+function deferredRuntimeVersionUpdate(next: JsonMap, prev: JsonMap, phase: string): boolean {
+  if (prev.autoApply !== false || (phase !== 'Profiling' && phase !== 'Ready')) return false;
+  if (next.autoApply !== false && phase !== 'Ready') return false;
+  const rest = { ...next, autoApply: prev.autoApply, runtimeVersionOverride: prev.runtimeVersionOverride };
+  if (rest.runtimeVersionOverride === undefined) delete rest.runtimeVersionOverride;
+  return isDeepStrictEqual(typedSpec(rest), typedSpec(prev));
 }

@@ -6,8 +6,8 @@
  *
  * Internal module.
  */
-import { storedDgdr, validateDgdr } from './admission';
-import { DgdrJson } from './model';
+import { storedDgdr, validateDgdr, validateDgdrUpdate } from './admission';
+import { DgdrJson, isDgdr } from './model';
 import { renderProfilingWorkloads } from './profiling-job';
 import { Violation } from '../admission/violation';
 import { RenderError } from '../engine/errors';
@@ -16,9 +16,9 @@ import { DEFAULT_NAMESPACE, withNamespace } from '../engine/render';
 
 export { isDgdr } from './model';
 
-/** Why the cluster refuses to create the request (empty: it is admitted). */
-export function admitDgdrDocument(doc: DgdrJson, settings: OperatorSettings): Violation[] {
-  return validateDgdr(doc, settings);
+/** Why the cluster refuses to create the request, or to update `old` with it (empty: it is admitted). */
+export function admitDgdrDocument(doc: DgdrJson, settings: OperatorSettings, old?: unknown): Violation[] {
+  return isDgdr(old) ? validateDgdrUpdate(old, doc, settings) : validateDgdr(doc, settings);
 }
 
 /** The objects one request renders to in an output mode. */

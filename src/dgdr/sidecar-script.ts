@@ -8,7 +8,7 @@
  * status file; on `status: failed` it writes `profiler_status: failed` and `profiler_error` (and
  * exits 0, so the controller reads the reason from the ConfigMap); any other status exits 1. The
  * ConfigMap carries the labels and the controller owner reference the operator's does. Because the
- * text differs, the Job's `nvidia.com/last-applied-hash` differs from the operator's (README,
+ * text differs, the Job's `nvidia.com/last-applied-hash` differs from the operator's (docs/dynamographdeploymentrequest.md,
  * "Differences from the operator").
  *
  * Internal module.

@@ -143,7 +143,8 @@ function checkInput(input: number, docs: readonly unknown[], settings: OperatorS
       const violations = match.kind === 'one' ? validateUpdate(match.old, doc, admission) : validateDocument(doc, admission);
       problems.push(...violations.map(violation => ({ input, document, violation })));
     } else if (isDgdr(doc)) {
-      problems.push(...admitDgdrDocument(doc, settings).map(violation => ({ input, document, violation })));
+      const match = options.update === undefined ? undefined : findOld(doc, options.update.olds);
+      problems.push(...admitDgdrDocument(doc, settings, match?.kind === 'one' ? match.old : undefined).map(violation => ({ input, document, violation })));
     } else if (options.checkOtherObjects && isCheckedKind(doc)) {
       problems.push(...checkEmittedObject(doc).map(violation => ({ input, document, violation })));
     }
