@@ -38,6 +38,14 @@ export const DGDR_RULES = {
   immutable: 'dgdr-immutable',
 } as const;
 
+/** The rule ids of the operator's DGDR validating webhook, in its order (documented in docs/admission-rules.md). */
+export const DGDR_WEBHOOK_RULES = {
+  hardware: DGDR_RULES.hardware,
+  searchStrategy: DGDR_RULES.searchStrategy,
+  runtimeVersionOverride: DGDR_RULES.runtimeVersionOverride,
+  immutable: DGDR_RULES.immutable,
+} as const;
+
 /** The image the operator's defaulting webhook puts in `spec.image` when a DGDR is created without one. */
 export const DEFAULT_PROFILER_REPOSITORY = 'nvcr.io/nvidia/ai-dynamo/dynamo-planner';
 
