@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../src/engine/operator-settings';
 import { checkAndRender, formatProblem } from '../src/pipeline/check-and-render';
 
 function request(spec: Record<string, unknown> = {}, phase?: string): any {
@@ -23,8 +23,11 @@ function request(spec: Record<string, unknown> = {}, phase?: string): any {
   };
 }
 
-function update(old: any, doc: any): string[] {
-  return checkAndRender([{ documents: [doc] }], { settings: DEFAULT_OPERATOR_SETTINGS, update: { olds: [old], oldFile: 'old.yaml' } })
+/** GPU discovery off: namespace-restricted with `gpu.discoveryEnabled: false` (a field the DGDR rules read from the settings). */
+const DISCOVERY_OFF = { ...DEFAULT_OPERATOR_SETTINGS, restrictedNamespace: 'ns', gpuDiscoveryEnabled: false } as OperatorSettings;
+
+function update(old: any, doc: any, settings: OperatorSettings = DISCOVERY_OFF): string[] {
+  return checkAndRender([{ documents: [doc] }], { settings, update: { olds: [old], oldFile: 'old.yaml' } })
     .problems.map(formatProblem);
 }
 
@@ -50,8 +53,14 @@ test.each([
   ['autoApply turned on with a custom image and no override', request({ image: 'test-profiler:custom', autoApply: false }, 'Ready'), request({ image: 'test-profiler:custom', autoApply: true }), [overrideRequired]],
   ['hardware removed', request(), request({ hardware: undefined }),
     ['DynamoGraphDeploymentRequest/r: spec.hardware: Required value: GPU hardware configuration is required when GPU discovery is disabled (rule dgdr-hardware)']],
+  ['hardware removed, already missing (ratcheted)', request({ hardware: undefined }), request({ hardware: undefined, model: 'other' }), []],
 ])('%s', (_name, old, doc, expected) => {
   expect(update(old, doc)).toEqual(expected);
+});
+
+test('with GPU discovery on (a default install; always cluster-wide) hardware may be left out', () => {
+  expect(update(request(), request({ hardware: undefined }), DEFAULT_OPERATOR_SETTINGS)).toEqual([]);
+  expect(update(request(), request({ hardware: undefined }), { ...DEFAULT_OPERATOR_SETTINGS, restrictedNamespace: 'ns' })).toEqual([]);
 });
 
 test('validate --old refuses a spec change of a request that is profiling', () => {

@@ -53,7 +53,7 @@ export const DEFAULT_PROFILER_REPOSITORY = 'nvcr.io/nvidia/ai-dynamo/dynamo-plan
 export interface DgdrOperatorSettings {
   /** `--dgdr-default-image`: put into spec.image when unset; empty derives `dynamo-planner:<operator version>`. */
   readonly dgdrDefaultImage: string;
-  /** `gpu.discoveryEnabled` of the operator configuration (the GPUDiscovery gate). */
+  /** The operator's GPUDiscovery gate: on cluster-wide, else `gpu.discoveryEnabled` (default true). */
   readonly gpuDiscoveryEnabled: boolean;
   /** `rbac.dgdrProfilingClusterRoleName`: the ClusterRole the profiling ServiceAccount is bound to (cluster-wide mode). */
   readonly dgdrProfilingClusterRoleName: string;
@@ -63,12 +63,19 @@ export interface DgdrOperatorSettings {
   readonly operatorImagePullPolicy: string;
 }
 
-/** The DGDR settings of an operator: fields of the same names on `settings` win over the platform chart's defaults. */
+/**
+ * The DGDR settings of an operator: fields of the same names on `settings` win over the platform
+ * chart's defaults. The engine's settings do not carry them yet (the operator configuration's
+ * `gpu.discoveryEnabled` and `rbac.dgdrProfilingClusterRoleName`, the operator's
+ * `--operator-image` and `--dgdr-default-image` flags), so a default install is assumed: GPU
+ * discovery on (cluster-wide the operator always discovers GPUs; namespace-restricted it does
+ * unless `gpu.discoveryEnabled: false`), the chart's ClusterRole and operator image.
+ */
 export function dgdrSettingsOf(settings: OperatorSettings): DgdrOperatorSettings {
   const loose = settings as unknown as Partial<DgdrOperatorSettings>;
   return {
     dgdrDefaultImage: loose.dgdrDefaultImage ?? '',
-    gpuDiscoveryEnabled: loose.gpuDiscoveryEnabled ?? false,
+    gpuDiscoveryEnabled: settings.restrictedNamespace === '' || (loose.gpuDiscoveryEnabled ?? true),
     dgdrProfilingClusterRoleName: loose.dgdrProfilingClusterRoleName ?? 'dynamo-platform-dynamo-operator-dgdr-profiling',
     operatorImage: loose.operatorImage ?? `nvcr.io/nvidia/ai-dynamo/kubernetes-operator:${settings.version}`,
     operatorImagePullPolicy: loose.operatorImagePullPolicy ?? 'IfNotPresent',
