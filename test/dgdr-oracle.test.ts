@@ -16,7 +16,7 @@ import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
 import { DGDR_SCHEMA_FILE, generateDgdrSchema } from '../scripts/import-dgdr-crd';
-import { DynamoGraphDeploymentRequest, OptimizationType, OutputMode, RequestBackend, SearchStrategy } from '../src';
+import { DynamoGraphDeploymentRequest, GpuSku, OptimizationType, OutputMode, RequestBackend, SearchStrategy } from '../src';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../src/engine/operator-settings';
 import { checkAndRender, formatProblem } from '../src/pipeline/check-and-render';
 
@@ -177,7 +177,7 @@ test('the construct synthesizes the golden request and its profiling workloads',
     image: 'test.invalid/profiler:1.4.0-test',
     searchStrategy: SearchStrategy.RAPID,
     autoApply: true,
-    hardware: { gpuSku: 'h100_sxm', vramMb: 81920, numGpusPerNode: 8, totalGpus: 8, interconnect: 'nvlink', rdma: false },
+    hardware: { gpuSku: GpuSku.H100_SXM, vramMb: 81920, numGpusPerNode: 8, totalGpus: 8, interconnect: 'nvlink', rdma: false },
     workload: { isl: 4000, osl: 1000 },
     sla: { ttft: 2000, itl: 30 },
     features: { mocker: true },

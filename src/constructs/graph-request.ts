@@ -48,14 +48,51 @@ export enum OptimizationType {
   THROUGHPUT = 'throughput',
 }
 
+/** The GPU a request targets (the AIConfigurator system id). */
+export enum GpuSku {
+  /** NVIDIA GB200 (SXM). */
+  GB200_SXM = 'gb200_sxm',
+  /** NVIDIA GB10. */
+  GB10 = 'gb10',
+  /** NVIDIA B200 (SXM). */
+  B200_SXM = 'b200_sxm',
+  /** NVIDIA H200 (SXM). */
+  H200_SXM = 'h200_sxm',
+  /** NVIDIA H100 (SXM). */
+  H100_SXM = 'h100_sxm',
+  /** NVIDIA H100 (PCIe). */
+  H100_PCIE = 'h100_pcie',
+  /** NVIDIA A100 (SXM). */
+  A100_SXM = 'a100_sxm',
+  /** NVIDIA A100 (PCIe). */
+  A100_PCIE = 'a100_pcie',
+  /** NVIDIA A30. */
+  A30 = 'a30',
+  /** NVIDIA L40S. */
+  L40S = 'l40s',
+  /** NVIDIA L40. */
+  L40 = 'l40',
+  /** NVIDIA L4. */
+  L4 = 'l4',
+  /** NVIDIA V100 (SXM). */
+  V100_SXM = 'v100_sxm',
+  /** NVIDIA V100 (PCIe). */
+  V100_PCIE = 'v100_pcie',
+  /** NVIDIA T4. */
+  T4 = 't4',
+  /** AMD Instinct MI200. */
+  MI200 = 'mi200',
+  /** AMD Instinct MI300. */
+  MI300 = 'mi300',
+}
+
 /** The hardware to profile for and deploy on. */
 export interface RequestHardwareProps {
   /**
-   * The GPU (AIConfigurator system id): gb200_sxm, gb10, b200_sxm, h200_sxm, h100_sxm, h100_pcie,
-   * a100_sxm, a100_pcie, a30, l40s, l40, l4, v100_sxm, v100_pcie, t4, mi200 or mi300.
+   * The GPU.
    * @default - discovered by the operator (only with GPU discovery on)
    */
-  readonly gpuSku?: string;
+  readonly gpuSku?: GpuSku;
   /**
    * VRAM per GPU, in MiB.
    * @default - discovered
