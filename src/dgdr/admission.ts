@@ -16,6 +16,9 @@ import { dns1123SubdomainErrors } from '../admission/dns-names';
 import { FieldPath } from '../admission/field-path';
 import { customResourceMetaRecords } from '../admission/object-meta';
 import { checkCompiled, CompiledSchema, compileCrdSchema } from '../admission/structural/crd';
+import { crdJsonSchema } from '../admission/structural/crd-json-schema';
+import { JsonSchema } from '../admission/structural/json-schema';
+import { registerK8sSchemas } from '../admission/structural/k8s-json-schema';
 import { attachObject, Violation, ViolationSink } from '../admission/violation';
 import { OperatorSettings } from '../engine/operator-settings';
 import { goJsonValue } from '../go/value';
@@ -162,9 +165,17 @@ export function storedDgdr(doc: DgdrJson, settings: OperatorSettings): DgdrJson 
   return out;
 }
 
+const SPEC_COMPILE_OPTIONS = { embedded: 'kubernetes', rootRule: DGDR_RULES.schema } as const;
+
+/** The JSON schema the spec is validated with (its validate functions are generated at build time, see validator-catalog.ts). */
+export function dgdrSpecJsonSchema(): JsonSchema {
+  registerK8sSchemas();
+  return crdJsonSchema(DGDR_V1BETA1_SPEC_SCHEMA, SPEC_COMPILE_OPTIONS);
+}
+
 let compiled: CompiledSchema | undefined;
 function specSchema(): CompiledSchema {
-  compiled ??= compileCrdSchema(DGDR_V1BETA1_SPEC_SCHEMA, { embedded: 'kubernetes', rootRule: DGDR_RULES.schema });
+  compiled ??= compileCrdSchema(DGDR_V1BETA1_SPEC_SCHEMA, SPEC_COMPILE_OPTIONS);
   return compiled;
 }
 
