@@ -12,3 +12,4 @@ export * from './constructs/graph';
 export * from './constructs/component-deployment';
 export * from './plugin/validation-plugin';
 export * from './constructs/documents-api';
+export * from './constructs/graph-request';

@@ -9,6 +9,7 @@ import { CEL_RULE, INTERNAL_RULE } from '../src/admission/cel';
 import { STRUCTURAL_RULE } from '../src/admission/dynamo-schema';
 import { API_SERVER_CHECKS, IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/admission/rule-catalog';
 import { allRuleDocs, offlineStatus, ruleDoc, ruleDocAnchor, ruleDocReference } from '../src/admission/rule-docs';
+import { DGDR_WEBHOOK_RULES } from '../src/dgdr/admission';
 
 const SRC = path.resolve(__dirname, '..', 'src');
 /** The rule id of the API server's built-in object checks (metadata, built-in kinds). */
@@ -58,10 +59,10 @@ describe('an entry for every rule id', () => {
     expect([...ids].filter((id) => ruleDoc(id) === undefined)).toEqual([]);
   });
 
-  test('the numbered rules are exactly 1 to 148, in order, each once, then the ids without a number', () => {
+  test('the numbered rules are exactly 1 to 148, in order, each once, then the ids without a number, then the DynamoGraphDeploymentRequest rules', () => {
     const ids = allRuleDocs().map((doc) => doc.id);
     const numbered = Array.from({ length: 148 }, (_, i) => String(i + 1));
-    expect(ids).toEqual([...numbered, STRUCTURAL_RULE, API_SERVER_RULE, CEL_RULE, INTERNAL_RULE]);
+    expect(ids).toEqual([...numbered, STRUCTURAL_RULE, API_SERVER_RULE, CEL_RULE, INTERNAL_RULE, ...Object.values(DGDR_WEBHOOK_RULES)]);
   });
 
   test('a rule is documented as not checked offline exactly when the catalog says it is not applicable', () => {

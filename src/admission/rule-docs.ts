@@ -616,6 +616,23 @@ export const RULE_GROUPS: readonly RuleGroup[] = [
         'Report the message as a bug of cdk8s-dynamo, together with the manifest that triggers it.'),
     ],
   },
+  {
+    title: 'DynamoGraphDeploymentRequest',
+    rules: [
+      rule('dgdr-hardware', 'webhook', 'Hardware is given while GPU discovery is off',
+        'A request must name its GPU by hand (`spec.hardware.gpuSku`, `vramMb` or `numGpusPerNode`) when the operator runs without GPU discovery. On update, only a change that newly needs it is refused.',
+        'Set `spec.hardware.gpuSku`, `vramMb` and `numGpusPerNode` (and `totalGpus`, which the profiling Job needs).'),
+      rule('dgdr-search-strategy', 'webhook', 'A thorough search needs a specific backend',
+        '`spec.searchStrategy: thorough` may not be combined with `spec.backend: auto` (the default). On update, only a change that newly combines them is refused.',
+        'Set `spec.backend` to `sglang`, `trtllm` or `vllm`, or use `searchStrategy: rapid`.'),
+      rule('dgdr-runtime-version-override', 'webhook', 'A profiler image without a version tag needs a runtime version',
+        'When `spec.image` has no semantic-version tag (such as `latest`), `spec.runtimeVersionOverride` is required. On update, it is refused only when the image, the override or `autoApply` changes.',
+        'Set `spec.runtimeVersionOverride` to the Dynamo version of the image (such as `1.5.0`), or use an image tagged with its version.'),
+      rule('dgdr-immutable', 'update', 'No spec change once profiling has started',
+        'While the stored request is in phase Profiling, Ready, Deploying or Deployed its spec may not change; a request created with `autoApply: false` may still choose `runtimeVersionOverride`, and once Ready turn `autoApply` on.',
+        `Keep the stored spec in the manifest you apply. To make this change, ${RECREATE}.`),
+    ],
+  },
 ];
 
 const BY_ID: ReadonlyMap<string, RuleDoc> = new Map(RULE_GROUPS.flatMap((group) => group.rules.map((doc) => [doc.id, doc] as const)));

@@ -20,7 +20,7 @@
  * same API group, kind, namespace and name among all FILEs (of each of OLD and NEW for `diff`) are
  * an error naming both places; `convert` and `eject` check neither.
  *
- * `validate --old OLD` checks FILE as an update of the objects in OLD: each DynamoGraphDeployment or
+ * `validate --old OLD` checks FILE as an update of the objects in OLD: each DynamoGraphDeployment, DynamoGraphDeploymentRequest or
  * DynamoComponentDeployment of FILE is paired with the document of OLD with the same kind and name
  * (and namespace, when both name one); a paired document is checked as an UPDATE (the operator's
  * update-only webhook rules plus the rules it re-runs on the new object; not yet the CRDs' CEL
@@ -65,6 +65,7 @@ import type * as explainCommand from './explain-command';
 import { OutputWriteError, outputClash, outputNames, writeAllSync, writeOutputs } from './output-files';
 import type * as planCommand from './plan-command';
 import { dns1123LabelErrors } from '../admission/dns-names';
+import { isDgdr } from '../dgdr/model';
 import { RenderError } from '../engine/errors';
 import { describeExistingStorageClaim } from '../engine/experimental/checkpoint/storage';
 import { describeMpiSshSecretCopy, mpiSshSecretCopy } from '../engine/multinode/ssh-secret';
@@ -292,7 +293,7 @@ function run(argv: string[], io: CliIo): number {
   let olds: unknown[] | undefined;
   if (args.old !== undefined) {
     const old = loadFile(args.old, io, problems);
-    if (old) olds = convertLoaded(old, io, problems, false).docs.filter(doc => isDgd(doc) || isDcd(doc));
+    if (old) olds = convertLoaded(old, io, problems, false).docs.filter(doc => isDgd(doc) || isDcd(doc) || isDgdr(doc));
   }
   const loaded: LoadedFile[] = [];
   // `plan`: the objects the operator creates from the profiler's result for the requests of the file (plan-command.ts)
@@ -315,7 +316,7 @@ function run(argv: string[], io: CliIo): number {
   for (const load of loaded) {
     const { file, docs } = load;
     for (const [index, doc] of docs.entries()) {
-      if (isDgd(doc) || isDcd(doc) || isCheckedKind(doc)) continue;
+      if (isDgd(doc) || isDcd(doc) || isDgdr(doc) || isCheckedKind(doc)) continue;
       // cluster state the render reads (a DeviceClass, a DynamoCheckpoint, a ClusterTopologyBinding) is, beyond graph output, not written
       const readOnly = rendering && args.output !== 'graph' && isClusterStateDocument(doc);
       const what = readOnly ? 'read as cluster state, not written' : rendering ? 'passed through unchecked' : 'not checked';

@@ -14,6 +14,7 @@ import { describeKey, documentKey, findOld } from '../admission/update/document-
 import { UpdateOptions, validateUpdate } from '../admission/update-rules';
 import { uncheckedClusterRules, UncheckedRule, validateDocument } from '../admission/validate';
 import { Violation } from '../admission/violation';
+import { admitDgdrDocument, isDgdr, renderDgdrDocument } from '../dgdr/pipeline';
 import { RenderError } from '../engine/errors';
 import { OperatorSettings } from '../engine/operator-settings';
 import {
@@ -141,6 +142,9 @@ function checkInput(input: number, docs: readonly unknown[], settings: OperatorS
       }
       const violations = match.kind === 'one' ? validateUpdate(match.old, doc, admission) : validateDocument(doc, admission);
       problems.push(...violations.map(violation => ({ input, document, violation })));
+    } else if (isDgdr(doc)) {
+      const match = options.update === undefined ? undefined : findOld(doc, options.update.olds);
+      problems.push(...admitDgdrDocument(doc, settings, match?.kind === 'one' ? match.old : undefined).map(violation => ({ input, document, violation })));
     } else if (options.checkOtherObjects && isCheckedKind(doc)) {
       problems.push(...checkEmittedObject(doc).map(violation => ({ input, document, violation })));
     }
@@ -186,6 +190,7 @@ function renderDocument(
     return renderComponentWorkloads(admitNewComponent(withNamespace(doc, namespace ?? DEFAULT_NAMESPACE)), settings, cluster);
   }
   if (isDgd(doc) || isDcd(doc)) return [withNamespace(deepClone(doc), namespace)];
+  if (isDgdr(doc)) return renderDgdrDocument(doc, output, settings, namespace);
   // cluster state read by the render or admission (observed checkpoints, a DeviceClass, Grove's
   // ClusterTopologyBinding) is not written; the app's ResourceClaimTemplates and ResourceClaims are
   if (output !== 'graph' && isClusterStateDocument(doc)) return [];

@@ -17,6 +17,7 @@ import { emittedKindJsonSchemas } from './emitted';
 import { kubernetesJsonSchemas } from './kubernetes';
 import { ValidatorMode } from './validators';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../../../imports/nvidia.com.schema';
+import { dgdrSpecJsonSchema } from '../../dgdr/admission';
 import { DCD_SCHEMA, DGD_SCHEMA } from '../dynamo-schema';
 
 /** One schema of the catalog. */
@@ -36,6 +37,7 @@ export function validatorCatalog(): CatalogEntry[] {
   const entries: Array<Omit<CatalogEntry, 'shared'>> = [
     { name: 'DynamoGraphDeployment (admission)', schema: documentJsonSchema(DGD_SCHEMA), modes: CHECKING },
     { name: 'DynamoComponentDeployment (admission)', schema: documentJsonSchema(DCD_SCHEMA), modes: CHECKING },
+    { name: 'DynamoGraphDeploymentRequest spec (admission)', schema: dgdrSpecJsonSchema(), modes: CHECKING },
     ...Object.entries(emittedKindJsonSchemas()).map(([name, schema]) => ({ name, schema, modes: CHECKING })),
     ...Object.entries(kubernetesJsonSchemas()).map(([name, schema]) => ({ name, schema, modes: CHECKING })),
     { name: 'DynamoGraphDeployment (defaults)', schema: defaultingJsonSchema(DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS), modes: ['defaulting'] },

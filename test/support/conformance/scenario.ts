@@ -77,3 +77,40 @@ export function runScenario(id: string, docs: ScenarioDocuments, render: Scenari
     ? { kind: 'matched', mode, rendered: rendered.length }
     : { kind: 'different', mode, differences: result.differences };
 }
+
+/** What the stage a partial scenario is asserted up to gave. */
+export interface PartialStageResult {
+  readonly ok: boolean;
+  /** What was checked, or why it failed. */
+  readonly message: string;
+}
+
+/**
+ * The stage of a DynamoGraphDeploymentRequest scenario before profiling: every request of the
+ * input is admitted (the render refuses a request the operator would refuse) and renders, in
+ * workloads output, its profiling Job `profile-<name>` in the conformance namespace running the
+ * request's image.
+ */
+export function runPartialStage(docs: ScenarioDocuments, render: ScenarioRenderer = renderDocuments): PartialStageResult {
+  const requests = docs.input.filter((d): d is { metadata: { name: string }; spec: { image?: string } } =>
+    isMap(d) && d.apiVersion === 'nvidia.com/v1beta1' && d.kind === 'DynamoGraphDeploymentRequest');
+  if (requests.length === 0) return { ok: false, message: 'no DynamoGraphDeploymentRequest in input.yaml' };
+  let rendered: readonly unknown[];
+  try {
+    rendered = render(scenarioInput(docs.input), { ...scenarioRenderOptions('dgdr'), output: 'workloads' });
+  } catch (e) {
+    return { ok: false, message: `render failed: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  for (const request of requests) {
+    const name = `profile-${request.metadata.name}`;
+    const job = rendered.find((o: any) => o?.apiVersion === 'batch/v1' && o.kind === 'Job' && o.metadata?.name === name
+      && o.metadata?.namespace === CONFORMANCE_NAMESPACE) as any;
+    if (!job) return { ok: false, message: `no profiling Job ${CONFORMANCE_NAMESPACE}/${name} rendered` };
+    const profiler = job.spec?.template?.spec?.containers?.find((c: any) => c.name === 'profiler');
+    if (request.spec?.image !== undefined && profiler?.image !== request.spec.image) {
+      return { ok: false, message: `the profiling Job ${name} runs ${JSON.stringify(profiler?.image)}, not the request's image` };
+    }
+  }
+  const kinds = rendered.map((o: any) => `${o.kind}/${o.metadata?.name}`).join(', ');
+  return { ok: true, message: `admitted; ${kinds} rendered` };
+}

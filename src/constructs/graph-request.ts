@@ -1,0 +1,372 @@
+/**
+ * A DynamoGraphDeploymentRequest (nvidia.com/v1beta1): intent instead of a graph. It names a model,
+ * a backend, the hardware, the workload and an SLA; the operator runs a profiling Job that searches
+ * for the graph and, with `autoApply`, deploys it. Synthesized as the request (GRAPH and COMPONENTS
+ * output: the request as the API server stores it, defaults applied) or as what the operator
+ * creates for it before profiling (WORKLOADS: the profiling Job, its ServiceAccount and
+ * RoleBinding). Admission (CRD schema, the operator's DGDR webhooks) is checked at synth time.
+ */
+import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
+import { Construct } from 'constructs';
+import { OutputMode } from './enums';
+import { objectMetaJson, propsOf } from './kubernetes-values';
+import { pipeline } from './on-first-use';
+import { operatorSettingsOf } from './operator-settings-of';
+import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
+import { SynthesisOptions } from './synthesis-options';
+import { ValidationCache } from './validation';
+import type { OperatorSettings } from '../engine/operator-settings';
+import { deepClone } from '../model/json';
+import { copyJson } from '../model/json-copy';
+import { JsonObject } from '../model/v1beta1';
+
+/** Inference backend a request profiles and deploys. */
+export enum RequestBackend {
+  /** The profiler chooses. */
+  AUTO = 'auto',
+  /** SGLang. */
+  SGLANG = 'sglang',
+  /** TensorRT-LLM. */
+  TRTLLM = 'trtllm',
+  /** vLLM. */
+  VLLM = 'vllm',
+}
+
+/** How deep the profiler searches. */
+export enum SearchStrategy {
+  /** A fast sweep, simulated with AIConfigurator (no GPUs). */
+  RAPID = 'rapid',
+  /** Explores more configurations on real GPUs (needs a specific backend). */
+  THOROUGH = 'thorough',
+}
+
+/** The optimization target of the SLA search. */
+export enum OptimizationType {
+  /** Lowest latency. */
+  LATENCY = 'latency',
+  /** Highest throughput. */
+  THROUGHPUT = 'throughput',
+}
+
+/** The GPU a request targets (the AIConfigurator system id). */
+export enum GpuSku {
+  /** NVIDIA GB200 (SXM). */
+  GB200_SXM = 'gb200_sxm',
+  /** NVIDIA GB10. */
+  GB10 = 'gb10',
+  /** NVIDIA B200 (SXM). */
+  B200_SXM = 'b200_sxm',
+  /** NVIDIA H200 (SXM). */
+  H200_SXM = 'h200_sxm',
+  /** NVIDIA H100 (SXM). */
+  H100_SXM = 'h100_sxm',
+  /** NVIDIA H100 (PCIe). */
+  H100_PCIE = 'h100_pcie',
+  /** NVIDIA A100 (SXM). */
+  A100_SXM = 'a100_sxm',
+  /** NVIDIA A100 (PCIe). */
+  A100_PCIE = 'a100_pcie',
+  /** NVIDIA A30. */
+  A30 = 'a30',
+  /** NVIDIA L40S. */
+  L40S = 'l40s',
+  /** NVIDIA L40. */
+  L40 = 'l40',
+  /** NVIDIA L4. */
+  L4 = 'l4',
+  /** NVIDIA V100 (SXM). */
+  V100_SXM = 'v100_sxm',
+  /** NVIDIA V100 (PCIe). */
+  V100_PCIE = 'v100_pcie',
+  /** NVIDIA T4. */
+  T4 = 't4',
+  /** AMD Instinct MI200. */
+  MI200 = 'mi200',
+  /** AMD Instinct MI300. */
+  MI300 = 'mi300',
+}
+
+/** The hardware to profile for and deploy on. */
+export interface RequestHardwareProps {
+  /**
+   * The GPU.
+   * @default - discovered by the operator (only with GPU discovery on)
+   */
+  readonly gpuSku?: GpuSku;
+  /**
+   * VRAM per GPU, in MiB.
+   * @default - discovered
+   */
+  readonly vramMb?: number;
+  /**
+   * The GPU budget for profiling and deployment.
+   * @default - the GPUs discovered (capped at 32)
+   */
+  readonly totalGpus?: number;
+  /**
+   * GPUs per node.
+   * @default - discovered
+   */
+  readonly numGpusPerNode?: number;
+  /**
+   * The GPU interconnect within a node (e.g. `nvlink`, `pcie`).
+   * @default - discovered, or unknown
+   */
+  readonly interconnect?: string;
+  /**
+   * Whether RDMA networking is available.
+   * @default - discovered, or unknown
+   */
+  readonly rdma?: boolean;
+}
+
+/** The expected workload. */
+export interface RequestWorkloadProps {
+  /**
+   * Input sequence length, in tokens.
+   * @default 4000
+   */
+  readonly isl?: number;
+  /**
+   * Output sequence length, in tokens.
+   * @default 1000
+   */
+  readonly osl?: number;
+  /**
+   * Target concurrency (not with `requestRate`).
+   * @default - the profiler's maximum-throughput selection
+   */
+  readonly concurrency?: number;
+  /**
+   * Target request rate, in requests per second (not with `concurrency`).
+   * @default - the profiler's maximum-throughput selection
+   */
+  readonly requestRate?: number;
+}
+
+/** The service-level targets. */
+export interface RequestSlaProps {
+  /**
+   * Time to first token, in milliseconds.
+   * @default - the profiler's default (2000)
+   */
+  readonly ttft?: number;
+  /**
+   * Inter-token latency, in milliseconds.
+   * @default - the profiler's default (30)
+   */
+  readonly itl?: number;
+  /**
+   * End-to-end request latency, in milliseconds (instead of ttft + itl).
+   * @default - none
+   */
+  readonly e2eLatency?: number;
+  /**
+   * The optimization target.
+   * @default - none
+   */
+  readonly optimizationType?: OptimizationType;
+}
+
+/** Pre-downloaded model weights on a PersistentVolumeClaim. */
+export interface RequestModelCacheProps {
+  /**
+   * The claim holding the weights (in the request's namespace).
+   * @default - none: weights are downloaded
+   */
+  readonly pvcName?: string;
+  /**
+   * Path of the model within the claim.
+   * @default - none
+   */
+  readonly pvcModelPath?: string;
+  /**
+   * Where the claim is mounted.
+   * @default "/opt/model-cache"
+   */
+  readonly pvcMountPath?: string;
+}
+
+/** Optional platform features of the generated graph. */
+export interface RequestFeaturesProps {
+  /**
+   * Deploy simulated (mocker) workers instead of real inference workers.
+   * @default - real workers
+   */
+  readonly mocker?: boolean;
+  /**
+   * The Planner configuration (passed through as is; its presence enables the Planner).
+   * @default - no Planner
+   */
+  readonly planner?: { [key: string]: any };
+}
+
+/** Overrides of the profiling Job and of the generated graph. */
+export interface RequestOverridesProps {
+  /**
+   * A batch/v1 JobSpec (plain JSON) merged into the profiling Job by the operator's allowlist.
+   * @default - none
+   */
+  readonly profilingJob?: { [key: string]: any };
+  /**
+   * A partial DynamoGraphDeployment (plain JSON with apiVersion and kind) merged into the generated graph.
+   * @default - none
+   */
+  readonly dgd?: { [key: string]: any };
+}
+
+/** Props of a DynamoGraphDeploymentRequest. */
+export interface DynamoGraphDeploymentRequestProps extends SynthesisOptions {
+  /**
+   * Metadata of the request.
+   * @default - a name generated from the construct path
+   */
+  readonly metadata?: ApiObjectMetadata;
+  /** The model to deploy (a Hugging Face id or a private model name). */
+  readonly model: string;
+  /**
+   * The backend.
+   * @default RequestBackend.AUTO
+   */
+  readonly backend?: RequestBackend;
+  /**
+   * The profiler (planner) image.
+   * @default - the operator's `dynamo-planner:<operator version>`
+   */
+  readonly image?: string;
+  /**
+   * The Dynamo runtime version of the generated components (needed when the image tag is no version).
+   * @default - the image tag's version
+   */
+  readonly runtimeVersionOverride?: string;
+  /**
+   * How deep the profiler searches.
+   * @default SearchStrategy.RAPID
+   */
+  readonly searchStrategy?: SearchStrategy;
+  /**
+   * The hardware (required unless the operator discovers GPUs).
+   * @default - discovered by the operator
+   */
+  readonly hardware?: RequestHardwareProps;
+  /**
+   * The workload.
+   * @default - none (the CRD's defaults apply when given)
+   */
+  readonly workload?: RequestWorkloadProps;
+  /**
+   * The SLA targets.
+   * @default - the profiler's defaults
+   */
+  readonly sla?: RequestSlaProps;
+  /**
+   * Model weights on a PersistentVolumeClaim.
+   * @default - downloaded
+   */
+  readonly modelCache?: RequestModelCacheProps;
+  /**
+   * Platform features of the generated graph.
+   * @default - none
+   */
+  readonly features?: RequestFeaturesProps;
+  /**
+   * Overrides of the profiling Job and the generated graph.
+   * @default - none
+   */
+  readonly overrides?: RequestOverridesProps;
+  /**
+   * Deploy the generated graph once profiling is done.
+   * @default true
+   */
+  readonly autoApply?: boolean;
+}
+
+const API_VERSION = 'nvidia.com/v1beta1';
+const KIND = 'DynamoGraphDeploymentRequest';
+
+function defined(obj: { [key: string]: unknown }): JsonObject | undefined {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v as any;
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
+/** A DynamoGraphDeploymentRequest. */
+export class DynamoGraphDeploymentRequest extends Construct {
+  /** Name of the request. */
+  public readonly name: string;
+  /** What the request synthesizes. */
+  public readonly output: OutputMode;
+
+  private readonly document: JsonObject;
+  private readonly settings: OperatorSettings;
+  private readonly workloads?: RenderedWorkloads;
+  private readonly validation: ValidationCache;
+  private rendered?: readonly unknown[];
+
+  constructor(scope: Construct, id: string, props: DynamoGraphDeploymentRequestProps) {
+    super(scope, id);
+    this.output = props.output ?? OutputMode.GRAPH;
+    try {
+      this.settings = operatorSettingsOf(props.operator);
+    } catch (e) {
+      throw new Error(`${this.node.path}: ${(e as Error).message}`);
+    }
+    this.name = props.metadata?.name ?? Names.toDnsLabel(this);
+    const namespace = props.metadata?.namespace ?? Chart.of(this).namespace;
+    const metadata: JsonObject = { ...propsOf(this, () => objectMetaJson(props.metadata)), name: this.name };
+    if (namespace) metadata.namespace = namespace;
+    const spec: JsonObject = { model: props.model };
+    const set = (key: string, value: unknown) => {
+      if (value !== undefined) spec[key] = deepClone(value) as any;
+    };
+    set('backend', props.backend);
+    set('image', props.image);
+    set('runtimeVersionOverride', props.runtimeVersionOverride);
+    set('modelCache', props.modelCache && defined({ ...props.modelCache }));
+    set('hardware', props.hardware && (defined({ ...props.hardware }) ?? {}));
+    set('workload', props.workload && (defined({ ...props.workload }) ?? {}));
+    set('sla', props.sla && (defined({ ...props.sla }) ?? {}));
+    set('overrides', props.overrides && (defined({ ...props.overrides }) ?? {}));
+    set('features', props.features && (defined({
+      planner: props.features.planner,
+      mocker: props.features.mocker === undefined ? undefined : { enabled: props.features.mocker },
+    }) ?? {}));
+    set('searchStrategy', props.searchStrategy);
+    set('autoApply', props.autoApply);
+    this.document = { apiVersion: API_VERSION, kind: KIND, metadata, spec };
+    this.validation = new ValidationCache(this, this.settings, () => { this.rendered = undefined; });
+    if (this.output === OutputMode.WORKLOADS) {
+      this.workloads = new RenderedWorkloads(this);
+    } else {
+      new ApiObject(this, 'Resource', {
+        apiVersion: API_VERSION,
+        kind: KIND,
+        metadata,
+        spec: Lazy.any({ produce: () => (this.stored() as any).spec }),
+      });
+    }
+    this.node.addValidation({ validate: () => this.validateAndRender() });
+  }
+
+  /** The request as authored, as a plain object. */
+  public toJson(): any {
+    return copyJson(this.document);
+  }
+
+  /** The request as the API server stores it (defaults applied). */
+  private stored(): unknown {
+    return pipeline().renderDocuments([this.toJson()], { output: 'graph', operator: this.settings })[0];
+  }
+
+  private validateAndRender(): string[] {
+    const violations = this.validation.violations(this.document, () => this.toJson());
+    if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
+    const { result, errors } = renderOrReport(() => {
+      this.rendered ??= pipeline().renderDocuments([this.toJson()], { output: 'workloads', operator: this.settings, checkAdmission: false });
+      return this.rendered;
+    }, () => this);
+    if (!result) return errors;
+    this.workloads!.materialize(result);
+    return [...this.workloads!.problems()];
+  }
+}
