@@ -45,7 +45,7 @@ test('--out DIR writes <input-name>.k8s.yaml; the result validates and renders a
   expect(run(['convert', '--out', out, 'alpha.yaml'])).toEqual({ code: 0, stdout: '', stderr: '' });
   expect(fs.readdirSync(out).sort()).toEqual(['.cdk8s-dynamo-outputs', 'alpha.k8s.yaml']);
   const written = path.join(out, 'alpha.k8s.yaml');
-  expect(run(['validate', written])).toEqual({ code: 0, stdout: '', stderr: '' });
+  expect(run(['validate', written])).toEqual({ code: 0, stdout: '', stderr: 'validated 1 object in 1 file: ok\n' });
   expect(run(['render', '--output', 'workloads', written]).stdout).toBe(run(['render', '--output', 'workloads', 'beta.yaml']).stdout);
 });
 
@@ -71,9 +71,9 @@ test('exit 1: a field the v1alpha1 API does not have is named, nothing is writte
   expect(run(['convert', 'unknown.yaml'])).toEqual({
     code: 1,
     stdout: '',
-    stderr: 'unknown.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].componentTyp: unknown field "spec.services[Frontend].componentTyp"\n',
+    stderr: 'unknown.yaml:9:7: DynamoGraphDeployment/llm: spec.services[Frontend].componentTyp: unknown field "spec.services[Frontend].componentTyp"\n',
   });
-  expect(run(['convert', 'missing.yaml'])).toEqual({ code: 1, stdout: '', stderr: 'missing.yaml: cannot read file: ENOENT\n' });
+  expect(run(['convert', 'missing.yaml'])).toEqual({ code: 1, stdout: '', stderr: 'cannot read missing.yaml: no such file\n' });
 });
 
 test('exit 2: usage errors, with the command usage', () => {

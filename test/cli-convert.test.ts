@@ -115,11 +115,11 @@ describe('convert', () => {
   test('a field the v1alpha1 API does not have: exit 1, nothing written', () => {
     const r = run('convert', 'unknown.yaml', 'alpha.yaml');
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe('unknown.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].replica: unknown field "spec.services[Frontend].replica"\n');
+    expect(r.stderr).toBe('unknown.yaml:10:7: DynamoGraphDeployment/llm: spec.services[Frontend].replica: unknown field "spec.services[Frontend].replica"\n');
   });
 
   test('an unreadable file: exit 1', () => {
-    expect(run('convert', 'missing.yaml')).toMatchObject({ code: 1, stdout: '', stderr: 'missing.yaml: cannot read file: ENOENT\n' });
+    expect(run('convert', 'missing.yaml')).toMatchObject({ code: 1, stdout: '', stderr: 'cannot read missing.yaml: no such file\n' });
   });
 
   test('usage errors: exit 2', () => {
@@ -159,13 +159,13 @@ describe('render and validate convert v1alpha1 documents first', () => {
   test('validate: a problem of the converted object, and the v1alpha1 request checks (rule 148)', () => {
     const r = run('validate', 'ingress.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('ingress.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].ingress.host: Required value: is required when ingress is enabled (rule 148)\n');
+    expect(r.stderr).toContain('ingress.yaml:11:7: DynamoGraphDeployment/llm: spec.services[Frontend].ingress.host: Required value: is required when ingress is enabled (rule 148)\n');
   });
 
   test('validate: what cannot be converted is a problem naming the field', () => {
     const r = run('validate', 'unknown.yaml');
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe('unknown.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].replica: unknown field "spec.services[Frontend].replica"\n');
+    expect(r.stderr).toBe('unknown.yaml:10:7: DynamoGraphDeployment/llm: spec.services[Frontend].replica: unknown field "spec.services[Frontend].replica"\n');
   });
 
   test('validate --old: a v1alpha1 OLD is converted as well', () => {

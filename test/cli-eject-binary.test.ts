@@ -71,7 +71,7 @@ test('exit 1: a field the library cannot write, one line naming the file, docume
 test('exit 1: an unreadable file', () => {
   const r = run(['eject', 'missing.yaml']);
   expect(r).toMatchObject({ code: 1, stdout: '' });
-  expect(r.stderr).toBe('missing.yaml: cannot read file: ENOENT\n');
+  expect(r.stderr).toBe('cannot read missing.yaml: no such file\n');
 });
 
 test('exit 2: usage errors (no FILE, two FILEs, an unknown option)', () => {

@@ -281,9 +281,14 @@ Every command reads a list document (kind: List, as kubectl get -o yaml prints; 
 the objects it holds, each checked and written as a document of its own, as kubectl applies them.
 The same object (API group, kind, namespace, name) twice among the FILEs is an error.
 
+Messages about a place in a file start with FILE:LINE:COLUMN; an unknown field names the field it is
+likely a misspelling of, or its v1beta1 place when it is a v1alpha1 field. render and validate end
+a success with one summary line on standard error (--quiet: none); standard output holds only the
+rendering (or validate --output json's report: docs/cli-json.md in the installed package).
+
 Exit status: 0 success, 1 invalid input, unreadable file or output not all written (a full disk,
 a file size limit, a reader that stopped reading: the message says how many bytes were written),
-2 usage error.
+2 usage error. diff --exit-code: 0 no difference, 1 differences, 2 any error.
 `;
 }
 

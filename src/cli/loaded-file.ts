@@ -60,3 +60,14 @@ export function withPlacePosition(line: string, files: readonly LoadedFile[]): s
   }
   return line;
 }
+
+/**
+ * A line about the object at `index` of a loaded file, `text` starting `Kind/name: field.path: `
+ * with a path of the object as written (a v1alpha1 document's own fields), after `file:line:column`.
+ */
+export function objectLine(load: Pick<LoadedFile, 'file' | 'positions' | 'places'>, index: number, text: string): string {
+  const [, path] = text.split(': ', 3);
+  const field = path !== undefined && /^[\w.-]+(\[[^\]]*\][\w.-]*)*$/.test(path) ? path : '';
+  const place = load.places[index]?.place;
+  return `${fileAt(load.file, place === undefined ? undefined : load.positions.at(place, field))}: ${text}`;
+}

@@ -63,7 +63,7 @@ import type * as diffCommand from './diff-command';
 import type * as ejectCommand from './eject-command';
 import type * as explainCommand from './explain-command';
 import { validateReport } from './json-report';
-import { itemPrefix, LoadedFile, plural, problemLine, withPlacePosition } from './loaded-file';
+import { itemPrefix, LoadedFile, objectLine, plural, problemLine, withPlacePosition } from './loaded-file';
 import { OutputWriteError, outputClash, outputNames, writeAllSync, writeOutputs } from './output-files';
 import { fileAt, FilePositions } from './source-positions';
 import { dns1123LabelErrors } from '../admission/dns-names';
@@ -143,7 +143,11 @@ function convertLoaded(load: LoadedFile, io: CliIo, problems: string[], admissio
   const places: Array<LoadedFile['places'][number]> = [];
   const converted: boolean[] = [];
   load.docs.forEach((doc, i) => {
-    for (const out of convertLoadedDocuments(load.file, [doc], io, problems, { admission })) {
+    const own: string[] = [];
+    const outs = convertLoadedDocuments(load.file, [doc], io, own, { admission });
+    // each problem of the conversion names a field of the v1alpha1 document: at its line and column
+    problems.push(...own.map(line => line.startsWith(`${load.file}: `) ? objectLine(load, i, line.slice(load.file.length + 2)) : line));
+    for (const out of outs) {
       docs.push(out);
       places.push(load.places[i]);
       converted.push(load.converted[i] || isV1alpha1DynamoDocument(doc));
