@@ -104,11 +104,11 @@ describe('exit 0', () => {
     expect(run('validate', 'graph.yaml', 'widget.yaml')).toEqual({
       code: 0,
       stdout: '',
-      stderr: 'widget.yaml: example.com/v1 Widget/w1: not checked (no schema for this kind)\nvalidated 2 objects in 2 files: ok\n',
+      stderr: 'widget.yaml:1:1: example.com/v1 Widget/w1: not checked (no schema for this kind)\nvalidated 2 objects in 2 files: ok\n',
     });
     const r = run('render', 'widget.yaml');
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('widget.yaml: example.com/v1 Widget/w1: passed through unchecked (no schema for this kind)\n'
+    expect(r.stderr).toBe('widget.yaml:1:1: example.com/v1 Widget/w1: passed through unchecked (no schema for this kind)\n'
       + 'rendered 1 object in 1 file: 1 object (graph output)\n');
     expect(kinds(r.stdout)).toEqual(['Widget/w1']);
   });

@@ -50,7 +50,7 @@ test('--out DIR writes <input-name>.k8s.yaml; the result validates and renders a
 });
 
 test('render and validate convert the v1alpha1 file first and say so on stderr', () => {
-  const notice = 'alpha.yaml: nvidia.com/v1alpha1 DynamoGraphDeployment/llm: converted to nvidia.com/v1beta1 first';
+  const notice = 'alpha.yaml:1:1: nvidia.com/v1alpha1 DynamoGraphDeployment/llm: converted to nvidia.com/v1beta1 first';
   const validate = run(['validate', 'alpha.yaml']);
   expect(validate.code).toBe(0);
   expect(validate.stderr).toContain(notice);
@@ -63,7 +63,7 @@ test('render and validate convert the v1alpha1 file first and say so on stderr',
 test('fields kept only in the preservation annotation are named on stderr (exit 0)', () => {
   const r = run(['convert', 'labels.yaml']);
   expect(r.code).toBe(0);
-  expect(r.stderr).toBe('labels.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].labels: has no v1beta1 field; kept only in annotation nvidia.com/dgd-spec\n');
+  expect(r.stderr).toBe('labels.yaml:10:7: DynamoGraphDeployment/llm: spec.services[Frontend].labels: has no v1beta1 field; kept only in annotation nvidia.com/dgd-spec\n');
   expect(docs(r.stdout)[0].metadata.annotations['nvidia.com/dgd-spec']).toBe('{"version":1,"spec":{"services":{"Frontend":{"labels":{"team":"a"}}}}}');
 });
 

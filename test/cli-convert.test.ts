@@ -76,7 +76,7 @@ function run(...argv: string[]) {
   return { code, stdout, stderr, docs: parseAllDocuments(stdout).map(d => d.toJS()) };
 }
 
-const CONVERTED_NOTICE = 'alpha.yaml: nvidia.com/v1alpha1 DynamoGraphDeployment/llm: converted to nvidia.com/v1beta1 first';
+const CONVERTED_NOTICE = 'alpha.yaml:1:1: nvidia.com/v1alpha1 DynamoGraphDeployment/llm: converted to nvidia.com/v1beta1 first';
 
 describe('convert', () => {
   test('writes the v1beta1 graph and nothing on standard error', () => {
@@ -103,13 +103,13 @@ describe('convert', () => {
     const r = run('convert', 'request.yaml');
     expect(r.code).toBe(0);
     expect(r.docs[0].apiVersion).toBe('nvidia.com/v1alpha1');
-    expect(r.stderr).toContain('request.yaml: nvidia.com/v1alpha1 DynamoGraphDeploymentRequest/req: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)');
+    expect(r.stderr).toContain('request.yaml:1:1: nvidia.com/v1alpha1 DynamoGraphDeploymentRequest/req: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)');
   });
 
   test('fields kept only in the annotation are named on standard error', () => {
     const r = run('convert', 'labels.yaml');
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('labels.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].labels: has no v1beta1 field; kept only in annotation nvidia.com/dgd-spec\n');
+    expect(r.stderr).toBe('labels.yaml:11:7: DynamoGraphDeployment/llm: spec.services[Frontend].labels: has no v1beta1 field; kept only in annotation nvidia.com/dgd-spec\n');
   });
 
   test('a field the v1alpha1 API does not have: exit 1, nothing written', () => {

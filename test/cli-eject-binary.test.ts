@@ -36,7 +36,7 @@ test('exit 0: main.ts on standard output, nothing on stderr', () => {
 test('a v1alpha1 file is converted first, said so on stderr, and gives the app of its conversion', () => {
   const r = run(['eject', 'alpha.yaml']);
   expect(r.code).toBe(0);
-  expect(r.stderr).toMatch(/^alpha\.yaml: nvidia\.com\/v1alpha1 DynamoGraphDeployment\/llm: converted to nvidia\.com\/v1beta1 first/);
+  expect(r.stderr).toMatch(/^alpha\.yaml:1:1: nvidia\.com\/v1alpha1 DynamoGraphDeployment\/llm: converted to nvidia\.com\/v1beta1 first/);
   expect(r.stdout).toBe(run(['eject', 'graph.yaml']).stdout);
 });
 

@@ -80,9 +80,9 @@ describe('a list document is the objects it holds', () => {
     const r = run('render', 'nested.yaml');
     expect(r.code).toBe(0);
     expect(ids(r.stdout)).toEqual(['DynamoGraphDeployment/llm', 'Widget/w', 'DynamoGraphDeployment/c', 'DynamoGraphDeployment/d']);
-    expect(r.stderr).toBe('nested.yaml: document 2: items[0]: example.com/v1 Widget/w: passed through unchecked (no schema for this kind)\n'
+    expect(r.stderr).toBe('nested.yaml:28:5: document 2: items[0]: example.com/v1 Widget/w: passed through unchecked (no schema for this kind)\n'
       + 'rendered 4 objects in 1 file: 4 objects (graph output)\n');
-    expect(run('validate', 'nested.yaml').stderr).toBe('nested.yaml: document 2: items[0]: example.com/v1 Widget/w: not checked (no schema for this kind)\n'
+    expect(run('validate', 'nested.yaml').stderr).toBe('nested.yaml:28:5: document 2: items[0]: example.com/v1 Widget/w: not checked (no schema for this kind)\n'
       + 'validated 4 objects in 1 file: ok\n');
   });
 

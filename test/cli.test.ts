@@ -127,8 +127,8 @@ somethingNewer:
 };
 
 /** graph.yaml holds a Namespace, a kind without a schema: it is passed on and named on stderr. */
-const RENDER_NOTICE = 'graph.yaml: v1 Namespace/team-a: passed through unchecked (no schema for this kind)\n';
-const VALIDATE_NOTICE = 'graph.yaml: v1 Namespace/team-a: not checked (no schema for this kind)\n';
+const RENDER_NOTICE = 'graph.yaml:30:1: v1 Namespace/team-a: passed through unchecked (no schema for this kind)\n';
+const VALIDATE_NOTICE = 'graph.yaml:30:1: v1 Namespace/team-a: not checked (no schema for this kind)\n';
 
 /** Standard error without the summary line of a successful render or validate (the tests of the summary are in cli-conventions.test.ts). */
 function notices(stderr: string): string {
@@ -290,7 +290,7 @@ describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availa
  * creates Secret mpi-run-ssh-secret in the graph's namespace on both paths); its key pair exists
  * only in the cluster, so it is said, not rendered.
  */
-const MPI_SSH_NOTICE = 'multinode.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret '
+const MPI_SSH_NOTICE = 'multinode.yaml:1:1: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret '
   + 'mpi-run-ssh-secret from namespace dynamo-system into namespace default (unless one of that name is there already); '
   + 'not rendered: its key pair is generated in the cluster\n';
 
@@ -315,16 +315,16 @@ describe('the MPI SSH key Secret of multinode graphs: a notice on stderr, once p
       'op.yaml': 'apiVersion: operator.config.dynamo.nvidia.com/v1alpha1\nkind: OperatorConfiguration\nmpi:\n  sshSecretName: ssh-keys\n  sshSecretNamespace: platform\n',
     };
     expect(notices(runCliOn(files, ['render', '--namespace', 'team-a', '--operator-config', 'op.yaml', 'multinode.yaml']).stderr))
-      .toBe('multinode.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret ssh-keys '
+      .toBe('multinode.yaml:1:1: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret ssh-keys '
         + 'from namespace platform into namespace team-a (unless one of that name is there already); not rendered: its key pair is generated in the cluster\n');
     // a graph in the Secret's own namespace: nothing to copy, the operator makes sure it exists there
     expect(notices(runCliOn(files, ['render', '--namespace', 'platform', '--operator-config', 'op.yaml', 'multinode.yaml']).stderr))
-      .toBe('multinode.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator provides the MPI SSH key Secret ssh-keys '
+      .toBe('multinode.yaml:1:1: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator provides the MPI SSH key Secret ssh-keys '
         + 'in namespace platform (generating it there when missing); not rendered: its key pair is generated in the cluster\n');
   });
 
   test('none for a graph without multinode components, a refused graph, or a standalone DCD', () => {
-    expect(notices(run('render', 'graph.yaml').stderr)).toBe('graph.yaml: v1 Namespace/team-a: passed through unchecked (no schema for this kind)\n');
+    expect(notices(run('render', 'graph.yaml').stderr)).toBe('graph.yaml:30:1: v1 Namespace/team-a: passed through unchecked (no schema for this kind)\n');
     expect(run('render', '--output', 'components', '--no-lws', 'multinode.yaml').stderr).not.toContain('MPI SSH');
     const dcd = 'apiVersion: nvidia.com/v1beta1\nkind: DynamoComponentDeployment\nmetadata:\n  name: solo\nspec:\n  backendFramework: vllm\n'
       + '  name: decode\n  type: decode\n  multinode:\n    nodeCount: 2\n  podTemplate:\n    spec:\n      containers:\n'

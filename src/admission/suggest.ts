@@ -4,9 +4,13 @@
  * Internal module.
  */
 
-/** The Levenshtein distance of two strings (insertions, deletions and substitutions of one character), at most `limit + 1`. */
+/**
+ * The edit distance of two strings: insertions, deletions, substitutions of one character and
+ * transpositions of two neighbours (`tpye` is 1 from `type`); at most `limit + 1`.
+ */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
@@ -14,12 +18,14 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j], before[j - 2] + 1);
       best = Math.min(best, current[j]);
     }
     if (best > limit) return limit + 1;
+    before = previous;
     previous = current;
   }
-  return previous[b.length];
+  return Math.min(previous[b.length], limit + 1);
 }
 
 /**

@@ -211,8 +211,7 @@ Documents of other kinds are named on standard error as not checked.
 
   --old OLD                check FILE as an update of the objects in OLD (unpaired documents: create)
   --as USER                with --old: the Kubernetes user sending the update (default: an ordinary user)
-  --output FORMAT          text (default: one line per problem on standard error) or json (one JSON
-                           document on standard output, whatever the result: docs/cli-json.md)
+  --output FORMAT          text (default) or json: one JSON report on standard output (docs/cli-json.md)
   --quiet                  no summary line (validated N objects in M files: ok) on standard error
 
 ${OPERATOR_HELP}
@@ -234,8 +233,7 @@ A graph or component deployment restarts pods when a workload the operator creat
   --output MODE            workloads (default: the pods' own objects), components or graph
   --json                   a JSON array of {kind, name, namespace, change, restartsPods, fields}
                            (change: added, removed or modified; [] for no difference)
-  --exit-code              exit 1 when OLD and NEW differ, 0 when they do not (as git diff
-                           --exit-code); errors, an edit the API server refuses included, exit 2
+  --exit-code              exit 1 when OLD and NEW differ, 0 when not, 2 for any error (as git diff)
   --namespace NS           namespace of namespaced objects that name none (both files; an RFC 1123
                            label, as the API server requires of a namespace name)
 

@@ -9,7 +9,7 @@
  * error, and the v1alpha1 request checks of the webhook (rule 148) join their problems.
  */
 import { ParsedArgs, usageText } from './args';
-import { LoadedFile, objectLine } from './loaded-file';
+import { LoadedFile, objectLine, objectPosition } from './loaded-file';
 import { outputClash, outputNames, writeOutputs } from './output-files';
 import { stringifyYamlDocuments } from '../import/documents';
 import { convertV1alpha1Document, describeAlphaDocument, isV1alpha1DynamoDocument, V1ALPHA1 } from '../import/v1alpha1';
@@ -48,16 +48,17 @@ export function runConvert(args: ParsedArgs, io: ConvertIo, load: DocumentLoader
     for (const [index, doc] of loaded.docs.entries()) {
       if (!isV1alpha1DynamoDocument(doc)) {
         if (isMap(doc) && doc.apiVersion === V1ALPHA1 && String(doc.kind).startsWith('Dynamo')) {
-          notices.push(`${file}: ${V1ALPHA1} ${String(doc.kind)}/${stringAt(doc.metadata, 'name') ?? ''}: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)`);
+          notices.push(`${objectPosition(loaded, index)}: ${V1ALPHA1} ${String(doc.kind)}/${stringAt(doc.metadata, 'name') ?? ''}: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)`);
         }
         docs.push(doc);
         continue;
       }
       const outcome = convertV1alpha1Document(doc);
       problems.push(...outcome.problems.map(p => objectLine(loaded, index, p)));
-      notices.push(...outcome.notices.map(n => `${file}: ${n}`));
+      notices.push(...outcome.notices.map(n => objectLine(loaded, index, n)));
       if (outcome.document) {
-        notices.push(...typeNotices(outcome.document).map(n => `${file}: ${describeAlphaDocument(doc)}: ${n}`));
+        // about a field of the converted document: at the document
+        notices.push(...typeNotices(outcome.document).map(n => `${objectPosition(loaded, index)}: ${describeAlphaDocument(doc)}: ${n}`));
         docs.push(outcome.document);
         converted++;
       }

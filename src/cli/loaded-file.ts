@@ -68,6 +68,11 @@ export function withPlacePosition(line: string, files: readonly LoadedFile[]): s
 export function objectLine(load: Pick<LoadedFile, 'file' | 'positions' | 'places'>, index: number, text: string): string {
   const [, path] = text.split(': ', 3);
   const field = path !== undefined && /^[\w.-]+(\[[^\]]*\][\w.-]*)*$/.test(path) ? path : '';
+  return `${objectPosition(load, index, field)}: ${text}`;
+}
+
+/** `file:line:column` of the object at `index` of a loaded file, or of its field `path` as written; `file` when unknown. */
+export function objectPosition(load: Pick<LoadedFile, 'file' | 'positions' | 'places'>, index: number, path = ''): string {
   const place = load.places[index]?.place;
-  return `${fileAt(load.file, place === undefined ? undefined : load.positions.at(place, field))}: ${text}`;
+  return fileAt(load.file, place === undefined ? undefined : load.positions.at(place, path));
 }

@@ -2,10 +2,10 @@
  * The `cdk8s-dynamo` command line: render and validate Dynamo documents with the same engine as
  * the constructs.
  *
- *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [--out DIR] [OPERATOR...] FILE...
- *   cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
+ *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [--out DIR] [--quiet] [OPERATOR...] FILE...
+ *   cdk8s-dynamo validate [--old OLD [--as USER]] [--output text|json] [--quiet] [OPERATOR...] FILE...
  *   cdk8s-dynamo convert [--out DIR] FILE...
- *   cdk8s-dynamo diff [--output graph|components|workloads] [--json] [--namespace NS] [OPERATOR...] OLD NEW
+ *   cdk8s-dynamo diff [--output graph|components|workloads] [--json] [--exit-code] [--namespace NS] [OPERATOR...] OLD NEW
  *   cdk8s-dynamo eject [--language L] [--out DIR] [OPERATOR...] FILE
  *   cdk8s-dynamo --version | --help | COMMAND --help
  *
@@ -39,6 +39,7 @@
  *                            chart's ConfigMap holding it), plus `operatorVersion` and `registrySecrets`
  *   --grove / --no-grove     Grove available or not (orchestrators.grove.enabled)
  *   --lws / --no-lws         LeaderWorkerSet available or not (orchestrators.lws.enabled)
+ *   --operator-version V     the operator version (`operatorVersion` of the file)
  * Precedence: a default platform install < the Helm values < the configuration file < the flags.
  *
  * `render --output workloads` also checks every object it writes as the API server would on create
@@ -52,8 +53,15 @@
  * nvidia.com/v1beta1 as soon as a file is loaded, as the API server converts them
  * (`convert-command.ts`); `convert` writes the converted documents.
  *
+ * Messages about a place in a file start `file:line:column:` (`source-positions.ts`); an unknown
+ * field names the declared field it likely misspells, or the v1beta1 place of a v1alpha1 field
+ * (`hints.ts`). A file that cannot be read is one plain line (`cannot read graph.yaml: no such file`).
+ * A successful `render` or `validate` ends with one summary line on stderr (`--quiet`: none);
+ * `validate --output json` writes its report on stdout instead (`json-report.ts`, docs/cli-json.md).
+ *
  * Exit 0 on success; 1 on invalid input or operator configuration (nothing on stdout, one line per
- * problem on stderr); 2 on a usage error.
+ * problem on stderr); 2 on a usage error. `diff --exit-code`: 0 no difference, 1 differences, 2 any
+ * error (a refused edit included).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -144,7 +152,9 @@ function convertLoaded(load: LoadedFile, io: CliIo, problems: string[], admissio
   const converted: boolean[] = [];
   load.docs.forEach((doc, i) => {
     const own: string[] = [];
-    const outs = convertLoadedDocuments(load.file, [doc], io, own, { admission });
+    // its notices too: each at the line and column of the document, or of the v1alpha1 field it names
+    const placed = (text: string) => text.split('\n').map(line => line.startsWith(`${load.file}: `) ? objectLine(load, i, line.slice(load.file.length + 2)) : line).join('\n');
+    const outs = convertLoadedDocuments(load.file, [doc], { stderr: text => io.stderr(placed(text)) }, own, { admission });
     // each problem of the conversion names a field of the v1alpha1 document: at its line and column
     problems.push(...own.map(line => line.startsWith(`${load.file}: `) ? objectLine(load, i, line.slice(load.file.length + 2)) : line));
     for (const out of outs) {
@@ -339,13 +349,13 @@ function run(argv: string[], io: CliIo, outcome: RunOutcome): number {
   // documents of a kind the library has no schema for are passed on unchecked, and said so
   const notices: string[] = [];
   for (const load of loaded) {
-    const { file, docs } = load;
+    const { docs } = load;
     for (const [index, doc] of docs.entries()) {
       if (isDgd(doc) || isDcd(doc) || isCheckedKind(doc)) continue;
       // cluster state the render reads (a DeviceClass, a DynamoCheckpoint, a ClusterTopologyBinding) is, beyond graph output, not written
       const readOnly = args.command === 'render' && args.output !== 'graph' && isClusterStateDocument(doc);
       const what = readOnly ? 'read as cluster state, not written' : args.command === 'render' ? 'passed through unchecked' : 'not checked';
-      notices.push(`${file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${what} (no schema for this kind)`);
+      notices.push(`${objectAt(load, index)}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${what} (no schema for this kind)`);
     }
   }
   // with an unusable --old file, nothing is checked: creates and updates cannot be told apart
@@ -370,7 +380,8 @@ function run(argv: string[], io: CliIo, outcome: RunOutcome): number {
       : check(loaded, olds === undefined ? undefined : { olds, oldFile: args.old ?? '' });
     // a rule whose cluster object (a ClusterTopologyBinding) is not in the file is not checked, and said so
     for (const { input, document, unchecked: u } of result.unchecked) {
-      notices.push(`${loaded[input].file}: ${itemPrefix(loaded[input], document)}${describeDocument(loaded[input].docs[document])}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`);
+      const load = loaded[input];
+      notices.push(`${objectAt(load, document, u.path)}: ${itemPrefix(load, document)}${describeDocument(load.docs[document])}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`);
     }
     inputProblems = problems.length;
     checked = result.problems;
@@ -472,9 +483,14 @@ function mpiSshSecretNotices(loaded: readonly LoadedFile[], problems: ReadonlyAr
     if (!isDgd(doc) || refused.has(`${input}/${index}`) || refused.has(`${input}/undefined`)) return;
     const graphNamespace = stringAt(mapAt(doc, 'metadata'), 'namespace') || namespace || DEFAULT_NAMESPACE;
     const copy = mpiSshSecretCopy(doc, settings, graphNamespace);
-    if (copy) notices.push(`${load.file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${describeMpiSshSecretCopy(copy)}`);
+    if (copy) notices.push(`${objectAt(load, index)}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${describeMpiSshSecretCopy(copy)}`);
   }));
   return notices;
+}
+
+/** `file:line:column` of an object of a loaded file (of its `field`, unless it was converted from v1alpha1). */
+function objectAt(load: LoadedFile, index: number, field = ''): string {
+  return fileAt(load.file, load.positions.at(load.places[index].place, load.converted[index] ? '' : field));
 }
 
 /** `apiVersion Kind/name` of a document, for notices. */

@@ -108,7 +108,9 @@ export class FilePositions {
         const Y = yaml();
         const lineCounter = new Y.LineCounter();
         const all = Y.parseAllDocuments(this.text, { schema: 'failsafe', uniqueKeys: false, lineCounter });
-        const documents = (Array.isArray(all) ? all : []).filter(doc => {
+        // text that does not parse has no positions to give
+        if (!Array.isArray(all) || all.some(doc => doc.errors.length > 0)) throw new Error('not YAML');
+        const documents = all.filter(doc => {
           const contents = doc.contents;
           if (contents === null) return false;
           return !(Y.isScalar(contents) && contents.type === 'PLAIN' && NULL_SCALARS.has(String(contents.value)));
