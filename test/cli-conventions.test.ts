@@ -236,7 +236,7 @@ describe('validate --output json (docs/cli-json.md)', () => {
   test('a problem of the operator configuration is a problem of the run, not of a file', () => {
     const r = run('validate', '--output', 'json', '--operator-config', 'op-1.10.yaml', 'graph.yaml');
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, files: [{ path: 'graph.yaml', objects: [], problems: [] }], problems: [{ message: expect.stringMatching(/^op-1\.10\.yaml:3:1: operatorVersion: /) }] });
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, files: [{ path: 'graph.yaml', ok: false, objects: [], problems: [] }], problems: [{ message: expect.stringMatching(/^op-1\.10\.yaml:3:1: operatorVersion: /) }] });
   });
 
   test('--output takes text or json', () => {

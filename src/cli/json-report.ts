@@ -155,8 +155,10 @@ export function validateReport(args: ParsedArgs, loaded: readonly LoadedFile[], 
       entry.problems.push({ message: p.violation?.message ?? p.message ?? p.renderError?.message ?? '' });
     }
   });
+  // a file not checked at all (the operator configuration could not be read) is not ok either
+  const read = new Set(loaded.map(load => load.file));
   const files: JsonFile[] = [...byFile.entries()].map(([path, { objects, problems }]) => ({
-    path, ok: problems.length === 0 && objects.every(o => o.ok), objects, problems,
+    path, ok: read.has(path) && problems.length === 0 && objects.every(o => o.ok), objects, problems,
   }));
   const objects = files.flatMap(f => f.objects);
   const problemCount = general.length + files.reduce((n, f) => n + f.problems.length, 0);
