@@ -482,7 +482,7 @@ describe('objects that grow with the node count', () => {
     // the LeaderWorkerSet's host list is over 3 MiB: the API server refuses it, so the operator cannot create it
     const over = runCliOn({ 'g.yaml': trtllm(60_000) }, ['render', '--output', 'workloads', 'g.yaml']);
     expect(over.code).toBe(1);
-    expect(over.stderr).toMatch(/^g\.yaml: DynamoGraphDeployment\/llm: LeaderWorkerSet llm-decode-[0-9a-f]+-0: Too long: the object the operator creates is \d+ bytes as JSON; the API server accepts at most 3145728 bytes \(3 MiB\) per request, so the operator could not create it\n$/);
+    expect(over.stderr).toMatch(/^g\.yaml:\d+:\d+: DynamoGraphDeployment\/llm: LeaderWorkerSet llm-decode-[0-9a-f]+-0: Too long: the object the operator creates is \d+ bytes as JSON; the API server accepts at most 3145728 bytes \(3 MiB\) per request, so the operator could not create it\n$/);
     // 2^31-1 nodes (what the schema allows): refused before any host name is written
     let huge: ReturnType<typeof runCliOn> | undefined;
     expect(secondsOf(() => { huge = runCliOn({ 'g.yaml': trtllm(2_147_483_647) }, ['render', '--grove', '--output', 'workloads', 'g.yaml']); })).toBeLessThan(5);
@@ -507,14 +507,16 @@ describe('objects that grow with the node count', () => {
       // the graph itself is admitted: it is the PodCliqueSet the operator cannot create
       expect(withoutSummary(validate!.stderr)).toBe(mpiSshNotice('llm-serving-mn'));
       expect(validate!.code).toBe(0);
-      const refusal = `g.yaml: DynamoGraphDeployment/llm-serving-mn: spec.components[0].multinode.nodeCount: Too long: the PodCliqueSet the operator creates holds two cliques per node (${nodeCount} nodes) and would be more than 3145728 bytes as JSON`;
+      const refusal = `: DynamoGraphDeployment/llm-serving-mn: spec.components[0].multinode.nodeCount: Too long: the PodCliqueSet the operator creates holds two cliques per node (${nodeCount} nodes) and would be more than 3145728 bytes as JSON`;
       expect(render!.code).toBe(1);
+      expect(render!.stderr).toMatch(/^g\.yaml:\d+:\d+: /);
       expect(render!.stderr).toContain(refusal);
       // explain counts pods without building the cliques; it refuses only what no PodCliqueSet could hold
       if (nodeCount === 2_000) {
         expect(explain!.code).toBe(0);
       } else {
         expect(explain!.code).toBe(1);
+        expect(explain!.stderr).toMatch(/^g\.yaml:\d+:\d+: /);
         expect(explain!.stderr).toContain(refusal);
       }
     }

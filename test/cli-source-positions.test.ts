@@ -65,6 +65,7 @@ test('pathSteps reads the API server\'s field paths', () => {
   expect(pathSteps('spec.components[1].podTemplate.metadata.annotations[nvidia.com/a.b]')).toEqual([
     { name: 'spec' }, { name: 'components' }, { index: 1 }, { name: 'podTemplate' }, { name: 'metadata' }, { name: 'annotations' }, { name: 'nvidia.com/a.b' },
   ]);
+  expect(pathSteps('metadata.annotations["nvidia.com/workload-provider"]')).toEqual([{ name: 'metadata' }, { name: 'annotations' }, { name: 'nvidia.com/workload-provider' }]);
   expect(pathSteps('')).toEqual([]);
 });
 

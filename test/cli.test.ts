@@ -253,7 +253,7 @@ describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availa
   test('--grove: new graphs take the Grove provider, which creates no DCDs', () => {
     const r = run('render', '--output', 'components', '--grove', 'graph.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr.slice(RENDER_NOTICE.length)).toMatch(/^graph\.yaml: DynamoGraphDeployment\/llm: metadata\.annotations\["nvidia\.com\/workload-provider"\]: the graph takes the Grove workload provider/);
+    expect(r.stderr.slice(RENDER_NOTICE.length)).toMatch(/^graph\.yaml:3:1: DynamoGraphDeployment\/llm: metadata\.annotations\["nvidia\.com\/workload-provider"\]: the graph takes the Grove workload provider/);
   });
 
   test('--no-grove (the default) and the last of --grove/--no-grove win', () => {
@@ -272,7 +272,7 @@ describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availa
   test('--no-lws: multinode components have no orchestrator', () => {
     const r = run('render', '--output', 'components', '--no-lws', 'multinode.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('multinode.yaml: DynamoGraphDeployment/big: spec.components[0].multinode: no multinode orchestrator available');
+    expect(r.stderr).toContain('multinode.yaml:10:7: DynamoGraphDeployment/big: spec.components[0].multinode: no multinode orchestrator available');
   });
 
   test('--lws (the default) renders multinode components', () => {

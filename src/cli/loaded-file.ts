@@ -5,7 +5,8 @@
  */
 import { unknownFieldHint } from './hints';
 import { fileAt, FilePositions, SourcePosition } from './source-positions';
-import { stringAt } from '../model/json';
+import { RenderError } from '../engine/errors';
+import { mapAt, stringAt } from '../model/json';
 import { formatProblem, Problem } from '../pipeline/check-and-render';
 
 export interface LoadedFile {
@@ -33,9 +34,26 @@ export function plural(n: number, thing: string): string {
 
 /** The position of a problem's field in its input file: the field's own, or its object's for an object converted from v1alpha1. */
 export function problemPosition(load: LoadedFile, p: Problem): SourcePosition | undefined {
+  if (p.document === undefined && p.renderError !== undefined) return renderErrorPosition(load, p.renderError);
   if (p.document === undefined) return undefined;
   const path = p.violation !== undefined && !load.converted[p.document] ? p.violation.path : '';
   return load.positions.at(load.places[p.document].place, path);
+}
+
+/**
+ * Where a document the engine cannot render is: the field the error names in the one object of the
+ * file of its `Kind/name` (the object, for one converted from v1alpha1); undefined when it names
+ * no single object of the file.
+ */
+export function renderErrorPosition(load: LoadedFile, error: RenderError): SourcePosition | undefined {
+  const matches = load.docs.flatMap((doc, index) => {
+    const ref = `${stringAt(doc, 'kind') ?? ''}/${stringAt(mapAt(doc, 'metadata'), 'name') ?? ''}`;
+    return ref === error.objectRef ? [index] : [];
+  });
+  if (matches.length !== 1) return undefined;
+  const [index] = matches;
+  const field = load.converted[index] || error.field.startsWith('(') ? '' : error.field;
+  return load.positions.at(load.places[index].place, field);
 }
 
 /** How to fix a problem's unknown field (`hints.ts`), or undefined. */

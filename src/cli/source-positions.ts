@@ -35,7 +35,9 @@ export function pathSteps(path: string): Step[] {
     if (path[i] === '[') {
       const end = path.indexOf(']', i);
       const inside = end < 0 ? path.slice(i + 1) : path.slice(i + 1, end);
-      steps.push(/^\d+$/.test(inside) ? { index: Number(inside) } : { name: inside });
+      // a key may be quoted (`annotations["nvidia.com/x"]`)
+      const key = /^"(?:[^"\\]|\\.)*"$/.test(inside) ? JSON.parse(inside) as string : inside;
+      steps.push(/^\d+$/.test(inside) ? { index: Number(inside) } : { name: key });
       i = end < 0 ? path.length : end + 1;
       continue;
     }
