@@ -264,7 +264,7 @@ describe('quantities with huge exponents', () => {
         render = runCliOn({ 'g.yaml': graph(cpu) }, ['render', '--output', 'workloads', 'g.yaml']);
       });
       expect(seconds).toBeLessThan(20);
-      expect(validate!.stderr).toBe('');
+      expect(withoutSummary(validate!.stderr)).toBe('');
       expect(validate!.code).toBe(0);
       expect(render!.code).toBe(0);
       const deployment = parseAllDocuments(render!.stdout).map(d => d.toJSON()).find(o => o?.kind === 'Deployment');
@@ -320,7 +320,7 @@ describe('input size limits before parsing', () => {
     const text = graphWithEnv(envEntries(20_000), comments);
     expect(text.length).toBeGreaterThan(6 * 1024 * 1024);
     const run = runCliOn({ 'g.yaml': text }, ['validate', 'g.yaml']);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toBe('validated 1 object in 1 file: ok\n');
     expect(run.code).toBe(0);
   });
 
@@ -361,15 +361,15 @@ describe('nulls read as the API server stores them', () => {
     for (const argv of [['validate'], ['render', '--output', 'workloads']]) {
       const run = runCliOn({ 'g.yaml': text }, [...argv, 'g.yaml']);
       expect(run.code).toBe(1);
-      expect(run.stderr).toBe('g.yaml: DynamoGraphDeployment/llm: metadata.annotations[nvidia.com/vllm-distributed-executor-backend]: Invalid value: "": must be "mp" or "ray" (rule 2)\n');
+      expect(run.stderr).toMatch(/^g\.yaml:\d+:\d+: DynamoGraphDeployment\/llm: metadata\.annotations\[nvidia\.com\/vllm-distributed-executor-backend\]: Invalid value: "": must be "mp" or "ray" \(rule 2\)\n$/);
     }
   });
 
   test('null fields and map values of the spec are dropped, as the CRD schema prunes them', () => {
     const text = graph('other: null');
-    expect(runCliOn({ 'g.yaml': text }, ['validate', 'g.yaml'])).toEqual({ code: 0, stdout: expect.anything(), stderr: '' });
+    expect(runCliOn({ 'g.yaml': text }, ['validate', 'g.yaml'])).toEqual({ code: 0, stdout: expect.anything(), stderr: 'validated 1 object in 1 file: ok\n' });
     const run = runCliOn({ 'g.yaml': text }, ['render', '--output', 'workloads', 'g.yaml']);
-    expect(run.stderr).toBe('');
+    expect(withoutSummary(run.stderr)).toBe('');
     expect(run.code).toBe(0);
     const objects = parseAllDocuments(run.stdout).map(d => d.toJSON());
     const deployment = objects.find(o => o?.kind === 'Deployment');
@@ -414,14 +414,17 @@ describe('nulls read as the API server stores them', () => {
         const run = runCliOn({ 'g.yaml': stringifyYamlDocuments([doc]) }, [...argv, 'g.yaml']);
         expect(run.stderr).not.toMatch(/internal error|TypeError|\n\s+at /);
         expect([0, 1]).toContain(run.code);
-        if (run.code === 1) expect(run.stderr).toMatch(/^g\.yaml: /);
+        if (run.code === 1) expect(run.stderr).toMatch(/^g\.yaml(:\d+:\d+)?: /);
       }
     }), { numRuns: 60, seed: 23 });
   });
 });
 
 /** The notice every accepted multinode graph gets: the operator copies its MPI SSH key Secret (not rendered). */
-const mpiSshNotice = (graph: string) => `g.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/${graph}: the operator copies the MPI SSH key Secret `
+/** Standard error without the summary line of a successful render or validate. */
+const withoutSummary = (stderr: string) => stderr.replace(/^(rendered|validated) \d+ objects? in \d+ files?: .*\n/m, '');
+
+const mpiSshNotice = (graph: string) => `g.yaml:1:1: nvidia.com/v1beta1 DynamoGraphDeployment/${graph}: the operator copies the MPI SSH key Secret `
   + 'mpi-run-ssh-secret from namespace dynamo-system into namespace default (unless one of that name is there already); '
   + 'not rendered: its key pair is generated in the cluster\n';
 
@@ -474,12 +477,12 @@ describe('objects that grow with the node count', () => {
 
   test('a TensorRT-LLM leader naming more hosts than an object holds is refused, early when the count alone tells', () => {
     const small = runCliOn({ 'g.yaml': trtllm(1000) }, ['render', '--output', 'workloads', 'g.yaml']);
-    expect(small.stderr).toBe(mpiSshNotice('llm'));
+    expect(withoutSummary(small.stderr)).toBe(mpiSshNotice('llm'));
     expect(small.code).toBe(0);
     // the LeaderWorkerSet's host list is over 3 MiB: the API server refuses it, so the operator cannot create it
     const over = runCliOn({ 'g.yaml': trtllm(60_000) }, ['render', '--output', 'workloads', 'g.yaml']);
     expect(over.code).toBe(1);
-    expect(over.stderr).toMatch(/^g\.yaml: DynamoGraphDeployment\/llm: LeaderWorkerSet llm-decode-[0-9a-f]+-0: Too long: the object the operator creates is \d+ bytes as JSON; the API server accepts at most 3145728 bytes \(3 MiB\) per request, so the operator could not create it\n$/);
+    expect(over.stderr).toMatch(/^g\.yaml:\d+:\d+: DynamoGraphDeployment\/llm: LeaderWorkerSet llm-decode-[0-9a-f]+-0: Too long: the object the operator creates is \d+ bytes as JSON; the API server accepts at most 3145728 bytes \(3 MiB\) per request, so the operator could not create it\n$/);
     // 2^31-1 nodes (what the schema allows): refused before any host name is written
     let huge: ReturnType<typeof runCliOn> | undefined;
     expect(secondsOf(() => { huge = runCliOn({ 'g.yaml': trtllm(2_147_483_647) }, ['render', '--grove', '--output', 'workloads', 'g.yaml']); })).toBeLessThan(5);
@@ -490,7 +493,7 @@ describe('objects that grow with the node count', () => {
   test('an inter-pod GPU memory service over more nodes than a PodCliqueSet holds is refused at once, and validates at once', () => {
     const text = interPod;
     const fits = runCliOn({ 'g.yaml': text(3) }, ['render', '--grove', '--output', 'workloads', 'g.yaml']);
-    expect(fits.stderr).toBe(mpiSshNotice('llm-serving-mn'));
+    expect(withoutSummary(fits.stderr)).toBe(mpiSshNotice('llm-serving-mn'));
     expect(fits.code).toBe(0);
     for (const nodeCount of [2_000, 20_000_000]) {
       let validate: ReturnType<typeof runCliOn> | undefined;
@@ -502,16 +505,18 @@ describe('objects that grow with the node count', () => {
         explain = runCliOn({ 'g.yaml': text(nodeCount) }, ['explain', '--grove', 'g.yaml']);
       })).toBeLessThan(10);
       // the graph itself is admitted: it is the PodCliqueSet the operator cannot create
-      expect(validate!.stderr).toBe(mpiSshNotice('llm-serving-mn'));
+      expect(withoutSummary(validate!.stderr)).toBe(mpiSshNotice('llm-serving-mn'));
       expect(validate!.code).toBe(0);
-      const refusal = `g.yaml: DynamoGraphDeployment/llm-serving-mn: spec.components[0].multinode.nodeCount: Too long: the PodCliqueSet the operator creates holds two cliques per node (${nodeCount} nodes) and would be more than 3145728 bytes as JSON`;
+      const refusal = `: DynamoGraphDeployment/llm-serving-mn: spec.components[0].multinode.nodeCount: Too long: the PodCliqueSet the operator creates holds two cliques per node (${nodeCount} nodes) and would be more than 3145728 bytes as JSON`;
       expect(render!.code).toBe(1);
+      expect(render!.stderr).toMatch(/^g\.yaml:\d+:\d+: /);
       expect(render!.stderr).toContain(refusal);
       // explain counts pods without building the cliques; it refuses only what no PodCliqueSet could hold
       if (nodeCount === 2_000) {
         expect(explain!.code).toBe(0);
       } else {
         expect(explain!.code).toBe(1);
+        expect(explain!.stderr).toMatch(/^g\.yaml:\d+:\d+: /);
         expect(explain!.stderr).toContain(refusal);
       }
     }

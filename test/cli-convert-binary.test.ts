@@ -45,12 +45,12 @@ test('--out DIR writes <input-name>.k8s.yaml; the result validates and renders a
   expect(run(['convert', '--out', out, 'alpha.yaml'])).toEqual({ code: 0, stdout: '', stderr: '' });
   expect(fs.readdirSync(out).sort()).toEqual(['.cdk8s-dynamo-outputs', 'alpha.k8s.yaml']);
   const written = path.join(out, 'alpha.k8s.yaml');
-  expect(run(['validate', written])).toEqual({ code: 0, stdout: '', stderr: '' });
+  expect(run(['validate', written])).toEqual({ code: 0, stdout: '', stderr: 'validated 1 object in 1 file: ok\n' });
   expect(run(['render', '--output', 'workloads', written]).stdout).toBe(run(['render', '--output', 'workloads', 'beta.yaml']).stdout);
 });
 
 test('render and validate convert the v1alpha1 file first and say so on stderr', () => {
-  const notice = 'alpha.yaml: nvidia.com/v1alpha1 DynamoGraphDeployment/llm: converted to nvidia.com/v1beta1 first';
+  const notice = 'alpha.yaml:1:1: nvidia.com/v1alpha1 DynamoGraphDeployment/llm: converted to nvidia.com/v1beta1 first';
   const validate = run(['validate', 'alpha.yaml']);
   expect(validate.code).toBe(0);
   expect(validate.stderr).toContain(notice);
@@ -63,7 +63,7 @@ test('render and validate convert the v1alpha1 file first and say so on stderr',
 test('fields kept only in the preservation annotation are named on stderr (exit 0)', () => {
   const r = run(['convert', 'labels.yaml']);
   expect(r.code).toBe(0);
-  expect(r.stderr).toBe('labels.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].labels: has no v1beta1 field; kept only in annotation nvidia.com/dgd-spec\n');
+  expect(r.stderr).toBe('labels.yaml:10:7: DynamoGraphDeployment/llm: spec.services[Frontend].labels: has no v1beta1 field; kept only in annotation nvidia.com/dgd-spec\n');
   expect(docs(r.stdout)[0].metadata.annotations['nvidia.com/dgd-spec']).toBe('{"version":1,"spec":{"services":{"Frontend":{"labels":{"team":"a"}}}}}');
 });
 
@@ -71,9 +71,9 @@ test('exit 1: a field the v1alpha1 API does not have is named, nothing is writte
   expect(run(['convert', 'unknown.yaml'])).toEqual({
     code: 1,
     stdout: '',
-    stderr: 'unknown.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].componentTyp: unknown field "spec.services[Frontend].componentTyp"\n',
+    stderr: 'unknown.yaml:9:7: DynamoGraphDeployment/llm: spec.services[Frontend].componentTyp: unknown field "spec.services[Frontend].componentTyp"\n',
   });
-  expect(run(['convert', 'missing.yaml'])).toEqual({ code: 1, stdout: '', stderr: 'missing.yaml: cannot read file: ENOENT\n' });
+  expect(run(['convert', 'missing.yaml'])).toEqual({ code: 1, stdout: '', stderr: 'cannot read missing.yaml: no such file\n' });
 });
 
 test('exit 2: usage errors, with the command usage', () => {

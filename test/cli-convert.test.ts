@@ -77,7 +77,7 @@ function run(...argv: string[]) {
   return { code, stdout, stderr, docs: parseAllDocuments(stdout).map(d => d.toJS()) };
 }
 
-const CONVERTED_NOTICE = 'alpha.yaml: nvidia.com/v1alpha1 DynamoGraphDeployment/llm: converted to nvidia.com/v1beta1 first';
+const CONVERTED_NOTICE = 'alpha.yaml:1:1: nvidia.com/v1alpha1 DynamoGraphDeployment/llm: converted to nvidia.com/v1beta1 first';
 
 describe('convert', () => {
   test('writes the v1beta1 graph and nothing on standard error', () => {
@@ -104,23 +104,23 @@ describe('convert', () => {
     const r = run('convert', 'request.yaml');
     expect(r.code).toBe(0);
     expect(r.docs[0].apiVersion).toBe('nvidia.com/v1alpha1');
-    expect(r.stderr).toContain('request.yaml: nvidia.com/v1alpha1 DynamoGraphDeploymentRequest/req: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)');
+    expect(r.stderr).toContain('request.yaml:1:1: nvidia.com/v1alpha1 DynamoGraphDeploymentRequest/req: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)');
   });
 
   test('fields kept only in the annotation are named on standard error', () => {
     const r = run('convert', 'labels.yaml');
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('labels.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].labels: has no v1beta1 field; kept only in annotation nvidia.com/dgd-spec\n');
+    expect(r.stderr).toBe('labels.yaml:11:7: DynamoGraphDeployment/llm: spec.services[Frontend].labels: has no v1beta1 field; kept only in annotation nvidia.com/dgd-spec\n');
   });
 
   test('a field the v1alpha1 API does not have: exit 1, nothing written', () => {
     const r = run('convert', 'unknown.yaml', 'alpha.yaml');
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe('unknown.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].replica: unknown field "spec.services[Frontend].replica"\n');
+    expect(r.stderr).toBe('unknown.yaml:10:7: DynamoGraphDeployment/llm: spec.services[Frontend].replica: unknown field "spec.services[Frontend].replica"\n');
   });
 
   test('an unreadable file: exit 1', () => {
-    expect(run('convert', 'missing.yaml')).toMatchObject({ code: 1, stdout: '', stderr: 'missing.yaml: cannot read file: ENOENT\n' });
+    expect(run('convert', 'missing.yaml')).toMatchObject({ code: 1, stdout: '', stderr: 'cannot read missing.yaml: no such file\n' });
   });
 
   test('usage errors: exit 2', () => {
@@ -160,13 +160,13 @@ describe('render and validate convert v1alpha1 documents first', () => {
   test('validate: a problem of the converted object, and the v1alpha1 request checks (rule 148)', () => {
     const r = run('validate', 'ingress.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('ingress.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].ingress.host: Required value: is required when ingress is enabled (rule 148)\n');
+    expect(r.stderr).toContain('ingress.yaml:11:7: DynamoGraphDeployment/llm: spec.services[Frontend].ingress.host: Required value: is required when ingress is enabled (rule 148)\n');
   });
 
   test('validate: what cannot be converted is a problem naming the field', () => {
     const r = run('validate', 'unknown.yaml');
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe('unknown.yaml: DynamoGraphDeployment/llm: spec.services[Frontend].replica: unknown field "spec.services[Frontend].replica"\n');
+    expect(r.stderr).toBe('unknown.yaml:10:7: DynamoGraphDeployment/llm: spec.services[Frontend].replica: unknown field "spec.services[Frontend].replica"\n');
   });
 
   test('validate --old: a v1alpha1 OLD is converted as well', () => {

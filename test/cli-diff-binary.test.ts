@@ -38,7 +38,7 @@ test('exit 1 when NEW is an update the API server refuses: replicas set directly
   const r = run('diff', 'adapted.yaml', 'adapted-replicas.yaml');
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
-  expect(r.stderr).toMatch(/^adapted-replicas\.yaml: DynamoGraphDeployment\/llm: spec\.components\[0\]\.replicas \(component "[^"]+"\): Forbidden: cannot be modified directly when scaling adapter is enabled; .*\(rule 66\)\n$/);
+  expect(r.stderr).toMatch(/^adapted-replicas\.yaml:10:7: DynamoGraphDeployment\/llm: spec\.components\[0\]\.replicas \(component "[^"]+"\): Forbidden: cannot be modified directly when scaling adapter is enabled; .*\(rule 66\)\n$/);
 });
 
 test('exit 0 with differences that restart nothing, --json', () => {
@@ -59,8 +59,8 @@ test('exit 1: invalid input, named by its file, nothing on stdout', () => {
   const r = run('diff', 'old.yaml', 'bad.yaml');
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
-  expect(r.stderr).toMatch(/^bad\.yaml: DynamoGraphDeployment\/llm: spec\.components\[1\]\.type/m);
-  expect(run('diff', 'missing.yaml', 'old.yaml')).toMatchObject({ code: 1, stdout: '', stderr: 'missing.yaml: cannot read file: ENOENT\n' });
+  expect(r.stderr).toMatch(/^bad\.yaml:16:7: DynamoGraphDeployment\/llm: spec\.components\[1\]\.type/m);
+  expect(run('diff', 'missing.yaml', 'old.yaml')).toMatchObject({ code: 1, stdout: '', stderr: 'cannot read missing.yaml: no such file\n' });
 });
 
 test('exit 2: usage errors, with the usage on stderr', () => {

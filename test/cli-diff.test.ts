@@ -301,10 +301,10 @@ describe('exit codes', () => {
   });
 
   test.each([
-    [['old.yaml', 'bad.yaml'], /^bad\.yaml: DynamoGraphDeployment\/llm: spec\.components\[1\]\.type .*\(rule \d+\)$/m],
-    [['bad.yaml', 'old.yaml'], /^bad\.yaml: /m],
+    [['old.yaml', 'bad.yaml'], /^bad\.yaml:17:7: DynamoGraphDeployment\/llm: spec\.components\[1\]\.type .*\(rule \d+\)$/m],
+    [['bad.yaml', 'old.yaml'], /^bad\.yaml:\d+:\d+: /m],
     [['old.yaml', 'broken.yaml'], /^broken\.yaml:/m],
-    [['old.yaml', 'missing.yaml'], /^missing\.yaml: cannot read file: ENOENT$/m],
+    [['old.yaml', 'missing.yaml'], /^cannot read missing\.yaml: no such file$/m],
   ])('invalid or unreadable %j: exit 1 naming the file, nothing on stdout', (files, message) => {
     const r = run('diff', ...files);
     expect(r.code).toBe(1);
@@ -319,7 +319,7 @@ describe('exit codes', () => {
     const r = runCliOn(files, ['diff', 'old.yaml', 'new.yaml']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^new\.yaml: DynamoGraphDeployment\/llm: spec\.components\[1\]\.replicas \(component "decode"\): Forbidden: cannot be modified directly when scaling adapter is enabled; .*\(rule 66\)$/m);
+    expect(r.stderr).toMatch(/^new\.yaml:18:7: DynamoGraphDeployment\/llm: spec\.components\[1\]\.replicas \(component "decode"\): Forbidden: cannot be modified directly when scaling adapter is enabled; .*\(rule 66\)$/m);
     // the same graph created anew is admitted: only the edit is refused
     expect(runCliOn({ 'new.yaml': adapted(2) }, ['validate', 'new.yaml']).code).toBe(0);
     // and the file checked on its own as OLD is a create (its replicas are its own)

@@ -36,7 +36,7 @@ test('exit 0: main.ts on standard output, nothing on stderr', () => {
 test('a v1alpha1 file is converted first, said so on stderr, and gives the app of its conversion', () => {
   const r = run(['eject', 'alpha.yaml']);
   expect(r.code).toBe(0);
-  expect(r.stderr).toMatch(/^alpha\.yaml: nvidia\.com\/v1alpha1 DynamoGraphDeployment\/llm: converted to nvidia\.com\/v1beta1 first/);
+  expect(r.stderr).toMatch(/^alpha\.yaml:1:1: nvidia\.com\/v1alpha1 DynamoGraphDeployment\/llm: converted to nvidia\.com\/v1beta1 first/);
   expect(r.stdout).toBe(run(['eject', 'graph.yaml']).stdout);
 });
 
@@ -71,7 +71,7 @@ test('exit 1: a field the library cannot write, one line naming the file, docume
 test('exit 1: an unreadable file', () => {
   const r = run(['eject', 'missing.yaml']);
   expect(r).toMatchObject({ code: 1, stdout: '' });
-  expect(r.stderr).toBe('missing.yaml: cannot read file: ENOENT\n');
+  expect(r.stderr).toBe('cannot read missing.yaml: no such file\n');
 });
 
 test('exit 2: usage errors (no FILE, two FILEs, an unknown option)', () => {

@@ -59,9 +59,9 @@ describe('a list document is the objects it holds', () => {
   const run = (...argv: string[]) => runCliOn(FILES, argv);
 
   test('kubectl get dgd -o yaml: each graph validated and rendered as a document of its own', () => {
-    expect(run('validate', 'got.yaml')).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(run('validate', 'got.yaml')).toEqual({ code: 0, stdout: '', stderr: 'validated 2 objects in 1 file: ok\n' });
     const graph = run('render', 'got.yaml');
-    expect(graph).toMatchObject({ code: 0, stderr: '' });
+    expect(graph).toMatchObject({ code: 0, stderr: 'rendered 2 objects in 1 file: 2 objects (graph output)\n' });
     expect(ids(graph.stdout)).toEqual(['DynamoGraphDeployment/a', 'DynamoGraphDeployment/b']);
     // as written, status and all: the same as each item given as a document
     expect(docs(graph.stdout)).toEqual([stored('a'), stored('b')]);
@@ -80,25 +80,27 @@ describe('a list document is the objects it holds', () => {
     const r = run('render', 'nested.yaml');
     expect(r.code).toBe(0);
     expect(ids(r.stdout)).toEqual(['DynamoGraphDeployment/llm', 'Widget/w', 'DynamoGraphDeployment/c', 'DynamoGraphDeployment/d']);
-    expect(r.stderr).toBe('nested.yaml: document 2: items[0]: example.com/v1 Widget/w: passed through unchecked (no schema for this kind)\n');
-    expect(run('validate', 'nested.yaml').stderr).toBe('nested.yaml: document 2: items[0]: example.com/v1 Widget/w: not checked (no schema for this kind)\n');
+    expect(r.stderr).toBe('nested.yaml:28:5: document 2: items[0]: example.com/v1 Widget/w: passed through unchecked (no schema for this kind)\n'
+      + 'rendered 4 objects in 1 file: 4 objects (graph output)\n');
+    expect(run('validate', 'nested.yaml').stderr).toBe('nested.yaml:28:5: document 2: items[0]: example.com/v1 Widget/w: not checked (no schema for this kind)\n'
+      + 'validated 4 objects in 1 file: ok\n');
   });
 
   test('the problems of an item name where it is: document N, then its path in the lists', () => {
     const r = run('validate', 'bad-item.yaml');
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^bad-item\.yaml: document 1: items\[1\]: DynamoGraphDeployment\/x: spec\.components\[0\]\.type \(component "decode"\): Unsupported value: "router": .*\(rule 43\)$/),
+      expect.stringMatching(/^bad-item\.yaml:42:11: document 1: items\[1\]: DynamoGraphDeployment\/x: spec\.components\[0\]\.type \(component "decode"\): Unsupported value: "router": .*\(rule 43\)$/),
     ]);
     const nested = run('render', '--output', 'workloads', 'bad-nested.yaml');
     expect(nested).toMatchObject({ code: 1, stdout: '' });
-    expect(nested.stderr).toMatch(/^bad-nested\.yaml: document 2: items\[0\]\.items\[1\]: DynamoGraphDeployment\/bad-y: spec\.components\[0\]\.type .*\(rule 43\)\n$/);
+    expect(nested.stderr).toMatch(/^bad-nested\.yaml:69:15: document 2: items\[0\]\.items\[1\]: DynamoGraphDeployment\/bad-y: spec\.components\[0\]\.type .*\(rule 43\)\n$/);
   });
 
   test('items of a typed list (DynamoGraphDeploymentList) without kind and apiVersion are of the list\'s kind', () => {
     const r = run('validate', 'typed.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^typed\.yaml: document 1: items\[1\]: DynamoGraphDeployment\/typed-bad: spec\.components\[0\]\.type .*\(rule 43\)\n$/);
+    expect(r.stderr).toMatch(/^typed\.yaml:30:11: document 1: items\[1\]: DynamoGraphDeployment\/typed-bad: spec\.components\[0\]\.type .*\(rule 43\)\n$/);
     const fixed = runCliOn({ 'typed.yaml': FILES['typed.yaml'].replace('type: router', 'type: decode') }, ['render', 'typed.yaml']);
     expect(fixed.code).toBe(0);
     expect(docs(fixed.stdout).map(d => [d.apiVersion, d.kind, d.metadata.name])).toEqual([
@@ -110,13 +112,13 @@ describe('a list document is the objects it holds', () => {
     expect(run('render', 'shapes.yaml')).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'shapes.yaml: document 1: items[2] (ConfigMap/c): items: Invalid value: kubectl reads a document with an items field as a list of objects and drops everything else in it; '
+      stderr: 'shapes.yaml:9:5: document 1: items[2] (ConfigMap/c): items: Invalid value: kubectl reads a document with an items field as a list of objects and drops everything else in it; '
         + 'a ConfigMap is not a list kind (KindList): remove items, or write the objects as documents of their own\n'
-        + 'shapes.yaml: document 1: items[0]: kind: Required value: every object needs apiVersion and kind\n'
-        + 'shapes.yaml: document 1: items[1]: not an object: a Kubernetes object is a mapping with apiVersion and kind\n',
+        + 'shapes.yaml:6:5: document 1: items[0]: kind: Required value: every object needs apiVersion and kind\n'
+        + 'shapes.yaml:8:5: document 1: items[1]: not an object: a Kubernetes object is a mapping with apiVersion and kind\n',
     });
     expect(run('validate', 'not-a-list.yaml')).toEqual({
-      code: 1, stdout: '', stderr: 'not-a-list.yaml: document 1 (List): items: Invalid value: string: must be a list of objects\n',
+      code: 1, stdout: '', stderr: 'not-a-list.yaml:1:1: document 1 (List): items: Invalid value: string: must be a list of objects\n',
     });
   });
 
@@ -126,7 +128,7 @@ describe('a list document is the objects it holds', () => {
     expect(r).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'edit.yaml: DynamoGraphDeployment/b: spec.backendFramework: Invalid value: "sglang": is immutable and cannot be changed after creation (rule 13)\n',
+      stderr: 'edit.yaml:6:3: DynamoGraphDeployment/b: spec.backendFramework: Invalid value: "sglang": is immutable and cannot be changed after creation (rule 13)\n',
     });
   });
 
@@ -171,7 +173,7 @@ describe('the same object twice among the inputs', () => {
       expect(r).toEqual({
         code: 1,
         stdout: '',
-        stderr: expect.stringContaining('b.yaml: document 2: items[1] (DynamoGraphDeployment/llm): metadata.name: Duplicate value: "llm": the same object as a.yaml: document 1 (DynamoGraphDeployment/llm) '
+        stderr: expect.stringContaining('b.yaml:32:5: document 2: items[1] (DynamoGraphDeployment/llm): metadata.name: Duplicate value: "llm": the same object as a.yaml: document 1 (DynamoGraphDeployment/llm) '
           + '(group nvidia.com, kind DynamoGraphDeployment, namespace (none given), name llm); the API server keeps one of them (kubectl apply applies the second over the first): '
           + 'give each its own name, or remove one\n'),
       });
@@ -179,10 +181,10 @@ describe('the same object twice among the inputs', () => {
   });
 
   test('in one file, and a v1alpha1 and a v1beta1 version of one graph', () => {
-    expect(run('validate', 'a.yaml', 'a.yaml').stderr).toMatch(/^a\.yaml: document 1 \(DynamoGraphDeployment\/llm\): metadata\.name: Duplicate value: "llm": the same object as a\.yaml: document 1 /);
+    expect(run('validate', 'a.yaml', 'a.yaml').stderr).toMatch(/^a\.yaml:1:1: document 1 \(DynamoGraphDeployment\/llm\): metadata\.name: Duplicate value: "llm": the same object as a\.yaml: document 1 /);
     const r = run('render', 'versions.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('versions.yaml: document 2 (DynamoGraphDeployment/llm): metadata.name: Duplicate value: "llm": the same object as versions.yaml: document 1 (DynamoGraphDeployment/llm)');
+    expect(r.stderr).toContain('versions.yaml:23:1: document 2 (DynamoGraphDeployment/llm): metadata.name: Duplicate value: "llm": the same object as versions.yaml: document 1 (DynamoGraphDeployment/llm)');
   });
 
   test('other namespaces, kinds or groups, and objects named by generateName, are other objects', () => {
@@ -194,15 +196,15 @@ describe('the same object twice among the inputs', () => {
     expect(run('render', 'a.yaml', 'team-a.yaml').code).toBe(0);
     const r = run('render', '--namespace', 'team-a', 'a.yaml', 'team-a.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('team-a.yaml: document 1 (DynamoGraphDeployment/llm): metadata.name: Duplicate value: "llm": the same object as a.yaml: document 1 (DynamoGraphDeployment/llm) '
+    expect(r.stderr).toContain('team-a.yaml:1:1: document 1 (DynamoGraphDeployment/llm): metadata.name: Duplicate value: "llm": the same object as a.yaml: document 1 (DynamoGraphDeployment/llm) '
       + '(group nvidia.com, kind DynamoGraphDeployment, namespace team-a, name llm)');
-    expect(run('validate', 'cluster.yaml').stderr).toContain('cluster.yaml: document 2 (ClusterRole/r): metadata.name: Duplicate value: "r": the same object as cluster.yaml: document 1 (ClusterRole/r) '
+    expect(run('validate', 'cluster.yaml').stderr).toContain('cluster.yaml:7:1: document 2 (ClusterRole/r): metadata.name: Duplicate value: "r": the same object as cluster.yaml: document 1 (ClusterRole/r) '
       + '(group rbac.authorization.k8s.io, kind ClusterRole, cluster-scoped, name r)');
   });
 
   test('diff compares two versions of the same objects: only duplicates within one side are refused', () => {
     expect(run('diff', 'a.yaml', 'a.yaml')).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(run('diff', 'a.yaml', 'versions.yaml')).toMatchObject({ code: 1, stderr: expect.stringContaining('versions.yaml: document 2 (DynamoGraphDeployment/llm): metadata.name: Duplicate value') });
+    expect(run('diff', 'a.yaml', 'versions.yaml')).toMatchObject({ code: 1, stderr: expect.stringContaining('versions.yaml:23:1: document 2 (DynamoGraphDeployment/llm): metadata.name: Duplicate value') });
   });
 });
 

@@ -60,7 +60,7 @@ describe('standard output is written completely or the command fails', () => {
 
   test('within the limit, the same command writes everything and exits 0', () => {
     const r = runLimited(1024, 'render --output workloads graph.yaml > out-ok.yaml');
-    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: 'rendered 1 object in 1 file: 11 objects (workloads output)\n' });
     expect(fs.readFileSync(path.join(dir, 'out-ok.yaml'), 'utf8')).toBe(run('render', '--output', 'workloads', 'graph.yaml').stdout);
   });
 
@@ -77,7 +77,7 @@ describe('render --out DIR', () => {
   test('files named after the input paths relative to their common folder: the recipe tree where every file is deploy.yaml', () => {
     const inputs = ['recipes/llama/vllm/agg/deploy.yaml', 'recipes/llama/vllm/disagg/deploy.yaml', 'recipes/qwen/sglang/agg/deploy.yaml'];
     const r = run('render', '--out', 'tree', ...inputs);
-    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: 'rendered 3 objects in 3 files: 3 objects (graph output) written to tree\n' });
     expect(list('tree')).toEqual([MANIFEST, 'llama__vllm__agg__deploy.k8s.yaml', 'llama__vllm__disagg__deploy.k8s.yaml', 'qwen__sglang__agg__deploy.k8s.yaml']);
     expect(names(fs.readFileSync(path.join(dir, 'tree', 'qwen__sglang__agg__deploy.k8s.yaml'), 'utf8'))).toEqual(['DynamoGraphDeployment/qwen-sglang-agg']);
     expect(fs.readFileSync(path.join(dir, 'tree', MANIFEST), 'utf8').split('\n').filter(l => l !== '' && !l.startsWith('#')))

@@ -127,8 +127,13 @@ somethingNewer:
 };
 
 /** graph.yaml holds a Namespace, a kind without a schema: it is passed on and named on stderr. */
-const RENDER_NOTICE = 'graph.yaml: v1 Namespace/team-a: passed through unchecked (no schema for this kind)\n';
-const VALIDATE_NOTICE = 'graph.yaml: v1 Namespace/team-a: not checked (no schema for this kind)\n';
+const RENDER_NOTICE = 'graph.yaml:30:1: v1 Namespace/team-a: passed through unchecked (no schema for this kind)\n';
+const VALIDATE_NOTICE = 'graph.yaml:30:1: v1 Namespace/team-a: not checked (no schema for this kind)\n';
+
+/** Standard error without the summary line of a successful render or validate (the tests of the summary are in cli-conventions.test.ts). */
+function notices(stderr: string): string {
+  return stderr.replace(/^(rendered|validated) \d+ objects? in \d+ files?: .*\n/m, '');
+}
 
 function run(...argv: string[]) {
   const { code, stdout, stderr } = runCliOn(FILES, argv);
@@ -139,7 +144,7 @@ describe('cdk8s-dynamo render', () => {
   test('graph output keeps every document in input order', () => {
     const r = run('render', 'graph.yaml');
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(RENDER_NOTICE);
+    expect(r.stderr).toBe(`${RENDER_NOTICE}rendered 3 objects in 1 file: 3 objects (graph output)\n`);
     expect(r.docs.map((d: any) => `${d.kind}/${d.metadata.name}`)).toEqual(['DynamoGraphDeployment/llm', 'ConfigMap/extra', 'Namespace/team-a']);
     expect(r.docs[1]).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'extra' }, data: { a: 'b' } });
   });
@@ -167,21 +172,21 @@ describe('cdk8s-dynamo render', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toEqual([
       RENDER_NOTICE.trim(),
-      'bad.yaml: DynamoGraphDeployment/bad: spec.components[0].type (component "w"): Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)',
+      'bad.yaml:8:7: DynamoGraphDeployment/bad: spec.components[0].type (component "w"): Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp" (rule 43)',
     ]);
   });
 
   test('a missing file is one clear line', () => {
     const r = run('render', 'missing.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('missing.yaml: cannot read file: ENOENT\n');
+    expect(r.stderr).toBe('cannot read missing.yaml: no such file\n');
   });
 
   test('bad YAML is one clear line with its position', () => {
     const r = run('validate', 'broken.yaml');
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^broken\.yaml: invalid YAML at line \d+, column \d+: /);
+    expect(r.stderr).toMatch(/^broken\.yaml:\d+:\d+: invalid YAML: /);
   });
 
   test('usage errors exit 2', () => {
@@ -212,7 +217,7 @@ function inventory(docs: any[]): string[] {
 describe('cdk8s-dynamo render --output workloads (render-core §14 object inventory)', () => {
   test('a simple graph renders its DCDs, Deployments, Services and RBAC objects', () => {
     const r = run('render', '--output', 'workloads', '--namespace', 'team-a', 'graph.yaml');
-    expect(r.stderr).toBe(RENDER_NOTICE);
+    expect(notices(r.stderr)).toBe(RENDER_NOTICE);
     expect(r.code).toBe(0);
     const names = inventory(r.docs);
     const decode = names.find(n => /^Deployment\/llm-decode-[0-9a-f]{8}$/.test(n));
@@ -235,7 +240,7 @@ describe('cdk8s-dynamo render --output workloads (render-core §14 object invent
 
   test('settings of the configuration file reach the workloads (§8.2 planner ClusterRole, §6.3 NATS_SERVER)', () => {
     const r = run('render', '--output', 'workloads', '--operator-config', 'operator.yaml', '--no-grove', 'graph.yaml');
-    expect(r.stderr).toBe(RENDER_NOTICE);
+    expect(notices(r.stderr)).toBe(RENDER_NOTICE);
     const binding = r.docs.find((d: any) => d.kind === 'RoleBinding' && d.metadata.name === 'planner-serviceaccount-binding');
     expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'my-platform-dynamo-operator-planner' });
     const frontend = r.docs.find((d: any) => d.kind === 'Deployment' && d.metadata.name === 'llm-frontend');
@@ -248,7 +253,7 @@ describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availa
   test('--grove: new graphs take the Grove provider, which creates no DCDs', () => {
     const r = run('render', '--output', 'components', '--grove', 'graph.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr.slice(RENDER_NOTICE.length)).toMatch(/^graph\.yaml: DynamoGraphDeployment\/llm: metadata\.annotations\["nvidia\.com\/workload-provider"\]: the graph takes the Grove workload provider/);
+    expect(r.stderr.slice(RENDER_NOTICE.length)).toMatch(/^graph\.yaml:3:1: DynamoGraphDeployment\/llm: metadata\.annotations\["nvidia\.com\/workload-provider"\]: the graph takes the Grove workload provider/);
   });
 
   test('--no-grove (the default) and the last of --grove/--no-grove win', () => {
@@ -259,20 +264,23 @@ describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availa
   test('validation sees the same Grove availability as rendering (rule 82)', () => {
     const without = run('validate', 'grove-override.yaml');
     expect(without.code).toBe(1);
-    expect(without.stderr).toContain('grove-override.yaml: DynamoGraphDeployment/pinned: spec.components[0].providerOverride (component "Frontend"): Forbidden:');
+    expect(without.stderr).toContain('grove-override.yaml:9:7: DynamoGraphDeployment/pinned: spec.components[0].providerOverride (component "Frontend"): Forbidden:');
     expect(without.stderr).toContain('(rule 82)');
-    expect(run('validate', '--grove', 'grove-override.yaml')).toMatchObject({ code: 0, stderr: '' });
+    expect(run('validate', '--grove', 'grove-override.yaml')).toMatchObject({ code: 0, stderr: 'validated 1 object in 1 file: ok\n' });
   });
 
   test('--no-lws: multinode components have no orchestrator', () => {
     const r = run('render', '--output', 'components', '--no-lws', 'multinode.yaml');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('multinode.yaml: DynamoGraphDeployment/big: spec.components[0].multinode: no multinode orchestrator available');
+    expect(r.stderr).toContain('multinode.yaml:10:7: DynamoGraphDeployment/big: spec.components[0].multinode: no multinode orchestrator available');
   });
 
   test('--lws (the default) renders multinode components', () => {
-    expect(run('render', '--output', 'components', '--lws', 'multinode.yaml')).toMatchObject({ code: 0, stderr: MPI_SSH_NOTICE });
-    expect(run('render', '--output', 'components', 'multinode.yaml')).toMatchObject({ code: 0, stderr: MPI_SSH_NOTICE });
+    for (const argv of [['--lws'], []]) {
+      const r = run('render', '--output', 'components', ...argv, 'multinode.yaml');
+      expect(r.code).toBe(0);
+      expect(notices(r.stderr)).toBe(MPI_SSH_NOTICE);
+    }
   });
 });
 
@@ -282,7 +290,7 @@ describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availa
  * creates Secret mpi-run-ssh-secret in the graph's namespace on both paths); its key pair exists
  * only in the cluster, so it is said, not rendered.
  */
-const MPI_SSH_NOTICE = 'multinode.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret '
+const MPI_SSH_NOTICE = 'multinode.yaml:1:1: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret '
   + 'mpi-run-ssh-secret from namespace dynamo-system into namespace default (unless one of that name is there already); '
   + 'not rendered: its key pair is generated in the cluster\n';
 
@@ -296,7 +304,7 @@ describe('the MPI SSH key Secret of multinode graphs: a notice on stderr, once p
     // the LeaderWorkerSet pods need the main container's command and args
     const graph = FILES['multinode.yaml'] + '              command: [python3, -m, dynamo.vllm]\n              args: [--model, m]\n';
     const r = runCliOn({ 'multinode.yaml': graph }, [...argv, 'multinode.yaml']);
-    expect(r.stderr).toBe(MPI_SSH_NOTICE);
+    expect(notices(r.stderr)).toBe(MPI_SSH_NOTICE);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('kind: Secret');
   });
@@ -306,23 +314,23 @@ describe('the MPI SSH key Secret of multinode graphs: a notice on stderr, once p
       'multinode.yaml': FILES['multinode.yaml'],
       'op.yaml': 'apiVersion: operator.config.dynamo.nvidia.com/v1alpha1\nkind: OperatorConfiguration\nmpi:\n  sshSecretName: ssh-keys\n  sshSecretNamespace: platform\n',
     };
-    expect(runCliOn(files, ['render', '--namespace', 'team-a', '--operator-config', 'op.yaml', 'multinode.yaml']).stderr)
-      .toBe('multinode.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret ssh-keys '
+    expect(notices(runCliOn(files, ['render', '--namespace', 'team-a', '--operator-config', 'op.yaml', 'multinode.yaml']).stderr))
+      .toBe('multinode.yaml:1:1: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator copies the MPI SSH key Secret ssh-keys '
         + 'from namespace platform into namespace team-a (unless one of that name is there already); not rendered: its key pair is generated in the cluster\n');
     // a graph in the Secret's own namespace: nothing to copy, the operator makes sure it exists there
-    expect(runCliOn(files, ['render', '--namespace', 'platform', '--operator-config', 'op.yaml', 'multinode.yaml']).stderr)
-      .toBe('multinode.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator provides the MPI SSH key Secret ssh-keys '
+    expect(notices(runCliOn(files, ['render', '--namespace', 'platform', '--operator-config', 'op.yaml', 'multinode.yaml']).stderr))
+      .toBe('multinode.yaml:1:1: nvidia.com/v1beta1 DynamoGraphDeployment/big: the operator provides the MPI SSH key Secret ssh-keys '
         + 'in namespace platform (generating it there when missing); not rendered: its key pair is generated in the cluster\n');
   });
 
   test('none for a graph without multinode components, a refused graph, or a standalone DCD', () => {
-    expect(run('render', 'graph.yaml')).toMatchObject({ code: 0, stderr: 'graph.yaml: v1 Namespace/team-a: passed through unchecked (no schema for this kind)\n' });
+    expect(notices(run('render', 'graph.yaml').stderr)).toBe('graph.yaml:30:1: v1 Namespace/team-a: passed through unchecked (no schema for this kind)\n');
     expect(run('render', '--output', 'components', '--no-lws', 'multinode.yaml').stderr).not.toContain('MPI SSH');
     const dcd = 'apiVersion: nvidia.com/v1beta1\nkind: DynamoComponentDeployment\nmetadata:\n  name: solo\nspec:\n  backendFramework: vllm\n'
       + '  name: decode\n  type: decode\n  multinode:\n    nodeCount: 2\n  podTemplate:\n    spec:\n      containers:\n'
       + `        - name: main\n          image: ${IMAGE}\n          command: [python3]\n          args: [-m, dynamo.vllm]\n`;
     const r = runCliOn({ 'dcd.yaml': dcd }, ['render', 'dcd.yaml']);
-    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r).toMatchObject({ code: 0, stderr: 'rendered 1 object in 1 file: 1 object (graph output)\n' });
   });
 });
 
@@ -337,7 +345,7 @@ describe('--operator-config FILE', () => {
   });
 
   test('fields that do not change rendering, or are unknown, are ignored', () => {
-    expect(run('validate', '--operator-config', 'operator.yaml', 'grove-override.yaml')).toMatchObject({ code: 0, stderr: '' });
+    expect(run('validate', '--operator-config', 'operator.yaml', 'grove-override.yaml')).toMatchObject({ code: 0, stderr: 'validated 1 object in 1 file: ok\n' });
   });
 
   test('flags beat the file', () => {
@@ -351,13 +359,13 @@ describe('--operator-config FILE', () => {
   test('a wrong type: exit 1, nothing on stdout, FILE: field.path: message naming the value', () => {
     const r = run('render', '--operator-config', 'wrong-type.yaml', 'graph.yaml');
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe('wrong-type.yaml: orchestrators.grove.enabled: must be a boolean (true or false), got "yes"\n');
+    expect(r.stderr).toBe('wrong-type.yaml:3:5: orchestrators.grove.enabled: must be a boolean (true or false), got "yes"\n');
   });
 
   test('an unreadable file is one clear line', () => {
     const r = run('validate', '--operator-config', 'missing-operator.yaml', 'graph.yaml');
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe('missing-operator.yaml: cannot read file: ENOENT\n');
+    expect(r.stderr).toBe('cannot read missing-operator.yaml: no such file\n');
   });
 
   test('bad YAML is one clear line with its position', () => {
@@ -492,6 +500,12 @@ checkpoint:
       .toThrow('cm.json: data["config.yaml"]: a ConfigMap must hold the operator configuration under this key');
   });
 
+  test('an unquoted operatorVersion that names a supported MAJOR.MINOR (1.4, a YAML number) is that version', () => {
+    expect(parseOperatorConfiguration('operatorVersion: 1.4', 'op.yaml')).toEqual({ version: '1.4.0' });
+    expect(parseOperatorConfiguration('operatorVersion: 1.5', 'op.yaml')).toEqual({ version: '1.5.0' });
+    expect(parseOperatorConfiguration('operatorVersion: "1.4"', 'op.yaml')).toEqual({ version: '1.4' });
+  });
+
   test('an empty discovery backend is the operator default kubernetes; others are refused', () => {
     expect(parseOperatorConfiguration('discovery: {backend: ""}', 'op.yaml')).toEqual({ discoveryBackend: 'kubernetes' });
     expect(() => parseOperatorConfiguration('discovery: {backend: consul}', 'op.yaml'))
@@ -500,7 +514,8 @@ checkpoint:
 
   test.each([
     ['infrastructure: {natsAddress: 4222}', 'op.yaml: infrastructure.natsAddress: must be a string, got 4222'],
-    ['operatorVersion: 1.4', 'op.yaml: operatorVersion: must be a string, got 1.4'],
+    ['operatorVersion: 1.10', 'op.yaml: operatorVersion: must be a string, got the number 1.1 (YAML reads an unquoted version as a number: 1.10 as 1.1): quote it'],
+    ['operatorVersion: 2', 'op.yaml: operatorVersion: must be a string, got the number 2'],
     ['serviceMesh: {istio: {insecureSkipVerify: "no"}}', 'op.yaml: serviceMesh.istio.insecureSkipVerify: must be a boolean (true or false), got "no"'],
     ['checkpoint: true', 'op.yaml: checkpoint: must be a mapping, got true'],
     ['ingress: [a]', 'op.yaml: ingress: must be a mapping, got a list ["a"]'],
@@ -527,12 +542,12 @@ checkpoint:
 describe('cdk8s-dynamo validate', () => {
   test('valid input exits 0, naming only the documents it could not check', () => {
     const r = run('validate', 'graph.yaml');
-    expect(r).toMatchObject({ code: 0, stdout: '', stderr: VALIDATE_NOTICE });
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: `${VALIDATE_NOTICE}validated 3 objects in 1 file: ok\n` });
   });
 
   test('every violation of every file is reported', () => {
     const r = runCliOn({ ...FILES, 'bad2.yaml': FILES['bad.yaml'].replace('name: bad', 'name: bad2') }, ['validate', 'bad.yaml', 'bad2.yaml']);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^bad\.yaml: DynamoGraphDeployment\/bad: /), expect.stringMatching(/^bad2\.yaml: DynamoGraphDeployment\/bad2: /)]);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^bad\.yaml:8:7: DynamoGraphDeployment\/bad: /), expect.stringMatching(/^bad2\.yaml:8:7: DynamoGraphDeployment\/bad2: /)]);
   });
 });

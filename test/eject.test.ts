@@ -34,7 +34,7 @@ function eject(text: string): { code: string; problems: readonly string[]; notic
 
 /** The CLI's graph output of a file, by object. */
 function cliGraphOutput(text: string): Map<string, unknown> {
-  const r = runCliOn({ 'input.yaml': text, 'operator.yaml': OPERATOR_FILE }, ['render', '--output', 'graph', '--operator-config', 'operator.yaml', 'input.yaml']);
+  const r = runCliOn({ 'input.yaml': text, 'operator.yaml': OPERATOR_FILE }, ['render', '--quiet', '--output', 'graph', '--operator-config', 'operator.yaml', 'input.yaml']);
   // the only stderr a valid graph gets: the notice on the MPI SSH key Secret of a multinode graph
   expect(r.stderr.split('\n').filter(line => line !== '' && !line.includes(': the operator copies the MPI SSH key Secret '))).toEqual([]);
   expect(r.code).toBe(0);

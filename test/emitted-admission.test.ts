@@ -214,14 +214,14 @@ describe('emitted-object admission in the CLI (render --output workloads)', () =
     const r = run({ ...files, 'widget.json': JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', spec: { ports: 'x' } }) },
       'validate', 'service.json', 'widget.json');
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('widget.json: example.com/v1 Widget/(no name): not checked (no schema for this kind)\n'
-      + 'service.json: Service/other: spec.ports[0].port: Invalid value: "eighty": must be of type integer (rule schema)\n');
+    expect(r.stderr).toBe('widget.json:1:1: example.com/v1 Widget/(no name): not checked (no schema for this kind)\n'
+      + 'service.json:1:83: Service/other: spec.ports[0].port: Invalid value: "eighty": must be of type integer (rule schema)\n');
   });
 
   test('other outputs do not check emitted objects; an admissible graph renders with exit 0', () => {
     expect(run(files, 'render', '--output', 'graph', 'service.json').code).toBe(0);
     const good = run(files, 'render', '--output', 'workloads', 'good.json');
-    expect(good.stderr).toBe('');
+    expect(good.stderr).toBe('rendered 1 object in 1 file: 11 objects (workloads output)\n');
     expect(good.code).toBe(0);
   });
 });

@@ -863,10 +863,10 @@ spec:
   expect(r.code).toBe(1);
   const C = 'spec.components[0].podTemplate.spec.containers[0]';
   expect(r.stderr.trim().split('\n')).toEqual([
-    `in.yaml: Secret/hf: stringData[bad key!]: Invalid value: "bad key!": ${CONFIG_KEY} (rule apiserver)`,
-    `in.yaml: DynamoGraphDeployment/llm: ${C}.env[0].name (component "Frontend"): Required value (rule apiserver)`,
-    `in.yaml: DynamoGraphDeployment/llm: ${C}.env[1].name (component "Frontend"): Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`,
-    `in.yaml: DynamoGraphDeployment/llm: ${C}.env[2].valueFrom.secretKeyRef.key (component "Frontend"): Invalid value: "bad/../key": ${CONFIG_KEY} (rule apiserver)`,
+    `in.yaml:4:15: Secret/hf: stringData[bad key!]: Invalid value: "bad key!": ${CONFIG_KEY} (rule apiserver)`,
+    `in.yaml:20:21: DynamoGraphDeployment/llm: ${C}.env[0].name (component "Frontend"): Required value (rule apiserver)`,
+    `in.yaml:21:21: DynamoGraphDeployment/llm: ${C}.env[1].name (component "Frontend"): Invalid value: "A=B": ${ENV_NAME} (rule apiserver)`,
+    `in.yaml:22:69: DynamoGraphDeployment/llm: ${C}.env[2].valueFrom.secretKeyRef.key (component "Frontend"): Invalid value: "bad/../key": ${CONFIG_KEY} (rule apiserver)`,
   ]);
   expect(r.stderr).not.toContain('hunter2');
 });

@@ -105,7 +105,7 @@ describe('the EPP DCD: the operator stamps the inline configuration\'s type befo
     const graph = fixture('epp-graph.yaml').replace(/    eppConfig:\n      config:\n[\s\S]*?(?=    podTemplate:)/, '    eppConfig:\n      configMapRef:\n        name: my-epp-config\n        key: epp-config.yaml\n');
     expect(graph).toContain('configMapRef');
     const files = { 'operator.yaml': fixture('operator-config.yaml'), 'g.yaml': graph };
-    const run = runCliOn(files, ['render', '--output', 'components', '--namespace', 'dynamo', '--operator-config', 'operator.yaml', '--no-grove', 'g.yaml']);
+    const run = runCliOn(files, ['render', '--quiet', '--output', 'components', '--namespace', 'dynamo', '--operator-config', 'operator.yaml', '--no-grove', 'g.yaml']);
     expect(run.stderr).toBe('');
     const dcd = parseAllDocuments(run.stdout).map(d => d.toJS()).find(o => o?.metadata?.name === 'qwen-epp-epp');
     expect(dcd.spec.eppConfig).toEqual({ configMapRef: { name: 'my-epp-config', key: 'epp-config.yaml' } });

@@ -28,7 +28,7 @@ test('cdk8s-dynamo validate of a Secret names no value', () => {
     readFile: () => 'apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata:\n  password: "hunter2-not-base64!"\n',
   });
   expect(code).toBe(1);
-  expect(stderr).toBe('secret.yaml: Secret/s: data[password]: Invalid value: (the value of a Secret is not shown): must be of type byte (rule schema)\n');
+  expect(stderr).toBe('secret.yaml:5:3: Secret/s: data[password]: Invalid value: (the value of a Secret is not shown): must be of type byte (rule schema)\n');
   expect(stderr).not.toContain('hunter2');
 });
 

@@ -112,9 +112,10 @@ describe('without the binding: not checked, and said so', () => {
     };
     const without = run('validate', '--grove', 'graph.yaml');
     expect(without.code).toBe(0);
-    expect(without.stderr).toBe('graph.yaml: nvidia.com/v1beta1 DynamoGraphDeployment/llm: spec.topologyConstraint.clusterTopologyName: rules 31, 32 not checked: '
+    expect(without.stderr).toBe('graph.yaml:9:5: nvidia.com/v1beta1 DynamoGraphDeployment/llm: spec.topologyConstraint.clusterTopologyName: rules 31, 32 not checked: '
       + 'ClusterTopologyBinding "gb200" is not among the input documents, so the rules that read its levels were not checked '
-      + '(pass it as the cluster returns it: kubectl get clustertopologybinding gb200 -o yaml)\n');
+      + '(pass it as the cluster returns it: kubectl get clustertopologybinding gb200 -o yaml)\n'
+      + 'validated 1 object in 1 file: ok\n');
     const checked = run('validate', '--grove', 'with-binding.yaml');
     expect(checked.code).toBe(1);
     expect(checked.stderr).toContain('(rule 32)');

@@ -167,7 +167,7 @@ function checkObjectMetaFields(doc: JsonMap, sink: ViolationSink): void {
   const metadata = doc.metadata;
   if (!isMap(metadata)) return;
   for (const [key, value] of Object.entries(metadata)) {
-    if (!OBJECT_META_FIELDS.has(key)) sink.unknownField(FieldPath.of('metadata', key), value, STRUCTURAL_RULE);
+    if (!OBJECT_META_FIELDS.has(key)) sink.unknownField(FieldPath.of('metadata', key), value, STRUCTURAL_RULE, OBJECT_META_FIELDS);
   }
 }
 

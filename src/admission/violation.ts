@@ -1,4 +1,5 @@
 import { FieldPath } from './field-path';
+import { closestName } from './suggest';
 import { isMap, stringAt } from '../model/json';
 
 /**
@@ -34,6 +35,11 @@ export interface Violation {
    * unknown field, whatever row it belongs to. Absent on every other violation.
    */
   readonly structural?: boolean;
+  /**
+   * Of an unknown field: the field the schema declares at that place whose name is closest to it
+   * (a likely misspelling, `replica` for `replicas`). Absent when none is close.
+   */
+  readonly suggestion?: string;
 }
 
 /**
@@ -72,6 +78,8 @@ export interface ViolationRecord {
   readonly rule: string;
   /** See `Violation.structural`. */
   readonly structural?: boolean;
+  /** See `Violation.suggestion`. */
+  readonly suggestion?: string;
 }
 
 /**
@@ -85,7 +93,8 @@ export function attachObject(record: ViolationRecord, kind: string, name: string
     ? { kind, name, path, message: record.message, rule: record.rule }
     : { kind, name, path, component, message: record.message, rule: record.rule };
   const withValue = record.value === undefined ? base : { ...base, value: record.value };
-  return record.structural === true ? { ...withValue, structural: true } : withValue;
+  const withStructural = record.structural === true ? { ...withValue, structural: true } : withValue;
+  return record.suggestion === undefined ? withStructural : { ...withStructural, suggestion: record.suggestion };
 }
 
 const MAX_RENDERED_VALUE = 120;
@@ -178,9 +187,13 @@ export class ViolationSink {
   }
 
   /** A field the schema does not know, reported like strict field validation does (a structural violation). */
-  public unknownField(path: FieldPath, value: unknown, rule: string): void {
+  /** An unknown field; `known`: the fields the schema declares beside it, for a suggestion (`Violation.suggestion`). */
+  public unknownField(path: FieldPath, value: unknown, rule: string, known?: Iterable<string>): void {
     const pruned = path.withKeysAsFields();
     this.add(pruned, value, `unknown field ${JSON.stringify(pruned.toString())}`, rule, true);
+    const last = path.segments[path.segments.length - 1];
+    const suggestion = known === undefined || last?.kind !== 'field' ? undefined : closestName(last.name, known);
+    if (suggestion !== undefined) this.records[this.records.length - 1] = { ...this.records[this.records.length - 1], suggestion };
   }
 
   private add(path: FieldPath, value: unknown, message: string, rule: string, structural = false): void {

@@ -5,7 +5,8 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { MANIFEST_NAME } from './output-files';
 import { EJECT_LANGUAGES, EjectLanguage } from '../eject/languages';
-import { OperatorSettings } from '../engine/operator-settings';
+import { DEFAULT_OPERATOR_VERSION, OperatorSettings } from '../engine/operator-settings';
+import { operatorVersionProblem, SUPPORTED_OPERATOR_VERSIONS } from '../engine/operator-version';
 import { OUTPUT_MODES, OutputMode } from '../engine/render';
 import { DEFAULT_HELM_NAMESPACE, DEFAULT_HELM_RELEASE_NAME } from '../import/helm-values';
 
@@ -55,6 +56,12 @@ export interface ParsedArgs {
   readonly operatorFlags: Partial<OperatorSettings>;
   /** `diff --json`: the differences as a JSON array instead of one line per object. */
   readonly json?: boolean;
+  /** `validate --output json`: the result as one JSON document on stdout (docs/cli-json.md). */
+  readonly format?: 'text' | 'json';
+  /** `diff --exit-code`: exit 1 when there are differences (and 2 for errors). */
+  readonly exitCode?: boolean;
+  /** `render` / `validate --quiet`: no summary line on stderr after a success. */
+  readonly quiet?: boolean;
   /** `explain --mermaid`: a Mermaid flowchart of each graph instead of its footprint table. */
   readonly mermaid?: boolean;
   /** `eject --force`: replace files that exist in the `--out` folder. */
@@ -72,6 +79,7 @@ platform install; --helm-values changes that, --operator-config wins over it, an
   --helm-release NAME      with --helm-values: the release name (default: ${DEFAULT_HELM_RELEASE_NAME})
   --helm-namespace NS      with --helm-values: the release namespace (default: ${DEFAULT_HELM_NAMESPACE})
   --operator-config FILE   operator configuration (OperatorConfiguration YAML/JSON or its ConfigMap)
+  --operator-version V     the operator version to check and render for (${SUPPORTED_OPERATOR_VERSIONS.map(v => v.version).join(', ')}; default: ${DEFAULT_OPERATOR_VERSION})
   --grove | --no-grove     Grove available (default: no)
   --lws | --no-lws         LeaderWorkerSet available (default: yes)`;
 
@@ -87,13 +95,13 @@ last run wrote there, one name a line (lines starting with # are comments); the 
 removes those it does not write again, refuses to replace a file that is not listed, and leaves
 every other file alone. Files are written under a temporary name first: on a failure nothing is.`;
 
-const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [OPERATOR...] FILE...`;
-const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...';
+const RENDER_USAGE = `cdk8s-dynamo render [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [--quiet] [OPERATOR...] FILE...`;
+const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [--output text|json] [--quiet] [OPERATOR...] FILE...';
 const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
 const EXPLAIN_USAGE = 'cdk8s-dynamo explain [--mermaid] [OPERATOR...] FILE...';
 const EJECT_USAGE = `cdk8s-dynamo eject [--language ${EJECT_LANGUAGES.join('|')}] [--out DIR [--force] [--package-source PATH]] [OPERATOR...] FILE`;
 const PLAN_USAGE = `cdk8s-dynamo plan [--python PATH] [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [OPERATOR...] REQUEST`;
-const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--namespace NS] [OPERATOR...] OLD NEW`;
+const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--exit-code] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
   plan: `usage: ${PLAN_USAGE}
@@ -221,6 +229,7 @@ is refused.
                            the API server requires of a namespace name)
   --out DIR                write one file per input FILE into DIR instead of standard output
                            (see Output folder below)
+  --quiet                  no summary line (rendered N objects from M files) on standard error
 
 ${OPERATOR_HELP}
 ${COMMON_HELP}
@@ -239,6 +248,8 @@ Documents of other kinds are named on standard error as not checked.
 
   --old OLD                check FILE as an update of the objects in OLD (unpaired documents: create)
   --as USER                with --old: the Kubernetes user sending the update (default: an ordinary user)
+  --output FORMAT          text (default) or json: one JSON report on standard output (docs/cli-json.md)
+  --quiet                  no summary line (validated N objects in M files: ok) on standard error
 
 ${OPERATOR_HELP}
 ${COMMON_HELP}
@@ -259,14 +270,19 @@ A graph or component deployment restarts pods when a workload the operator creat
   --output MODE            workloads (default: the pods' own objects), components or graph
   --json                   a JSON array of {kind, name, namespace, change, restartsPods, fields}
                            (change: added, removed or modified; [] for no difference)
+  --exit-code              exit 1 when OLD and NEW differ, 0 when not, 2 for any error (as git diff)
   --namespace NS           namespace of namespaced objects that name none (both files; an RFC 1123
                            label, as the API server requires of a namespace name)
 
 ${OPERATOR_HELP}
 ${COMMON_HELP}
 
-Exit status: 0 compared (with or without differences), 1 invalid input, unreadable file or output
-not all written, 2 usage error.
+Exit status:
+  without --exit-code: 0 compared (with or without differences); 1 invalid input (OLD or NEW
+  refused, NEW an edit the API server refuses), unreadable file or output not all written; 2 usage
+  error
+  with --exit-code: 0 no difference; 1 differences; 2 invalid input, unreadable file, output not
+  all written or usage error
 `,
 };
 
@@ -302,9 +318,14 @@ Every command reads a list document (kind: List, as kubectl get -o yaml prints; 
 the objects it holds, each checked and written as a document of its own, as kubectl applies them.
 The same object (API group, kind, namespace, name) twice among the FILEs is an error.
 
+Messages about a place in a file start with FILE:LINE:COLUMN; an unknown field names the field it is
+likely a misspelling of, or its v1beta1 place when it is a v1alpha1 field. render and validate end
+a success with one summary line on standard error (--quiet: none); standard output holds only the
+rendering (or validate --output json's report: docs/cli-json.md in the installed package).
+
 Exit status: 0 success, 1 invalid input, unreadable file or output not all written (a full disk,
 a file size limit, a reader that stopped reading: the message says how many bytes were written),
-2 usage error.
+2 usage error. diff --exit-code: 0 no difference, 1 differences, 2 any error.
 `;
 }
 
@@ -340,6 +361,7 @@ const SHARED_OPTIONS: Record<string, OptionSpec> = {
   'helm-values': { type: 'string', multiple: true },
   'helm-release': { type: 'string', multiple: true },
   'helm-namespace': { type: 'string', multiple: true },
+  'operator-version': { type: 'string', multiple: true },
   ...Object.fromEntries(Object.keys(SWITCHES).map(flag => [flag, { type: 'boolean' as const }])),
 };
 
@@ -360,17 +382,21 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     output: { type: 'string', multiple: true },
     namespace: { type: 'string', multiple: true },
     out: { type: 'string', multiple: true },
+    quiet: { type: 'boolean' },
   },
   validate: {
     ...SHARED_OPTIONS,
     old: { type: 'string', multiple: true },
     as: { type: 'string', multiple: true },
+    output: { type: 'string', multiple: true },
+    quiet: { type: 'boolean' },
   },
   diff: {
     ...SHARED_OPTIONS,
-    output: { type: 'string', multiple: true },
-    namespace: { type: 'string', multiple: true },
-    json: { type: 'boolean' },
+    'output': { type: 'string', multiple: true },
+    'namespace': { type: 'string', multiple: true },
+    'json': { type: 'boolean' },
+    'exit-code': { type: 'boolean' },
   },
   explain: {
     ...SHARED_OPTIONS,
@@ -419,7 +445,12 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     return given[0];
   };
 
-  const outputValue = single('output') ?? (command === 'diff' ? 'workloads' : 'graph');
+  // validate --output names the format of the result, render and diff --output what is rendered
+  const format = command === 'validate' ? single('output') ?? 'text' : undefined;
+  if (format !== undefined && format !== 'text' && format !== 'json') {
+    throw new UsageError(`--output must be one of text, json, got "${format}"`, command);
+  }
+  const outputValue = (command === 'validate' ? undefined : single('output')) ?? (command === 'diff' ? 'workloads' : 'graph');
   if (!(OUTPUT_MODES as readonly string[]).includes(outputValue)) {
     throw new UsageError(`--output must be one of ${OUTPUT_MODES.join(', ')}, got "${outputValue}"`, command);
   }
@@ -430,6 +461,12 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     if (token.value !== undefined) throw new UsageError(`--${token.name} takes no value`, command);
     const [setting, on] = SWITCHES[token.name];
     operatorFlags[setting] = on;
+  }
+  const operatorVersion = single('operator-version');
+  if (operatorVersion !== undefined) {
+    const problem = operatorVersionProblem(operatorVersion);
+    if (problem !== undefined) throw new UsageError(`--operator-version: ${problem}`, command);
+    operatorFlags.version = operatorVersion;
   }
   const language = single('language');
   if (language !== undefined && !(EJECT_LANGUAGES as readonly string[]).includes(language)) {
@@ -468,6 +505,9 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       requester,
       operatorFlags: operatorFlags as Partial<OperatorSettings>,
       json: values.json === true ? true : undefined,
+      format: format as ParsedArgs['format'],
+      exitCode: values['exit-code'] === true ? true : undefined,
+      quiet: values.quiet === true ? true : undefined,
       mermaid: values.mermaid === true ? true : undefined,
       force: values.force === true ? true : undefined,
       packageSource: single('package-source'),

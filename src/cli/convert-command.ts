@@ -9,6 +9,7 @@
  * error, and the v1alpha1 request checks of the webhook (rule 148) join their problems.
  */
 import { ParsedArgs, usageText } from './args';
+import { LoadedFile, objectLine, objectPosition } from './loaded-file';
 import { outputClash, outputNames, writeOutputs } from './output-files';
 import { stringifyYamlDocuments } from '../import/documents';
 import { convertV1alpha1Document, describeAlphaDocument, isV1alpha1DynamoDocument, V1ALPHA1 } from '../import/v1alpha1';
@@ -21,7 +22,7 @@ export interface ConvertIo {
 }
 
 /** The documents of a file (after recording why they cannot be read in `problems`). */
-export type DocumentLoader = (file: string, problems: string[]) => { readonly file: string; readonly docs: unknown[] } | undefined;
+export type DocumentLoader = (file: string, problems: string[]) => Pick<LoadedFile, 'file' | 'docs' | 'positions' | 'places'> | undefined;
 
 /** The v1beta1 component types (a converted document with another type is not valid v1beta1). */
 const V1BETA1_TYPES = ['frontend', 'worker', 'prefill', 'decode', 'planner', 'epp'];
@@ -44,19 +45,20 @@ export function runConvert(args: ParsedArgs, io: ConvertIo, load: DocumentLoader
     if (!loaded) continue;
     const docs: unknown[] = [];
     let converted = 0;
-    for (const doc of loaded.docs) {
+    for (const [index, doc] of loaded.docs.entries()) {
       if (!isV1alpha1DynamoDocument(doc)) {
         if (isMap(doc) && doc.apiVersion === V1ALPHA1 && String(doc.kind).startsWith('Dynamo')) {
-          notices.push(`${file}: ${V1ALPHA1} ${String(doc.kind)}/${stringAt(doc.metadata, 'name') ?? ''}: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)`);
+          notices.push(`${objectPosition(loaded, index)}: ${V1ALPHA1} ${String(doc.kind)}/${stringAt(doc.metadata, 'name') ?? ''}: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)`);
         }
         docs.push(doc);
         continue;
       }
       const outcome = convertV1alpha1Document(doc);
-      problems.push(...outcome.problems.map(p => `${file}: ${p}`));
-      notices.push(...outcome.notices.map(n => `${file}: ${n}`));
+      problems.push(...outcome.problems.map(p => objectLine(loaded, index, p)));
+      notices.push(...outcome.notices.map(n => objectLine(loaded, index, n)));
       if (outcome.document) {
-        notices.push(...typeNotices(outcome.document).map(n => `${file}: ${describeAlphaDocument(doc)}: ${n}`));
+        // about a field of the converted document: at the document
+        notices.push(...typeNotices(outcome.document).map(n => `${objectPosition(loaded, index)}: ${describeAlphaDocument(doc)}: ${n}`));
         docs.push(outcome.document);
         converted++;
       }

@@ -22,8 +22,14 @@ export interface DiffIo {
   readonly stderr: (text: string) => void;
 }
 
-/** Runs `diff` on the loaded OLD and NEW files; returns the exit code (0, or 1 when either does not render). */
-export function runDiff(inputs: readonly DiffInput[], args: ParsedArgs, settings: OperatorSettings, io: DiffIo): number {
+/** What `diff` found: its exit code without `--exit-code` (0, or 1 when either file does not render) and the number of differences. */
+export interface DiffOutcome {
+  readonly code: number;
+  readonly differences: number;
+}
+
+/** Runs `diff` on the loaded OLD and NEW files. */
+export function runDiff(inputs: readonly DiffInput[], args: ParsedArgs, settings: OperatorSettings, io: DiffIo): DiffOutcome {
   const [oldInput, newInput] = inputs;
   // both files were checked as for `render` by runCli; as `render --output workloads`, what the API
   // server would reject of the objects rendered is an error of its file
@@ -32,12 +38,12 @@ export function runDiff(inputs: readonly DiffInput[], args: ParsedArgs, settings
   });
   if (result.problems.length > 0) {
     io.stderr(result.problems.map(p => `${inputs[p.input].file}: ${formatProblem(p)}\n`).join(''));
-    return 1;
+    return { code: 1, differences: 0 };
   }
   const [before, after] = result.outputs;
   const entries = diffRenderings(before, after, args.output === 'workloads' ? { before, after } : workloadRenderings(oldInput, newInput, args, settings));
   io.stdout(args.json === true ? formatDiffJson(entries) : formatDiffText(entries));
-  return 0;
+  return { code: 0, differences: entries.length };
 }
 
 /**

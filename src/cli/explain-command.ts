@@ -5,16 +5,15 @@
  * nothing is printed).
  */
 import { ParsedArgs } from './args';
+import { LoadedFile, renderErrorPosition } from './loaded-file';
+import { fileAt } from './source-positions';
 import { RenderError } from '../engine/errors';
 import { OperatorSettings } from '../engine/operator-settings';
 import { formatFootprint, graphFootprint, graphMermaidText } from '../explain/explain';
 import { isDgd } from '../model/v1beta1';
 
-/** The documents of one input file. */
-export interface ExplainInput {
-  readonly file: string;
-  readonly docs: readonly unknown[];
-}
+/** The documents of one input file, as loaded (for the line and column of a problem). */
+export type ExplainInput = LoadedFile;
 
 /** Where the command writes. */
 export interface ExplainIo {
@@ -26,7 +25,8 @@ export interface ExplainIo {
 export function runExplain(inputs: readonly ExplainInput[], args: ParsedArgs, settings: OperatorSettings, io: ExplainIo): number {
   const sections: string[] = [];
   const problems: string[] = [];
-  for (const { file, docs } of inputs) {
+  for (const input of inputs) {
+    const { file, docs } = input;
     const graphs = docs.filter(isDgd);
     if (graphs.length === 0) {
       io.stderr(`${file}: no DynamoGraphDeployment to explain\n`);
@@ -37,7 +37,7 @@ export function runExplain(inputs: readonly ExplainInput[], args: ParsedArgs, se
         sections.push(args.mermaid === true ? graphMermaidText(graph, settings, docs) : formatFootprint(graphFootprint(graph, settings, docs)));
       } catch (e) {
         if (!(e instanceof RenderError)) throw e;
-        problems.push(`${file}: ${e.message}`);
+        problems.push(`${fileAt(file, renderErrorPosition(input, e))}: ${e.message}`);
       }
     }
   }

@@ -2,10 +2,10 @@
  * The `cdk8s-dynamo` command line: render and validate Dynamo documents with the same engine as
  * the constructs.
  *
- *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [--out DIR] [OPERATOR...] FILE...
- *   cdk8s-dynamo validate [--old OLD [--as USER]] [OPERATOR...] FILE...
+ *   cdk8s-dynamo render [--output graph|components|workloads] [--namespace NS] [--out DIR] [--quiet] [OPERATOR...] FILE...
+ *   cdk8s-dynamo validate [--old OLD [--as USER]] [--output text|json] [--quiet] [OPERATOR...] FILE...
  *   cdk8s-dynamo convert [--out DIR] FILE...
- *   cdk8s-dynamo diff [--output graph|components|workloads] [--json] [--namespace NS] [OPERATOR...] OLD NEW
+ *   cdk8s-dynamo diff [--output graph|components|workloads] [--json] [--exit-code] [--namespace NS] [OPERATOR...] OLD NEW
  *   cdk8s-dynamo eject [--language L] [--out DIR] [OPERATOR...] FILE
  *   cdk8s-dynamo --version | --help | COMMAND --help
  *
@@ -39,6 +39,7 @@
  *                            chart's ConfigMap holding it), plus `operatorVersion` and `registrySecrets`
  *   --grove / --no-grove     Grove available or not (orchestrators.grove.enabled)
  *   --lws / --no-lws         LeaderWorkerSet available or not (orchestrators.lws.enabled)
+ *   --operator-version V     the operator version (`operatorVersion` of the file)
  * Precedence: a default platform install < the Helm values < the configuration file < the flags.
  *
  * `render --output workloads` also checks every object it writes as the API server would on create
@@ -52,8 +53,15 @@
  * nvidia.com/v1beta1 as soon as a file is loaded, as the API server converts them
  * (`convert-command.ts`); `convert` writes the converted documents.
  *
+ * Messages about a place in a file start `file:line:column:` (`source-positions.ts`); an unknown
+ * field names the declared field it likely misspells, or the v1beta1 place of a v1alpha1 field
+ * (`hints.ts`). A file that cannot be read is one plain line (`cannot read graph.yaml: no such file`).
+ * A successful `render` or `validate` ends with one summary line on stderr (`--quiet`: none);
+ * `validate --output json` writes its report on stdout instead (`json-report.ts`, docs/cli-json.md).
+ *
  * Exit 0 on success; 1 on invalid input or operator configuration (nothing on stdout, one line per
- * problem on stderr); 2 on a usage error.
+ * problem on stderr); 2 on a usage error. `diff --exit-code`: 0 no difference, 1 differences, 2 any
+ * error (a refused edit included).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -62,8 +70,11 @@ import { convertLoadedDocuments, runConvert } from './convert-command';
 import type * as diffCommand from './diff-command';
 import type * as ejectCommand from './eject-command';
 import type * as explainCommand from './explain-command';
+import { validateReport } from './json-report';
+import { itemPrefix, LoadedFile, objectLine, plural, problemLine, withPlacePosition } from './loaded-file';
 import { OutputWriteError, outputClash, outputNames, writeAllSync, writeOutputs } from './output-files';
 import type * as planCommand from './plan-command';
+import { fileAt, FilePositions } from './source-positions';
 import { dns1123LabelErrors } from '../admission/dns-names';
 import { isDgdr } from '../dgdr/model';
 import { RenderError } from '../engine/errors';
@@ -76,9 +87,10 @@ import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError 
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../import/helm-values';
 import { duplicateObjects, inputObjectsOf } from '../import/input-objects';
 import { parseOperatorConfiguration } from '../import/operator-config';
+import { isV1alpha1DynamoDocument } from '../import/v1alpha1';
 import { isMap, mapAt, stringAt } from '../model/json';
 import { isDcd, isDgd } from '../model/v1beta1';
-import { checkAndRender, CheckAndRenderResult, formatProblem, isCheckedKind } from '../pipeline/check-and-render';
+import { checkAndRender, CheckAndRenderResult, isCheckedKind, Problem } from '../pipeline/check-and-render';
 
 /** Where the CLI reads and writes; replaceable in tests. */
 export interface CliIo {
@@ -133,20 +145,6 @@ function readBounded(file: string): Buffer {
   }
 }
 
-interface LoadedFile {
-  readonly file: string;
-  /** The objects of the file: its documents, each list document replaced by its items (`input-objects.ts`). */
-  readonly docs: unknown[];
-  /** Where each object is in the file (`document 1`, `document 1: items[2]`), and whether it is a list item. */
-  readonly places: ReadonlyArray<{ readonly place: string; readonly inList: boolean }>;
-}
-
-/** The place of a list item, to start a line about it (`document 1: items[2]: `); '' for a document. */
-function itemPrefix(load: LoadedFile, index: number | undefined): string {
-  const at = index === undefined ? undefined : load.places[index];
-  return at?.inList === true ? `${at.place}: ` : '';
-}
-
 /**
  * The file with every v1alpha1 DynamoGraphDeployment and DynamoComponentDeployment converted to
  * v1beta1 (`convertLoadedDocuments`); an object that cannot be converted is left out, its problems recorded.
@@ -154,22 +152,44 @@ function itemPrefix(load: LoadedFile, index: number | undefined): string {
 function convertLoaded(load: LoadedFile, io: CliIo, problems: string[], admission: boolean): LoadedFile {
   const docs: unknown[] = [];
   const places: Array<LoadedFile['places'][number]> = [];
+  const converted: boolean[] = [];
   load.docs.forEach((doc, i) => {
-    for (const converted of convertLoadedDocuments(load.file, [doc], io, problems, { admission })) {
-      docs.push(converted);
+    const own: string[] = [];
+    // its notices too: each at the line and column of the document, or of the v1alpha1 field it names
+    const placed = (text: string) => text.split('\n').map(line => line.startsWith(`${load.file}: `) ? objectLine(load, i, line.slice(load.file.length + 2)) : line).join('\n');
+    const outs = convertLoadedDocuments(load.file, [doc], { stderr: text => io.stderr(placed(text)) }, own, { admission });
+    // each problem of the conversion names a field of the v1alpha1 document: at its line and column
+    problems.push(...own.map(line => line.startsWith(`${load.file}: `) ? objectLine(load, i, line.slice(load.file.length + 2)) : line));
+    for (const out of outs) {
+      docs.push(out);
       places.push(load.places[i]);
+      converted.push(load.converted[i] || isV1alpha1DynamoDocument(doc));
     }
   });
-  return { file: load.file, docs, places };
+  return { file: load.file, positions: load.positions, docs, places, converted };
 }
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Why a file cannot be read, in plain words (no system error code, no stack); a YAML error at its `file:line:column`. */
 function readProblem(file: string, error: unknown): string {
-  if (error instanceof YamlInputError) return error.message;
-  return `${file}: cannot read file: ${(error as NodeJS.ErrnoException).code ?? describe(error)}`;
+  if (error instanceof YamlInputError) {
+    // `invalid YAML at line 3, column 5: ...` is `file:3:5: invalid YAML: ...`
+    const at = /^([^]*?) at line (\d+), column (\d+)([^]*)$/.exec(error.detail);
+    return at === null ? error.message : `${error.source}:${at[2]}:${at[3]}: ${at[1]}${at[4]}`;
+  }
+  const name = file === '-' ? 'standard input' : file;
+  const code = (error as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOENT': return `cannot read ${name}: no such file`;
+    case 'EISDIR': return `cannot read ${name}: it is a directory (give a YAML file, or use a shell glob: ${name.replace(/\/+$/, '')}/*.yaml)`;
+    case 'EACCES': case 'EPERM': return `cannot read ${name}: permission denied`;
+    case 'ENOTDIR': return `cannot read ${name}: a part of the path is not a directory`;
+    case 'ELOOP': return `cannot read ${name}: too many symbolic links`;
+    default: return `cannot read ${name}: ${code ?? describe(error).split('\n')[0]}`;
+  }
 }
 
 /**
@@ -191,7 +211,9 @@ function operatorSettings(args: ParsedArgs, io: CliIo): { settings?: OperatorSet
       return { settings: parse(text, file) };
     } catch (e) {
       if (!(e instanceof RenderError)) throw e;
-      return { problem: e.message };
+      // `file: field: message` at the field's line and column, when the field is in the file as written
+      const position = e.objectRef === file ? new FilePositions(text).at('document 1', e.field, { exact: true }) : undefined;
+      return { problem: position === undefined ? e.message : `${fileAt(file, position)}: ${e.field}: ${e.message.slice(`${file}: ${e.field}: `.length)}` };
     }
   };
   const release = { releaseName: args.helmRelease, namespace: args.helmNamespace };
@@ -219,14 +241,18 @@ function loadFile(file: string, io: CliIo, problems: string[]): LoadedFile | und
   try {
     documents = parseYamlDocuments(text, file);
   } catch (e) {
-    problems.push(describe(e));
+    problems.push(e instanceof YamlInputError ? readProblem(file, e) : describe(e));
     return undefined;
   }
+  const positions = new FilePositions(text);
   // a list (kind: List, as kubectl get -o yaml prints) is the objects it holds, as kubectl applies
   // them; every object must be one kubectl could send: apiVersion and kind, no misspelled Dynamo kind
   const { objects, problems: shapeProblems } = inputObjectsOf(documents);
-  if (shapeProblems.length === 0) return { file, docs: objects.map(o => o.value), places: objects.map(({ place, inList }) => ({ place, inList })) };
-  problems.push(...shapeProblems.map(p => `${file}: ${p}`));
+  if (shapeProblems.length === 0) {
+    const places = objects.map(({ place, inList }) => ({ place, inList }));
+    return { file, positions, docs: objects.map(o => o.value), places, converted: objects.map(() => false) };
+  }
+  problems.push(...shapeProblems.map(p => `${fileAt(file, positions.at(p, ''))}: ${p}`));
   return undefined;
 }
 
@@ -235,18 +261,29 @@ function loadFile(file: string, io: CliIo, problems: string[]): LoadedFile | und
  * could not all be written, 2 usage error).
  */
 export function runCli(argv: string[], io: CliIo = PROCESS_IO): number {
+  const outcome: RunOutcome = { exitCodeMode: false, differences: 0 };
+  let code: number;
   try {
-    return run(argv, io);
+    code = run(argv, io, outcome);
   } catch (e) {
     if (!(e instanceof OutputWriteError)) throw e;
     // what reached standard output is incomplete: say so, and fail, so that no script takes it as the rendering
     const command = (COMMAND_NAMES as readonly string[]).includes(argv[0]) ? ` ${argv[0]}` : '';
     io.stderr(`cdk8s-dynamo${command}: ${e.message}; the output is incomplete\n`);
-    return 1;
+    code = 1;
   }
+  // `diff --exit-code`, as `git diff --exit-code`: 1 for differences, so every error is 2
+  if (outcome.exitCodeMode) return code !== 0 ? 2 : outcome.differences > 0 ? 1 : 0;
+  return code;
 }
 
-function run(argv: string[], io: CliIo): number {
+/** What a run found beyond its exit code: for `diff --exit-code`, the differences. */
+interface RunOutcome {
+  exitCodeMode: boolean;
+  differences: number;
+}
+
+function run(argv: string[], io: CliIo, outcome: RunOutcome): number {
   let invocation: Invocation;
   try {
     invocation = parseCommandLine(argv);
@@ -264,6 +301,7 @@ function run(argv: string[], io: CliIo): number {
     return 0;
   }
   const args = invocation.args;
+  outcome.exitCodeMode = args.command === 'diff' && args.exitCode === true;
   // `convert`: the documents as the API server converts them, nothing checked (convert-command.ts)
   if (args.command === 'convert') return runConvert(args, io, (file, problems) => loadFile(file, io, problems));
   // `eject`: the documents, v1alpha1 ones converted, as a cdk8s app in TypeScript (eject-command.ts), nothing checked
@@ -285,11 +323,15 @@ function run(argv: string[], io: CliIo): number {
 
   const { settings, problem } = operatorSettings(args, io);
   if (!settings) {
-    io.stderr(`${problem}\n`);
+    if (args.format === 'json') io.stdout(`${JSON.stringify(validateReport(args, [], [problem ?? ''], []), undefined, 2)}\n`);
+    else io.stderr(`${problem}\n`);
     return 1;
   }
 
   const problems: string[] = [];
+  // how many problems come before the checks (unreadable files, duplicates), and the checks' own
+  let inputProblems = 0;
+  let checked: readonly Problem[] = [];
   let olds: unknown[] | undefined;
   if (args.old !== undefined) {
     const old = loadFile(args.old, io, problems);
@@ -307,20 +349,20 @@ function run(argv: string[], io: CliIo): number {
   const versions = args.command === 'diff' ? loaded.map(load => [load]) : [loaded];
   for (const files of versions) {
     const objects = files.map(load => ({ file: load.file, objects: load.docs.map((value, i) => ({ value, place: load.places[i].place })) }));
-    problems.push(...duplicateObjects(objects, args.namespace));
+    problems.push(...duplicateObjects(objects, args.namespace).map(line => withPlacePosition(line, files)));
   }
   // documents of a kind the library has no schema for are passed on unchecked, and said so
   const notices: string[] = [...planNotices];
   // `plan` renders what it planned as `render` renders a file
   const rendering = args.command === 'render' || args.command === 'plan';
   for (const load of loaded) {
-    const { file, docs } = load;
+    const { docs } = load;
     for (const [index, doc] of docs.entries()) {
       if (isDgd(doc) || isDcd(doc) || isDgdr(doc) || isCheckedKind(doc)) continue;
       // cluster state the render reads (a DeviceClass, a DynamoCheckpoint, a ClusterTopologyBinding) is, beyond graph output, not written
       const readOnly = rendering && args.output !== 'graph' && isClusterStateDocument(doc);
       const what = readOnly ? 'read as cluster state, not written' : rendering ? 'passed through unchecked' : 'not checked';
-      notices.push(`${file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${what} (no schema for this kind)`);
+      notices.push(`${objectAt(load, index)}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${what} (no schema for this kind)`);
     }
   }
   // with an unusable --old file, nothing is checked: creates and updates cannot be told apart
@@ -345,12 +387,12 @@ function run(argv: string[], io: CliIo): number {
       : check(loaded, olds === undefined ? undefined : { olds, oldFile: args.old ?? '' });
     // a rule whose cluster object (a ClusterTopologyBinding) is not in the file is not checked, and said so
     for (const { input, document, unchecked: u } of result.unchecked) {
-      notices.push(`${loaded[input].file}: ${itemPrefix(loaded[input], document)}${describeDocument(loaded[input].docs[document])}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`);
+      const load = loaded[input];
+      notices.push(`${objectAt(load, document, u.path)}: ${itemPrefix(load, document)}${describeDocument(load.docs[document])}: ${u.path}: rules ${u.rules.join(', ')} not checked: ${u.message}`);
     }
-    problems.push(...result.problems.map(p => {
-      const load = loaded[p.input];
-      return `${load.file}: ${itemPrefix(load, p.document)}${formatProblem(p)}`;
-    }));
+    inputProblems = problems.length;
+    checked = result.problems;
+    problems.push(...result.problems.map(p => problemLine(loaded[p.input], p)));
     rendered = loaded.map((load, i) => ({ file: load.file, objects: result.outputs[i] }));
     // `plan`: beyond graph output, the generated graph is written too, as stored (plan-command.ts)
     if (args.command === 'plan' && args.output !== 'graph' && result.problems.length === 0) {
@@ -363,29 +405,47 @@ function run(argv: string[], io: CliIo): number {
     }
   }
   io.stderr(notices.map(n => `${n}\n`).join(''));
+  if (args.format === 'json') {
+    if (checked.length === 0) inputProblems = problems.length;
+    io.stdout(`${JSON.stringify(validateReport(args, loaded, problems.slice(0, inputProblems), checked), undefined, 2)}\n`);
+    return problems.length > 0 ? 1 : 0;
+  }
   if (problems.length > 0) {
     io.stderr(problems.map(p => `${p}\n`).join(''));
     return 1;
   }
   // `diff`: OLD and NEW, loaded and checked as for `render`, rendered and compared (diff-command.ts)
   // loaded only by `diff`: the other commands do not pay for it
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (args.command === 'diff') return (require('./diff-command') as typeof diffCommand).runDiff(loaded, args, settings, io);
+  if (args.command === 'diff') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const diff = (require('./diff-command') as typeof diffCommand).runDiff(loaded, args, settings, io);
+    outcome.differences = diff.differences;
+    return diff.code;
+  }
   // `explain`: each graph's footprint or flowchart, after the same checks as `validate` (explain-command.ts)
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (args.command === 'explain') return (require('./explain-command') as typeof explainCommand).runExplain(loaded, args, settings, io);
-  if (!rendering) return 0;
+  const objectCount = loaded.reduce((n, load) => n + load.docs.length, 0);
+  const inputs = `${plural(objectCount, 'object')} in ${plural(loaded.length, 'file')}`;
+  if (!rendering) {
+    if (args.quiet !== true) io.stderr(`validated ${inputs}: ok\n`);
+    return 0;
+  }
+  const written = rendered.reduce((n, r) => n + r.objects.length, 0);
+  const summary = `rendered ${inputs}: ${plural(written, 'object')} (${args.output} output)`;
   if (args.outDir === undefined) {
     io.stdout(stringifyYamlDocuments(rendered.flatMap(r => r.objects)));
+    if (args.quiet !== true) io.stderr(`${summary}\n`);
     return 0;
   }
   const names = outputNames(rendered.map(r => r.file));
   const files = rendered.map((r, i) => ({ name: names[i], text: stringifyYamlDocuments(r.objects) }));
-  const written = writeOutputs(args.outDir, files, { manifest: true });
-  if (written.problem !== undefined) {
-    io.stderr(`${written.problem}\n`);
+  const out = writeOutputs(args.outDir, files, { manifest: true });
+  if (out.problem !== undefined) {
+    io.stderr(`${out.problem}\n`);
     return 1;
   }
+  if (args.quiet !== true) io.stderr(`${summary} written to ${args.outDir}\n`);
   return 0;
 }
 
@@ -400,7 +460,9 @@ function planLoad(file: string, args: ParsedArgs, io: CliIo, problems: string[],
   }
   // loaded only by `plan`: the other commands do not pay for it
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('./plan-command') as typeof planCommand).planFile(file, text, args, problems, notices);
+  const planned = (require('./plan-command') as typeof planCommand).planFile(file, text, args, problems, notices);
+  // the planned objects are not the file's text: their messages name the file without a position
+  return planned && { ...planned, positions: new FilePositions(''), converted: planned.docs.map(() => false) };
 }
 
 /** `eject FILE`: loads and converts FILE as every command does, then writes its app for the operator of the OPERATOR options. */
@@ -451,13 +513,18 @@ function mpiSshSecretNotices(loaded: readonly LoadedFile[], problems: ReadonlyAr
     if (!(isDgd(doc) || isDcd(doc)) || refused.has(`${input}/${index}`) || refused.has(`${input}/undefined`)) return;
     const graphNamespace = stringAt(mapAt(doc, 'metadata'), 'namespace') || namespace || DEFAULT_NAMESPACE;
     const copy = isDgd(doc) ? mpiSshSecretCopy(doc, settings, graphNamespace) : undefined;
-    if (copy) notices.push(`${load.file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${describeMpiSshSecretCopy(copy)}`);
+    if (copy) notices.push(`${objectAt(load, index)}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${describeMpiSshSecretCopy(copy)}`);
     // the checkpoint storage PVC the operator expects and does not create (engine/experimental/checkpoint/storage.ts)
     const components = isDgd(doc) ? doc.spec?.components ?? [] : doc.spec ? [doc.spec] : [];
     const claim = describeExistingStorageClaim(graphNamespace, components, settings, inputClusterState(load.docs, namespace));
-    if (claim) notices.push(`${load.file}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${claim}`);
+    if (claim) notices.push(`${objectAt(load, index)}: ${itemPrefix(load, index)}${describeDocument(doc)}: ${claim}`);
   }));
   return notices;
+}
+
+/** `file:line:column` of an object of a loaded file (of its `field`, unless it was converted from v1alpha1). */
+function objectAt(load: LoadedFile, index: number, field = ''): string {
+  return fileAt(load.file, load.positions.at(load.places[index].place, load.converted[index] ? '' : field));
 }
 
 /** `apiVersion Kind/name` of a document, for notices. */

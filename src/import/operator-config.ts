@@ -16,7 +16,8 @@
  */
 import { parseYamlDocuments, YamlInputError } from './documents';
 import { RenderError } from '../engine/errors';
-import { OperatorSettings } from '../engine/operator-settings';
+import { DEFAULT_OPERATOR_VERSION, OperatorSettings } from '../engine/operator-settings';
+import { SUPPORTED_OPERATOR_VERSIONS } from '../engine/operator-version';
 import { parseGoDuration } from '../go/duration';
 import { isMap } from '../model/json';
 import { RegistrySecret } from '../model/registry-secret';
@@ -146,6 +147,21 @@ function readRegistrySecrets(root: FieldReader): RegistrySecret[] | undefined {
 }
 
 /**
+ * `operatorVersion`: a string; or a YAML number (`operatorVersion: 1.4`, unquoted) that names the
+ * MAJOR.MINOR of a supported version, read as that version (`1.4.0`). Any other number is refused:
+ * YAML reads `1.10` as 1.1, so only the quoted text says which version is meant.
+ */
+function operatorVersionOf(root: FieldReader, value: unknown): string | undefined {
+  if (typeof value !== 'number') return root.string('operatorVersion');
+  const supported = SUPPORTED_OPERATOR_VERSIONS.map(v => v.version);
+  const text = String(value);
+  const match = /^\d+\.\d+$/.test(text) ? supported.find(v => v === `${text}.0`) : undefined;
+  if (match !== undefined) return match;
+  return root.fail('operatorVersion', `must be a string, got the number ${text} (YAML reads an unquoted version as a number: 1.10 as 1.1): `
+    + `quote it, as in operatorVersion: "${DEFAULT_OPERATOR_VERSION}"; versions rendered: ${supported.join(', ')}`);
+}
+
+/**
  * The operator settings named in an operator configuration document (YAML or JSON text). `file`
  * names the source in error messages. Throws `RenderError(file, fieldPath, message)`.
  */
@@ -161,7 +177,7 @@ export function parseOperatorConfiguration(text: string, file: string): Partial<
     if (value !== undefined) out[key] = value;
   };
 
-  const version = root.string('operatorVersion');
+  const version = operatorVersionOf(root, document.operatorVersion);
   if (version === '') root.fail('operatorVersion', 'must be a version such as "1.4.0", got ""');
   set('version', version);
   set('registrySecrets', readRegistrySecrets(root));

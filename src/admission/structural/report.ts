@@ -179,7 +179,10 @@ function reportError(error: ErrorObject, path: FieldPath, inherited: string | un
     case 'additionalProperties': {
       const name = params.additionalProperty as string;
       const pruned = (node?.['x-pruned'] as Record<string, string> | undefined)?.[name];
-      sink.unknownField(path.child(name), (value as Record<string, unknown>)[name], pruned ?? STRUCTURAL_RULE);
+      const declared = isObject(node?.properties) ? Object.keys(node.properties) : undefined;
+      // a field the CRD post-processing pruned is no misspelling: no suggestion for it
+      const known = pruned === undefined ? declared : undefined;
+      sink.unknownField(path.child(name), (value as Record<string, unknown>)[name], pruned ?? STRUCTURAL_RULE, known);
       return;
     }
     case 'x-kubernetes-list-type': {
