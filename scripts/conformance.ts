@@ -1,7 +1,7 @@
 /**
  * Conformance runner: renders the operator's golden scenarios and matches them.
  *
- *   ts-node --project tsconfig.dev.json scripts/conformance.ts [-v] [DIR]
+ *   ts-node --project tsconfig.dev.json scripts/conformance.ts [-v] [--replay] [DIR]
  *
  * DIR (default `$DYNAMO_CONFORMANCE_DIR`) holds `<group>/<scenario>/input.yaml` and `output.yaml`,
  * directly or under `operator-golden/`. Each scenario's input is rendered with the engine and
@@ -12,15 +12,19 @@
  * `skipped` with the reason. Scenarios listed in SUPPORTED_SCENARIOS must match; deferred ones
  * (DEFERRED_SCENARIOS) and unknown ones are skipped, with what the engine does with them today.
  * The DGDR scenarios (`dgdr/*`) are planned first, as `cdk8s-dynamo plan` does, with the profiler of
- * the Python environment of docs/plan.md; without one they are skipped, saying so.
+ * the Python environment of docs/plan.md; without one, with the profiler's recorded output
+ * (test/fixtures/plan: a stand-in that checks plan calls it as the recorded run was called), and
+ * their line says `profiler replayed from recorded output`; with neither they are skipped, saying so.
+ * `--replay` replays the recorded output even where the profiler could run.
  * `-v` also prints the differences of skipped scenarios. Exits 1 when a supported scenario does
  * not match or is missing from the folder.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { parseYamlDocuments } from '../src/import/documents';
 import { OUTPUT_MODES, renderDocuments } from '../src/pipeline/check-and-render';
-import { PLANNED_SCENARIOS, plannedScenarioInput, profilerPython, withPlannedGraph } from '../test/support/conformance/dgdr';
+import { hasRecording, PLANNED_SCENARIOS, plannedScenarioInput, profilerPython, replayPython, withPlannedGraph } from '../test/support/conformance/dgdr';
 import { runPartialStage, runScenario, ScenarioOutcome, ScenarioRenderer } from '../test/support/conformance/scenario';
 import { DEFERRED_SCENARIOS, PARTIAL_SCENARIOS, scenarioOutputMode, SUPPORTED_SCENARIOS } from '../test/support/conformance/supported';
 
@@ -39,8 +43,13 @@ export interface ConformanceOptions {
   supported?: readonly string[];
   /** Scenarios skipped with a reason. @default DEFERRED_SCENARIOS */
   deferred?: Readonly<Record<string, string>>;
-  /** Scenarios asserted up to a stage, with the reason. @default PARTIAL_SCENARIOS */
+  /** Scenarios asserted up to a stage, with the reason. @default PARTIAL_SCENARIOS of those that cannot be planned */
   partial?: Readonly<Record<string, string>>;
+  /**
+   * Plan the DGDR scenarios with the profiler's recorded output even when a profiler environment exists.
+   * @default false (the profiler when there is one, else its recorded output)
+   */
+  replayProfiler?: boolean;
 }
 
 export interface ConformanceSummary {
@@ -90,8 +99,9 @@ function readScenarioDir(dir: string): { input: unknown[]; expected: unknown[] }
   return { input: readYamlDocuments(path.join(dir, 'input.yaml')), expected: readYamlDocuments(path.join(dir, 'output.yaml')) };
 }
 
-/** Read, render and match one scenario folder. */
-function runScenarioDir(id: string, dir: string, render: ScenarioRenderer, knownModes: readonly string[] | undefined): ScenarioOutcome {
+/** Read, render and match one scenario folder (`replay`: see ConformanceOptions.replayProfiler). */
+function runScenarioDir(id: string, dir: string, render: ScenarioRenderer, knownModes: readonly string[] | undefined,
+  replay: boolean): ScenarioOutcome {
   const mode = scenarioOutputMode(id);
   if (knownModes && !knownModes.includes(mode)) return { kind: 'error', mode, message: `the engine has no "${mode}" output mode` };
   let input: unknown[];
@@ -102,19 +112,32 @@ function runScenarioDir(id: string, dir: string, render: ScenarioRenderer, known
   } catch (e) {
     return { kind: 'error', mode, message: `cannot read the scenario: ${(e as Error).message}` };
   }
-  // a DGDR scenario: its request is planned with the profiler first (docs/plan.md), then rendered
+  // a DGDR scenario: its request is planned with the profiler first (docs/plan.md), or with its
+  // recorded output where there is no profiler (test/fixtures/plan), then rendered
   if (PLANNED_SCENARIOS.includes(id)) {
-    const { python } = profilerPython();
+    const planning = dgdrPlanning(id, replay);
     // skipped: runConformance says why
-    if (python === undefined) return { kind: 'error', mode, message: 'not planned' };
+    if (planning === 'none') return { kind: 'error', mode, message: 'not planned' };
+    const replayDir = planning === 'replayed' ? fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-replay-')) : undefined;
     try {
-      input = plannedScenarioInput(id, input, python);
+      input = plannedScenarioInput(id, input, replayDir ? replayPython(id, replayDir) : profilerPython().python!);
     } catch (e) {
       return { kind: 'error', mode, message: `plan failed: ${(e as Error).message}` };
+    } finally {
+      if (replayDir) fs.rmSync(replayDir, { recursive: true, force: true });
     }
   }
   if (PLANNED_SCENARIOS.includes(id)) return runScenario(id, { input, expected }, withPlannedGraph(render));
   return runScenario(id, { input, expected }, render);
+}
+
+/**
+ * How a DGDR scenario's request is planned: with the profiler of the environment of docs/plan.md,
+ * else by replaying the profiler's recorded output for it (test/fixtures/plan), else not at all.
+ */
+function dgdrPlanning(id: string, replay: boolean): 'profiler' | 'replayed' | 'none' {
+  if (!replay && profilerPython().python !== undefined) return 'profiler';
+  return hasRecording(id) ? 'replayed' : 'none';
 }
 
 /** One line on what the engine does with a scenario that is not asserted. */
@@ -132,25 +155,31 @@ export function runConformance(dir: string, options: ConformanceOptions = {}): C
   const render: ScenarioRenderer = options.render ?? renderDocuments;
   const knownModes = options.knownModes ?? (options.render ? undefined : OUTPUT_MODES);
   const summary: ConformanceSummary = { passed: 0, failed: 0, skipped: 0 };
-  // the DGDR scenarios must match when the profiler's environment is there; otherwise only what the
-  // operator does before profiling is checked (partial), saying why
-  const planning = profilerPython();
-  const supported = options.supported ?? [...SUPPORTED_SCENARIOS, ...(planning.python ? PLANNED_SCENARIOS : [])];
+  // the DGDR scenarios must match when the profiler's environment is there or their recorded
+  // profiler output is; otherwise only what the operator does before profiling is checked (partial)
+  const replay = options.replayProfiler ?? false;
+  const planned = PLANNED_SCENARIOS.filter(id => dgdrPlanning(id, replay) !== 'none');
+  const supported = options.supported ?? [...SUPPORTED_SCENARIOS, ...planned];
   const deferred = options.deferred ?? DEFERRED_SCENARIOS;
-  const partial = options.partial ?? (planning.python ? {} : Object.fromEntries(Object.entries(PARTIAL_SCENARIOS)
-    .map(([id, why]) => [id, `${why} (${planning.reason ?? 'no profiler'})`])));
+  const partial = options.partial ?? Object.fromEntries(Object.entries(PARTIAL_SCENARIOS).filter(([id]) => !planned.includes(id))
+    .map(([id, why]) => [id, `${why} (${profilerPython().reason ?? 'no profiler'}; and no recorded profiler output in test/fixtures/plan)`]));
 
   const root = scenarioRoot(dir);
   const ids = findScenarios(root);
+  // the passed scenarios whose profiler was replayed: the summary says how many
+  let replayedCount = 0;
   log(`conformance: ${ids.length} scenario(s) in ${root}`);
   for (const id of ids) {
-    const outcome = runScenarioDir(id, path.join(root, ...id.split('/')), render, knownModes);
+    const outcome = runScenarioDir(id, path.join(root, ...id.split('/')), render, knownModes, replay);
     const mode = `${outcome.mode} output`;
 
     if (supported.includes(id)) {
       if (outcome.kind === 'matched') {
         summary.passed++;
-        log(`matched   ${id} (${mode}, ${outcome.rendered} object(s) rendered)`);
+        // a replayed profiler is said so: the search itself was not run
+        const replayed = PLANNED_SCENARIOS.includes(id) && dgdrPlanning(id, replay) === 'replayed' ? '; profiler replayed from recorded output' : '';
+        if (replayed) replayedCount++;
+        log(`matched   ${id} (${mode}, ${outcome.rendered} object(s) rendered${replayed})`);
       } else {
         summary.failed++;
         log(`DIFFERENT ${id} (${mode})`);
@@ -192,8 +221,9 @@ export function runConformance(dir: string, options: ConformanceOptions = {}): C
     log(`    scenario not found under ${root}`);
   }
 
+  const passedNote = replayedCount > 0 ? ` (${replayedCount} with the profiler replayed from recorded output)` : '';
   const partialCount = summary.partial === undefined ? '' : `, ${summary.partial} partial`;
-  log(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped${partialCount}`);
+  log(`${summary.passed} passed${passedNote}, ${summary.failed} failed, ${summary.skipped} skipped${partialCount}`);
   return summary;
 }
 
@@ -210,7 +240,7 @@ export function main(argv: string[]): number {
     console.error(`conformance: ${dir} is not a folder`);
     return 1;
   }
-  const summary = runConformance(dir, { verbose });
+  const summary = runConformance(dir, { verbose, replayProfiler: argv.includes('--replay') });
   return summary.failed > 0 ? 1 : 0;
 }
 

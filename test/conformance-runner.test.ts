@@ -2,7 +2,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { findScenarios, runConformance, scenarioRoot } from '../scripts/conformance';
+import { PLANNED_SCENARIOS } from './support/conformance/dgdr';
 import { ScenarioRenderOptions } from './support/conformance/scenario';
+import { CONFORMANCE_DIR, testNeeding } from './support/shared';
 import { RenderError } from '../src/engine/errors';
 
 const CM_INPUT = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: v\n';
@@ -148,5 +150,29 @@ describe('conformance runner (scripts/conformance.ts)', () => {
     scenario('dgd/B', CM_INPUT, CM_EXPECTED);
     fs.mkdirSync(path.join(root, 'dgd', 'empty'));
     expect(findScenarios(root)).toEqual(['dgd/B', 'dgd/b']);
+  });
+
+  testNeeding('conformance')('without the profiler the DGDR goldens are planned with its recorded output and must match, saying so', () => {
+    const lines: string[] = [];
+    const summary = runConformance(CONFORMANCE_DIR!, { log: l => lines.push(l), replayProfiler: true });
+    expect(summary.failed).toBe(0);
+    for (const id of PLANNED_SCENARIOS) {
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^matched   ${id} \\(workloads output, \\d+ object\\(s\\) rendered; profiler replayed from recorded output\\)$`)));
+    }
+    expect(lines.filter(l => l.includes('replayed'))).toHaveLength(PLANNED_SCENARIOS.length + 1);
+    expect(lines[lines.length - 1]).toBe(`${summary.passed} passed (${PLANNED_SCENARIOS.length} with the profiler replayed from recorded output), 0 failed, ${summary.skipped} skipped`);
+  }, 120_000);
+
+  testNeeding('conformance')('a DGDR golden whose request no longer matches the recorded profiler run fails, naming what differs', () => {
+    const golden = path.join(CONFORMANCE_DIR!, 'dgdr', 'deployment');
+    const input = fs.readFileSync(path.join(golden, 'input.yaml'), 'utf8');
+    expect(input).toContain('osl: 1000');
+    scenario('dgdr/deployment', input.replace('osl: 1000', 'osl: 2000'), fs.readFileSync(path.join(golden, 'output.yaml'), 'utf8'));
+    const lines: string[] = [];
+    const summary = runConformance(root, { log: l => lines.push(l), replayProfiler: true, supported: ['dgdr/deployment'], deferred: {} });
+    expect(summary).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(lines[1]).toBe('DIFFERENT dgdr/deployment (workloads output)');
+    expect(lines[2]).toBe('    plan failed: dgdr/deployment/input.yaml: document 1: DynamoGraphDeploymentRequest/aic-deployment: the profiler stopped without a result: '
+      + 'replay of dgdr/deployment: the --config JSON at workload.osl differs from the recorded run: expected 1000, got 2000');
   });
 });

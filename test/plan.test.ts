@@ -5,7 +5,9 @@
  * The first tests use a stand-in interpreter that writes what the profiler writes; the last ones run
  * the real profiler on the operator's three DGDR goldens and match the result with the golden
  * contract, when a Python environment with the profiler is available (scripts/plan-env.sh; named by
- * $CDK8S_DYNAMO_PYTHON or found at .tmp/plan-venv) and are skipped, saying why, otherwise.
+ * $CDK8S_DYNAMO_PYTHON or found at .tmp/plan-venv) and are skipped, saying why, otherwise. Between
+ * them, the goldens are planned with the profiler's recorded output (test/fixtures/plan): everything
+ * after the profiler's search, checked without it.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -13,12 +15,13 @@ import * as path from 'path';
 import { readYamlDocuments } from '../scripts/conformance';
 import { binaryWorkdir, runBinary } from './support/cli-binary';
 import { runCliOn } from './support/cli-in-process';
-import { CONFORMANCE_DIR } from './support/shared';
+import { CONFORMANCE_DIR, describeNeeding, goldenScenario } from './support/shared';
 import { helpText } from '../src/cli/args';
 import { parseYamlDocuments } from '../src/import/documents';
+import { deepClone } from '../src/model/json';
 import { generatedObjects } from '../src/plan/generated-objects';
 import { PlanRequest } from '../src/plan/request';
-import { PLANNED_SCENARIOS, plannedScenarioInput, profilerPython, withPlannedGraph } from './support/conformance/dgdr';
+import { PLANNED_SCENARIOS, plannedScenarioInput, profilerPython, replayPython, withPlannedGraph } from './support/conformance/dgdr';
 import { runScenario } from './support/conformance/scenario';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
@@ -253,12 +256,40 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
   });
 });
 
+describeNeeding('conformance')('the operator\'s DGDR goldens, planned with the recorded profiler output (replayed)', () => {
+  let dir: string;
+  beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plan-replay-')); });
+  afterEach(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+
+  test.each([...PLANNED_SCENARIOS])('%s: the generated graph, its components and workloads match output.yaml', id => {
+    const { input, expected } = goldenScenario(id);
+    // the stand-in fails the run unless plan calls it exactly as the recorded profiler run was called
+    const planned = plannedScenarioInput(id, input, replayPython(id, dir));
+    const outcome = runScenario(id, { input: planned, expected }, withPlannedGraph(renderDocuments));
+    expect(outcome).toEqual({ kind: 'matched', mode: 'workloads', rendered: expect.any(Number) });
+  });
+
+  test('a change in the spec plan sends the profiler fails the replay, naming what differs', () => {
+    const [request] = deepClone(goldenScenario('dgdr/deployment').input) as any[];
+    request.spec.workload.isl = 4096;
+    expect(() => plannedScenarioInput('dgdr/deployment', [request], replayPython('dgdr/deployment', dir)))
+      .toThrow(/^dgdr\/deployment\/input\.yaml: document 1: DynamoGraphDeploymentRequest\/aic-deployment: the profiler stopped without a result: replay of dgdr\/deployment: the --config JSON at workload\.isl differs from the recorded run: expected 4000, got 4096$/);
+  });
+
+  test('a change in the variables plan sets for the profiler fails the replay', () => {
+    const [request] = deepClone(goldenScenario('dgdr/grove').input) as any[];
+    request.metadata.name = 'renamed';
+    expect(() => plannedScenarioInput('dgdr/grove', [request], replayPython('dgdr/grove', dir)))
+      .toThrow('replay of dgdr/grove: DGDR_NAME differs from the recorded run: expected "aic-profiler", got "renamed"');
+  });
+});
+
 const GOLDEN_DIR = path.join(CONFORMANCE_DIR ?? path.join(ROOT, 'missing'), 'dgdr');
 const { python: PYTHON, reason: NO_PYTHON } = profilerPython();
 const describeGoldens = PYTHON && fs.existsSync(GOLDEN_DIR) ? describe : describe.skip;
 if (!PYTHON) {
   // eslint-disable-next-line no-console
-  console.log(`plan.test.ts: the DGDR goldens are skipped: ${NO_PYTHON}`);
+  console.log(`plan.test.ts: the DGDR goldens with the real profiler are skipped (their recorded runs are replayed): ${NO_PYTHON}`);
 }
 
 describeGoldens('the operator\'s DGDR goldens, planned with the real profiler (rapid search)', () => {
