@@ -26,6 +26,11 @@ const SLOW_SUITES: Record<string, { readonly description: string; readonly files
     description: 'What kubectl reads of the YAML the library writes (spawns kubectl)',
     files: ['yaml-boundary'],
   },
+  'test:binary': {
+    description: 'The built command line and the example apps, spawned as users run them (the bundle, its code cache, eject, the docs examples, the wait-for-leader script)',
+    files: ['cli-binary', 'cli-output-binary', 'cli-convert-binary', 'cli-eject-binary', 'cli-diff-binary', 'cli-explain-binary',
+      'cli-code-cache', 'cli-conventions', 'docs-examples', 'wait-for-leader-script', 'eject', 'dgdr-oracle'],
+  },
   'test:slow': {
     description: 'The cdk8s CLI with the validation plugin, the ejected corpus apps, the corpus workloads, the property-based runs and the bounded-work checks',
     files: ['validation-plugin', 'eject-corpus', 'corpus-workloads', 'fuzz', 'cli-fuzz', 'bounded-work'],
@@ -97,6 +102,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       // one line naming the shared reference material that is absent (its tests are skipped)
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      // coverage instruments every module (about 1.5x the CPU): `npx jest --coverage` when wanted
+      collectCoverage: false,
       coverageReporters: ['text-summary'],
       coveragePathIgnorePatterns: ['/node_modules/', '/src/admission/structural/generated/', '/src/admission/cel/generated/'],
     },

@@ -158,7 +158,7 @@ describe('eject --out DIR', () => {
     expect(r).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'app/main.ts, app/package.json, app/tsconfig.json, app/cdk8s.yaml: already exist; give --force to replace them, or choose another --out folder; nothing was written\n',
+      stderr: 'app/main.ts, app/package.json, app/tsconfig.json, app/cdk8s.yaml, app/README.md: already exist; give --force to replace them, or choose another --out folder; nothing was written\n',
     });
     expect(fs.readFileSync(path.join(dir, 'app', 'main.ts'), 'utf8')).toBe('// my edits\n');
     // one existing file is named alone

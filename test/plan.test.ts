@@ -169,7 +169,7 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
   test('runs python -m dynamo.profiler as the profiling Job does and writes the generated graph', () => {
     const python = fakePython(dir, 'success');
     const run = runCliOn({ 'req.yaml': REQUEST_YAML }, ['plan', '--python', python, '--namespace', 'team', 'req.yaml']);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toBe('planned 1 object in 1 file: 1 object (graph output)\n');
     expect(run.code).toBe(0);
     const calls = JSON.parse(fs.readFileSync(path.join(dir, 'calls.json'), 'utf8'));
     expect(calls.args.slice(0, 3)).toEqual(['-m', 'dynamo.profiler', '--config']);
@@ -232,7 +232,7 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
     const cwd = binaryWorkdir('plan');
     try {
       fs.writeFileSync(path.join(cwd, 'req.yaml'), REQUEST_YAML);
-      const run = runBinary(cwd, ['plan', '--python', fakePython(dir, 'success'), 'req.yaml']);
+      const run = runBinary(cwd, ['plan', '--quiet', '--python', fakePython(dir, 'success'), 'req.yaml']);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect((parseYamlDocuments(run.stdout) as any[]).map(o => `${o.kind}/${o.metadata.name}`)).toEqual(['DynamoGraphDeployment/sla-dgd']);
@@ -242,7 +242,7 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
   });
 
   test('the help lists plan and says what it runs', () => {
-    expect(helpText()).toContain('  cdk8s-dynamo plan [--python PATH] [--output graph|components|workloads] [--namespace NS] [--out DIR] [OPERATOR...] REQUEST\n');
+    expect(helpText()).toContain('  cdk8s-dynamo plan [--python PATH] [--output graph|components|workloads] [--namespace NS] [--out DIR] [--quiet] [OPERATOR...] REQUEST\n');
     expect(helpText()).toMatch(/\n {2}plan {7}run the profiler on a DynamoGraphDeploymentRequest/);
     const run = runCliOn({}, ['plan', '--help']);
     expect(run.code).toBe(0);

@@ -60,7 +60,7 @@ export interface ParsedArgs {
   readonly format?: 'text' | 'json';
   /** `diff --exit-code`: exit 1 when there are differences (and 2 for errors). */
   readonly exitCode?: boolean;
-  /** `render` / `validate --quiet`: no summary line on stderr after a success. */
+  /** `render` / `validate` / `plan --quiet`: no summary line on stderr after a success. */
   readonly quiet?: boolean;
   /** `explain --mermaid`: a Mermaid flowchart of each graph instead of its footprint table. */
   readonly mermaid?: boolean;
@@ -100,7 +100,7 @@ const VALIDATE_USAGE = 'cdk8s-dynamo validate [--old OLD [--as USER]] [--output 
 const CONVERT_USAGE = 'cdk8s-dynamo convert [--out DIR] FILE...';
 const EXPLAIN_USAGE = 'cdk8s-dynamo explain [--mermaid] [OPERATOR...] FILE...';
 const EJECT_USAGE = `cdk8s-dynamo eject [--language ${EJECT_LANGUAGES.join('|')}] [--out DIR [--force] [--package-source PATH]] [OPERATOR...] FILE`;
-const PLAN_USAGE = `cdk8s-dynamo plan [--python PATH] [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [OPERATOR...] REQUEST`;
+const PLAN_USAGE = `cdk8s-dynamo plan [--python PATH] [--output ${OUTPUT_MODES.join('|')}] [--namespace NS] [--out DIR] [--quiet] [OPERATOR...] REQUEST`;
 const DIFF_USAGE = `cdk8s-dynamo diff [--output ${OUTPUT_MODES.join('|')}] [--json] [--exit-code] [--namespace NS] [OPERATOR...] OLD NEW`;
 
 const HELP: Record<CommandName, string> = {
@@ -122,6 +122,7 @@ simulation, no GPU); thorough deploys candidates to a cluster and is not run her
   --output MODE            graph (default), components or workloads
   --namespace NS           namespace of a request that names none (default: default)
   --out DIR                write the result into DIR instead of standard output (see render --help)
+  --quiet                  no summary line (planned N objects from M files) on standard error
 
 ${OPERATOR_HELP}
 ${COMMON_HELP}
@@ -408,6 +409,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     output: { type: 'string', multiple: true },
     namespace: { type: 'string', multiple: true },
     out: { type: 'string', multiple: true },
+    quiet: { type: 'boolean' },
   },
 };
 

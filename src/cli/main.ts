@@ -432,7 +432,7 @@ function run(argv: string[], io: CliIo, outcome: RunOutcome): number {
     return 0;
   }
   const written = rendered.reduce((n, r) => n + r.objects.length, 0);
-  const summary = `rendered ${inputs}: ${plural(written, 'object')} (${args.output} output)`;
+  const summary = `${args.command === 'plan' ? 'planned' : 'rendered'} ${inputs}: ${plural(written, 'object')} (${args.output} output)`;
   if (args.outDir === undefined) {
     io.stdout(stringifyYamlDocuments(rendered.flatMap(r => r.objects)));
     if (args.quiet !== true) io.stderr(`${summary}\n`);
