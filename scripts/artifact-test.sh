@@ -178,6 +178,18 @@ EOF
   [ "$(code_of "$CDK8S_CLI" synth --no-check-upgrade)" = 0 ] || { cat "$WORK/out" "$WORK/err" >&2; fail "[$label] cdk8s synth of the README quick start"; }
   grep -q 'Validations ended succesfully' "$WORK/out" || fail "[$label] the README quick start's plugin report did not succeed"
   grep -q 'name: vllm-agg' dist/llm.k8s.yaml || fail "[$label] the README quick start did not synthesize the graph vllm-agg"
+  # what the quick start applies is what kubectl reads: the manifest it names, as kubectl apply reads it
+  target=$(node -e '
+    const text = require("fs").readFileSync(process.argv[1], "utf8");
+    const section = text.slice(text.indexOf("## Quick start"), text.indexOf("\n## ", text.indexOf("## Quick start") + 1));
+    const m = /kubectl apply -f (\S+)/.exec(section);
+    if (!m) process.exit(1);
+    process.stdout.write(m[1]);
+  ' "$ROOT/README.md") || fail "[$label] the README quick start applies nothing with kubectl apply -f"
+  if command -v kubectl > /dev/null; then
+    [ "$(code_of kubectl annotate --local -f "$target" checked=yes -o name)" = 0 ] || { cat "$WORK/err" >&2; fail "[$label] kubectl cannot read $target, which the README quick start applies"; }
+    grep -q 'dynamographdeployment.nvidia.com/vllm-agg' "$WORK/out" || fail "[$label] kubectl did not read the graph from $target"
+  fi
   cd "$ROOT"
 }
 
