@@ -219,6 +219,17 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
     expect(missing.stderr).toBe(`req.yaml: document 1: DynamoGraphDeploymentRequest/sla: cannot run the profiler: ${path.join(dir, 'nope')}: not found (create its environment with scripts/plan-env.sh and pass --python)\n`);
   });
 
+  test('a request the API server would refuse is refused, with its file position, before any profiling', () => {
+    const python = fakePython(dir, 'success');
+    const thorough = 'apiVersion: nvidia.com/v1beta1\nkind: DynamoGraphDeploymentRequest\nmetadata:\n  name: r\nspec:\n'
+      + '  model: m\n  searchStrategy: thorough\n  image: example.com/planner:1.5.0\n';
+    const run = runCliOn({ 'r.yaml': thorough }, ['plan', '--python', python, 'r.yaml']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^r\.yaml:7:3: .*spec\.searchStrategy: Invalid value: "thorough": is incompatible with spec\.backend "auto"/);
+    expect(fs.existsSync(path.join(dir, 'calls.json'))).toBe(false);
+  });
+
   test('a document that is not a v1beta1 request is refused before any profiling', () => {
     const python = fakePython(dir, 'success');
     const graph = 'apiVersion: nvidia.com/v1beta1\nkind: DynamoGraphDeployment\nmetadata:\n  name: g\nspec: {}\n';

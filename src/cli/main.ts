@@ -341,6 +341,8 @@ function run(argv: string[], io: CliIo, outcome: RunOutcome): number {
   // `plan`: the objects the operator creates from the profiler's result for the requests of the file (plan-command.ts)
   const planNotices: string[] = [];
   for (const file of args.files) {
+    // `plan`: the requests are admitted as the API server admits them before the profiler runs
+    if (args.command === 'plan' && !requestsAdmitted(file, args, settings, io, problems)) continue;
     const load = args.command === 'plan' ? planLoad(file, args, io, problems, planNotices) : loadFile(file, io, problems);
     // v1alpha1 Dynamo documents become the v1beta1 objects the API server converts them to
     if (load) loaded.push(convertLoaded(load, io, problems, true));
@@ -447,6 +449,17 @@ function run(argv: string[], io: CliIo, outcome: RunOutcome): number {
   }
   if (args.quiet !== true) io.stderr(`${summary} written to ${args.outDir}\n`);
   return 0;
+}
+
+/** `plan REQUEST`: whether the documents of the file pass admission (CRD schema, the operator's webhooks); the problems recorded when not. */
+function requestsAdmitted(file: string, args: ParsedArgs, settings: OperatorSettings, io: CliIo, problems: string[]): boolean {
+  const request = loadFile(file, io, problems);
+  if (!request) return false;
+  // a document that is not a request is refused by planning itself, naming its kind
+  if (!request.docs.every(isDgdr)) return true;
+  const result = checkAndRender([{ documents: request.docs }], { settings, namespace: args.namespace });
+  problems.push(...result.problems.map(p => problemLine(request, p)));
+  return result.problems.length === 0;
 }
 
 /** `plan REQUEST`: the objects planned for the requests of the file, or undefined after recording why there are none. */
