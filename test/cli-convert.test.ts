@@ -219,7 +219,7 @@ describe('convert: the compilation-cache notice only when a mount beyond the fir
   test('two compilation-cache mounts: the notice names the one that becomes a plain mount', () => {
     const r = runCliOn({ 'm.yaml': withMounts([['cc1', '/cache1', true], ['plain', '/p'], ['cc2', '/cache2', true]]) }, ['convert', 'm.yaml']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('m.yaml: DynamoGraphDeployment/llm: spec.services[decode].volumeMounts: only the first mount with '
+    expect(r.stderr).toBe('m.yaml:18:7: DynamoGraphDeployment/llm: spec.services[decode].volumeMounts: only the first mount with '
       + 'useAsCompilationCache ("cc1") becomes compilationCache; the others ("cc2") are plain mounts of the main container, their flag kept only in annotation nvidia.com/dgd-spec\n');
   });
 });

@@ -209,13 +209,13 @@ describe('checkpoint storage (checkpoint.storage)', () => {
       + '  plannerClusterRoleName: p\n  eppClusterRoleName: e\nmpi:\n  sshSecretName: s\n  sshSecretNamespace: d\n'
       + `checkpoint:\n  enabled: true\n  storage:\n    pvc:\n      pvcName: ckpt\n      basePath: /ckpt\n      create: ${create}\n      size: 10Gi\n`;
     const files = { 'graph.json': JSON.stringify(withCheckpoint), 'existing.yaml': op(false), 'create.yaml': op(true) };
-    const existing = runCliOn(files, ['render', '--output', 'workloads', '--operator-config', 'existing.yaml', 'graph.json']);
+    const existing = runCliOn(files, ['render', '--quiet', '--output', 'workloads', '--operator-config', 'existing.yaml', 'graph.json']);
     expect(existing.code).toBe(0);
-    expect(existing.stderr).toBe('graph.json: nvidia.com/v1beta1 DynamoGraphDeployment/llm: the operator expects the checkpoint storage PVC ckpt '
+    expect(existing.stderr).toBe('graph.json:1:1: nvidia.com/v1beta1 DynamoGraphDeployment/llm: the operator expects the checkpoint storage PVC ckpt '
       + '(checkpoint.storage.pvc.pvcName) in namespace team-a and does not create it (checkpoint.storage.pvc.create is false): until it exists '
       + 'every reconcile fails; create the claim, or set checkpoint.storage.pvc.create with a size\n');
     expect(existing.stdout).not.toContain('kind: PersistentVolumeClaim');
-    const created = runCliOn(files, ['render', '--output', 'workloads', '--operator-config', 'create.yaml', 'graph.json']);
+    const created = runCliOn(files, ['render', '--quiet', '--output', 'workloads', '--operator-config', 'create.yaml', 'graph.json']);
     expect(created).toMatchObject({ code: 0, stderr: '' });
     expect(created.stdout).toContain('kind: PersistentVolumeClaim');
   });
