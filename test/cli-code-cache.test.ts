@@ -40,8 +40,8 @@ beforeAll(() => {
 
 describe('the command line', () => {
   test.each([
-    ['render', ['render', '--output', 'workloads', GRAPH]],
-    ['validate', ['validate', GRAPH]],
+    ['render', ['render', '--quiet', '--output', 'workloads', GRAPH]],
+    ['validate', ['validate', '--quiet', GRAPH]],
   ])('%s runs from the pipeline bundle with its code cache, which this Node takes', (_name, args) => {
     const run = runCommand(args);
     expect(run.exitCode).toBe(0);

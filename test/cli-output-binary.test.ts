@@ -168,7 +168,7 @@ describe('eject --out DIR', () => {
     expect(list('app2')).toEqual(['package.json']);
     expect(run('eject', '--out', 'app', '--force', 'graph.yaml')).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(fs.readFileSync(path.join(dir, 'app', 'main.ts'), 'utf8')).toBe(run('eject', 'graph.yaml').stdout);
-    expect(list('app')).toEqual(['cdk8s.yaml', 'main.ts', 'package.json', 'tsconfig.json']);
+    expect(list('app')).toEqual(['README.md', 'cdk8s.yaml', 'main.ts', 'package.json', 'tsconfig.json']);
   });
 
   test('--force without --out is a usage error', () => {

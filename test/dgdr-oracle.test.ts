@@ -85,7 +85,7 @@ describe.each(admitted)('%s', (scenario) => {
   const oracle = objects(fs.readFileSync(path.join(DIR, scenario, 'oracle.yaml'), 'utf8'));
 
   test('WORKLOADS output is what the operator creates before profiling', () => {
-    const r = cli('render', '--output', 'workloads', '--namespace', NS, '--operator-config', CONFIG, input);
+    const r = cli('render', '--quiet', '--output', 'workloads', '--namespace', NS, '--operator-config', CONFIG, input);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     // other input documents (cluster state, e.g. the model cache PVC) pass through as they are
