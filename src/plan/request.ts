@@ -4,11 +4,10 @@
  *
  * Internal module: plain TypeScript, not part of the jsii API.
  */
+import { DGDR_API_VERSION, DGDR_KIND } from '../dgdr/model';
 import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
 
-/** The group/version and kind of a DGDR. */
-export const DGDR_API_VERSION = 'nvidia.com/v1beta1';
-export const DGDR_KIND = 'DynamoGraphDeploymentRequest';
+export { DGDR_API_VERSION, DGDR_KIND };
 
 /** A DGDR as `plan` reads it. */
 export interface PlanRequest {
@@ -17,11 +16,6 @@ export interface PlanRequest {
   readonly namespace?: string;
   /** The spec as written: the profiler receives it as JSON (`--config`). */
   readonly spec: JsonMap;
-}
-
-/** Whether a document is a DGDR (any version: the caller refuses the ones it cannot read). */
-export function isDgdr(doc: unknown): boolean {
-  return isMap(doc) && doc.kind === DGDR_KIND && typeof doc.apiVersion === 'string' && doc.apiVersion.startsWith('nvidia.com/');
 }
 
 /**
