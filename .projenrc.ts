@@ -156,7 +156,7 @@ project.package.addVersion('0.1.0');
 project.package.addField('types', 'lib/src/index.d.ts');
 // the published package holds the library, its bundled dependencies, the CLI and the docs: no
 // sources, development scripts, CI files or the example app (it imports ../src)
-for (const pattern of ['/scripts/', '/.ci/', '/examples/', '/imports/', '/docs/*.ts', '/.tmp/', '/test-python/', '/test-go/', '/test-java/']) project.addPackageIgnore(pattern);
+for (const pattern of ['/crds/', '/scripts/', '/.ci/', '/examples/', '/imports/', '/docs/*.ts', '/.tmp/', '/test-python/', '/test-go/', '/test-java/']) project.addPackageIgnore(pattern);
 project.package.addBin({ 'cdk8s-dynamo': 'bin/cdk8s-dynamo' });
 
 // Lean typed imports of the Dynamo CRDs, generated from the CRD files.
