@@ -45,7 +45,8 @@ def test_validate_exit_codes(tmp_path):
     bad = run("validate", "bad.yaml", cwd=tmp_path)
     assert bad.returncode == 1
     assert bad.stdout == ""
-    assert bad.stderr.splitlines() == [f"bad.yaml: {RULE_43}"]
+    # the command places each problem in the file (file:line:column)
+    assert bad.stderr.splitlines() == [f"bad.yaml:16:7: {RULE_43}"]
     assert run("validate", "missing.yaml", cwd=tmp_path).returncode == 1
 
 
