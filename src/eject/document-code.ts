@@ -115,9 +115,9 @@ function componentStatement(
   if (component.multinode !== undefined) {
     method = 'addMultinodeWorker';
     options = dynamo('MultinodeWorkerProps');
-    // a multinode worker is a worker unless its type says otherwise
-    if (type === undefined) problems.add(`${path}.type`, 'required to eject a multinode component (addMultinodeWorker makes an untyped one a worker)');
-    else if (type !== 'worker') props.unshift(['type', enumMember('ComponentType', type, `${path}.type`, problems) ?? MISSING]);
+    // its type is written, a worker's too: an untyped multinode worker is refused beside prefill or decode workers
+    if (type === undefined) problems.add(`${path}.type`, 'required to eject a multinode component (addMultinodeWorker needs its role)');
+    else props.unshift(['type', enumMember('ComponentType', type, `${path}.type`, problems) ?? MISSING]);
   } else if (type === undefined) {
     method = 'addComponent';
     options = dynamo('ComponentProps');
