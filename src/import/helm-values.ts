@@ -17,7 +17,7 @@
 import { parseYamlDocuments, YamlInputError } from './documents';
 import { DISCOVERY_BACKENDS, OPERATOR_FALLBACK_TERMINATION_DELAY } from './operator-config';
 import { RenderError } from '../engine/errors';
-import { OperatorSettings } from '../engine/operator-settings';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
 import { formatGoDuration, parseGoDuration } from '../go/duration';
 import { isMap } from '../model/json';
 
@@ -546,16 +546,9 @@ function deriveServiceMesh(t: TemplateReader, dynamo: At, out: { -readonly [K in
   }
 }
 
-/** `checkpoint.storage` left out of the configuration. */
-const NO_CHECKPOINT_STORAGE: Partial<OperatorSettings> = {
-  checkpointStorageType: '',
-  checkpointStoragePvcName: '',
-  checkpointStorageBasePath: '',
-  checkpointStoragePvcCreate: false,
-  checkpointStoragePvcSize: '',
-  checkpointStorageClassName: '',
-  checkpointStorageAccessMode: '',
-};
+/** `checkpoint.storage` left out of the configuration: the operator's empty fallbacks, as the defaults have them. */
+const NO_CHECKPOINT_STORAGE: Partial<OperatorSettings> = Object.fromEntries(Object.entries(DEFAULT_OPERATOR_SETTINGS)
+  .filter(([key]) => key.startsWith('checkpointStorage')));
 
 /**
  * The chart's checks of the checkpoint values (a PVC storage needs its claim name and base path), and
