@@ -18,7 +18,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ORACLE_NAMESPACE, oracleCase } from './graphs';
 import { queueServer } from './queue-server';
-import { resolveOperatorSettings } from '../../src/engine/operator-settings';
+import { resolveOperatorSettings } from '../../src/model/operator-settings';
 import { parseYamlDocuments } from '../../src/import/documents';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../../src/import/helm-values';
 import { parseOperatorConfiguration } from '../../src/import/operator-config';

@@ -1,6 +1,6 @@
 /**
  * Which operator's admission rules apply: the operator of `ValidateOptions.version`
- * (see src/engine/operator-version.ts), or the default operator when the option is unset or names
+ * (see src/model/operator-version.ts), or the default operator when the option is unset or names
  * a version this library does not render for.
  *
  * Internal module.
@@ -10,9 +10,9 @@ import { STRUCTURAL_RULE } from './dynamo-schema';
 import { FieldPath } from './field-path';
 import { admittingOperator, ValidateOptions } from './options';
 import { ViolationSink } from './violation';
-import { DEFAULT_OPERATOR_VERSION } from '../engine/operator-settings';
-import { OperatorGateName, operatorHas, operatorVersionProblem } from '../engine/operator-version';
 import { isMap, JsonMap, listAt, mapAt } from '../model/json';
+import { DEFAULT_OPERATOR_VERSION } from '../model/operator-settings';
+import { OperatorGateName, operatorHas, operatorVersionProblem } from '../model/operator-version';
 
 /** The operator version whose rules validation applies. */
 export function rulesVersion(options: ValidateOptions): string {

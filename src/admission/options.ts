@@ -1,8 +1,8 @@
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
 
 /**
  * What admission depends on of the operator, in the words of `OperatorSettings`: `version` (the
- * rules of that operator, see src/engine/operator-version.ts, and the
+ * rules of that operator, see src/model/operator-version.ts, and the
  * `nvidia.com/dynamo-operator-origin-version` a new graph without one is stamped with, row 10),
  * `groveAvailable` (the Grove feature gate: a new graph gets the `grove` workload provider when it
  * is on and its `nvidia.com/enable-grove` annotation is not `false`, else `component`, row 9) and

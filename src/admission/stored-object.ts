@@ -6,9 +6,9 @@
 import { defaultComponentDeployment, defaultGraphDeployment } from './defaulting';
 import { withoutProviderOverrides } from './operator-rules';
 import { ValidateOptions } from './options';
-import { OperatorSettings } from '../engine/operator-settings';
-import { operatorHas } from '../engine/operator-version';
 import { JsonMap } from '../model/json';
+import { OperatorSettings } from '../model/operator-settings';
+import { operatorHas } from '../model/operator-version';
 import { DcdJson, DgdJson } from '../model/v1beta1';
 
 /**

@@ -5,10 +5,10 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { MANIFEST_NAME } from './output-files';
 import { EJECT_LANGUAGES, EjectLanguage } from '../eject/languages';
-import { DEFAULT_OPERATOR_VERSION, OperatorSettings } from '../engine/operator-settings';
-import { operatorVersionProblem, SUPPORTED_OPERATOR_VERSIONS } from '../engine/operator-version';
-import { OUTPUT_MODES, OutputMode } from '../engine/render';
 import { DEFAULT_HELM_NAMESPACE, DEFAULT_HELM_RELEASE_NAME } from '../import/helm-values';
+import { DEFAULT_OPERATOR_VERSION, OperatorSettings } from '../model/operator-settings';
+import { operatorVersionProblem, SUPPORTED_OPERATOR_VERSIONS } from '../model/operator-version';
+import { OUTPUT_MODES, OutputMode } from '../model/output-mode';
 
 /** A command line that cannot be run as given (exit code 2, with the usage). */
 export class UsageError extends Error {

@@ -7,7 +7,7 @@
  */
 import { ParsedArgs } from './args';
 import { diffRenderings, formatDiffJson, formatDiffText, WorkloadRenderings } from '../diff/diff';
-import { OperatorSettings } from '../engine/operator-settings';
+import { OperatorSettings } from '../model/operator-settings';
 import { checkAndRender, formatProblem } from '../pipeline/check-and-render';
 
 /** The documents of one input file. */

@@ -16,8 +16,8 @@ import { ParsedArgs } from './args';
 import { writeOutputs } from './output-files';
 import { ejectDocuments, MAIN_FILES, packageName } from '../eject';
 import { languageProjectFiles, PackageSource } from '../eject/project-files';
-import type { OperatorSettings } from '../engine/operator-settings';
 import { isMap } from '../model/json';
+import type { OperatorSettings } from '../model/operator-settings';
 import { isDcd, isDgd } from '../model/v1beta1';
 
 /** Where the command writes. */

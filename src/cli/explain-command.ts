@@ -7,9 +7,9 @@
 import { ParsedArgs } from './args';
 import { LoadedFile, renderErrorPosition } from './loaded-file';
 import { fileAt } from './source-positions';
-import { RenderError } from '../engine/errors';
-import { OperatorSettings } from '../engine/operator-settings';
 import { formatFootprint, graphFootprint, graphMermaidText } from '../explain/explain';
+import { OperatorSettings } from '../model/operator-settings';
+import { RenderError } from '../model/render-error';
 import { isDgd } from '../model/v1beta1';
 
 /** The documents of one input file, as loaded (for the line and column of a problem). */

@@ -5,8 +5,8 @@
  */
 import { unknownFieldHint } from './hints';
 import { fileAt, FilePositions, SourcePosition } from './source-positions';
-import { RenderError } from '../engine/errors';
 import { mapAt, stringAt } from '../model/json';
+import { RenderError } from '../model/render-error';
 import { formatProblem, Problem } from '../pipeline/check-and-render';
 
 export interface LoadedFile {

@@ -77,20 +77,21 @@ import type * as planCommand from './plan-command';
 import { fileAt, FilePositions } from './source-positions';
 import { dns1123LabelErrors } from '../admission/dns-names';
 import { isDgdr } from '../dgdr/model';
-import { RenderError } from '../engine/errors';
 import { describeExistingStorageClaim } from '../engine/experimental/checkpoint/storage';
 import { describeMpiSshSecretCopy, mpiSshSecretCopy } from '../engine/multinode/ssh-secret';
-import { OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
-import { operatorVersionProblem } from '../engine/operator-version';
-import { DEFAULT_NAMESPACE, inputClusterState, isClusterStateDocument } from '../engine/render';
+import { inputClusterState } from '../engine/render';
 import { decodeUtf8, parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../import/helm-values';
 import { duplicateObjects, inputObjectsOf } from '../import/input-objects';
 import { parseOperatorConfiguration } from '../import/operator-config';
 import { isV1alpha1DynamoDocument } from '../import/v1alpha1';
 import { isMap, mapAt, stringAt } from '../model/json';
+import { DEFAULT_NAMESPACE } from '../model/namespace';
+import { OperatorSettings, resolveOperatorSettings } from '../model/operator-settings';
+import { operatorVersionProblem } from '../model/operator-version';
+import { RenderError } from '../model/render-error';
 import { isDcd, isDgd } from '../model/v1beta1';
-import { checkAndRender, CheckAndRenderResult, isCheckedKind, Problem } from '../pipeline/check-and-render';
+import { checkAndRender, CheckAndRenderResult, isCheckedKind, isClusterStateDocument, Problem } from '../pipeline/check-and-render';
 
 /** Where the CLI reads and writes; replaceable in tests. */
 export interface CliIo {

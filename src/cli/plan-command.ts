@@ -6,10 +6,10 @@
  * any input file (graph, components or workloads output).
  */
 import { admitNewGraph } from '../admission/stored-object';
-import { OperatorSettings } from '../engine/operator-settings';
-import { DEFAULT_NAMESPACE } from '../engine/render';
 import { parseYamlDocuments } from '../import/documents';
 import { inputObjectsOf } from '../import/input-objects';
+import { DEFAULT_NAMESPACE } from '../model/namespace';
+import { OperatorSettings } from '../model/operator-settings';
 import { DgdJson, isDgd } from '../model/v1beta1';
 import { generatedObjects } from '../plan/generated-objects';
 import { DEFAULT_PYTHON, PYTHON_ENV, runProfiler } from '../plan/profiler';

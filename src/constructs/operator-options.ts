@@ -1,8 +1,8 @@
 /** The Dynamo operator installation a graph is rendered for. */
 import * as fs from 'fs';
-import { OperatorSettings } from '../engine/operator-settings';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../import/helm-values';
 import { parseOperatorConfiguration } from '../import/operator-config';
+import { OperatorSettings } from '../model/operator-settings';
 import { RegistrySecret } from '../model/registry-secret';
 
 /**

@@ -11,8 +11,8 @@ import {
   KvTransferEnforcement, MultinodeRoleName, OutputMode, RestartStrategyType,
 } from './enums';
 import { shownValue as shown } from './kubernetes-values';
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
 import { isMap } from '../model/json';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
 
 /** What one prop must hold. */
 export type PropCheck =

@@ -20,9 +20,9 @@ import { crdJsonSchema } from '../admission/structural/crd-json-schema';
 import { JsonSchema } from '../admission/structural/json-schema';
 import { registerK8sSchemas } from '../admission/structural/k8s-json-schema';
 import { attachObject, Violation, ViolationSink } from '../admission/violation';
-import { OperatorSettings } from '../engine/operator-settings';
 import { goJsonValue } from '../go/value';
 import { deepClone, isMap, JsonMap } from '../model/json';
+import { OperatorSettings } from '../model/operator-settings';
 import { parseImageVersion } from '../model/runtime-version';
 
 /** Rule ids of the DGDR rules (the structural ones are `schema`). */

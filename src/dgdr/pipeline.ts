@@ -10,9 +10,9 @@ import { storedDgdr, validateDgdr, validateDgdrUpdate } from './admission';
 import { DgdrJson, isDgdr } from './model';
 import { renderProfilingWorkloads } from './profiling-job';
 import { Violation } from '../admission/violation';
-import { RenderError } from '../engine/errors';
-import { OperatorSettings } from '../engine/operator-settings';
-import { DEFAULT_NAMESPACE, withNamespace } from '../engine/render';
+import { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
+import { OperatorSettings } from '../model/operator-settings';
+import { RenderError } from '../model/render-error';
 
 export { isDgdr } from './model';
 

@@ -15,15 +15,15 @@
 import { dgdrSettingsOf } from './admission';
 import { DGDR_GO_TYPES, DgdrJson, sortedKeys } from './model';
 import { sidecarScript } from './sidecar-script';
-import { RenderError } from '../engine/errors';
 import { sha256Hex } from '../engine/hash/worker-hash';
-import { OperatorSettings } from '../engine/operator-settings';
 import { mergeEnvs, standardEnv } from '../engine/pod/env';
 import { serviceAccountBoundToClusterRole } from '../engine/workloads/planner-epp-rbac';
 import { goJsonEncode, goTypeRegistry } from '../go/json';
 import { goSortedJson } from '../go/sorted-json';
 import { goJsonValue } from '../go/value';
 import { deepClone, isMap, JsonMap } from '../model/json';
+import { OperatorSettings } from '../model/operator-settings';
+import { RenderError } from '../model/render-error';
 
 /** The UID the render writes for a request whose document has none (the first UID the oracle assigns). */
 export const PLACEHOLDER_DGDR_UID = '00000000-0000-0000-0000-000000000001';

@@ -17,8 +17,8 @@ import { printPython } from './print-python';
 import { printTypeScript } from './print-typescript';
 import { EjectProblems } from './problems';
 import { ChartReferences, ConstructIds, ProgramNames } from './program';
-import type { OperatorSettings } from '../engine/operator-settings';
 import { isMap } from '../model/json';
+import type { OperatorSettings } from '../model/operator-settings';
 import { isDcd, isDgd } from '../model/v1beta1';
 
 /** The generated program, or the problems that keep it from being written. */

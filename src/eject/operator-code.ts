@@ -5,7 +5,7 @@
  * no operator and synthesizes for a default install, as the constructs do.
  */
 import { dynamo, isEmptyStruct, list, plain, plainStruct, Statement, struct } from './code';
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
 
 /** The settings of `settings` that differ from a default install, in the order of the settings. */
 export function nonDefaultSettings(settings: OperatorSettings | undefined): Array<readonly [string, unknown]> {

@@ -3,7 +3,7 @@
  * `nvidia.com/dynamo-discovery-backend` annotation when present, else the operator's
  * `discovery.backend`.
  */
-import { OperatorSettings } from './operator-settings';
+import { OperatorSettings } from '../model/operator-settings';
 import { ANNOTATION_DISCOVERY_BACKEND, ANNOTATION_KUBE_DISCOVERY_MODE } from '../model/well-known';
 
 export const DISCOVERY_BACKEND_KUBERNETES = 'kubernetes';

@@ -1,9 +1,2 @@
-/** Errors raised by the render engine for input it cannot render. */
-
-/** Input that the operator would reject or cannot render; the message names object and field. */
-export class RenderError extends Error {
-  constructor(readonly objectRef: string, readonly field: string, message: string) {
-    super(`${objectRef}: ${field}: ${message}`);
-    this.name = 'RenderError';
-  }
-}
+// kept until the constructs and tests move; internal
+export * from '../model/render-error';

@@ -5,7 +5,7 @@
  * pipeline's (`src/pipeline/check-and-render.ts`); the engine never validates.
  */
 import { withCreateBookkeeping } from './bookkeeping';
-import { RenderError } from './errors';
+import { RenderError } from '../model/render-error';
 import {
   applyCheckpointToGeneratedDcd, CheckpointClusterState, checkpointOf, ComponentCheckpoint, graphCheckpointConfigs, isCheckpointClusterObject,
   resolveGraphCheckpoints, standaloneDcdWithCheckpoint,
@@ -17,36 +17,24 @@ import { storedGeneratedDcd } from './graph/stored-dcd';
 import { generateHashedComponentDcds } from './graph/worker-hash';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
 import { ClusterObjects, isDraClusterStateOnly, isDraObject } from './multinode/dra-objects';
-import { OperatorSettings, resolveOperatorSettings } from './operator-settings';
-import { operatorVersionProblem } from './operator-version';
+import { OperatorSettings, resolveOperatorSettings } from '../model/operator-settings';
+import { operatorVersionProblem } from '../model/operator-version';
 import * as workloads from './workloads/render-workloads';
 import { MAX_OBJECT_BYTES } from '../import/document-kinds';
 import { isClusterTopologyBinding } from '../model/cluster-topology-binding';
-import { isMap } from '../model/json';
+import { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
 import { ComponentSpecJson, DcdJson, DgdJson } from '../model/v1beta1';
-import { ANNOTATION_WORKLOAD_PROVIDER, isClusterScopedKind, PROVIDER_GROVE } from '../model/well-known';
+import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
 
-/** What the engine writes for Dynamo documents. */
-export type OutputMode = 'graph' | 'components' | 'workloads';
-
-export const OUTPUT_MODES: readonly OutputMode[] = ['graph', 'components', 'workloads'];
-
-/** Kubernetes' namespace for objects that name none. */
-export const DEFAULT_NAMESPACE = 'default';
+export type { OutputMode } from '../model/output-mode';
+export { OUTPUT_MODES } from '../model/output-mode';
+export { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
 
 /**
  * Cluster objects given with the input: observed PodSnapshots / SnapshotJobs (checkpoints) and the
  * DRA objects the GPUs of a multinode container with resource claims are counted from.
  */
 export type InputClusterState = CheckpointClusterState & ClusterObjects;
-
-/** The document in `namespace` unless it names one or its kind has none (not a copy when unchanged). */
-export function withNamespace<T>(doc: T, namespace: string | undefined): T {
-  if (!namespace || !isMap(doc) || isClusterScopedKind((doc as any).kind)) return doc;
-  const meta = (doc as any).metadata;
-  if (isMap(meta) && meta.namespace) return doc;
-  return { ...(doc as any), metadata: { ...(meta ?? {}), namespace } } as T;
-}
 
 /**
  * The DCDs the operator's graph controller creates for a new graph (`dgd`: as stored after CREATE).

@@ -5,7 +5,7 @@
 import { graphFootprint, storedGraph } from './footprint';
 import { ComponentFootprint, GraphFootprint } from './footprint-types';
 import { graphMermaid } from './mermaid';
-import { OperatorSettings } from '../engine/operator-settings';
+import { OperatorSettings } from '../model/operator-settings';
 import { DgdJson } from '../model/v1beta1';
 
 export { graphFootprint } from './footprint';

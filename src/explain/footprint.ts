@@ -8,7 +8,6 @@
  */
 import { ComponentFootprint, DraClaimFootprint, GraphFootprint } from './footprint-types';
 import { admitNewGraph } from '../admission/stored-object';
-import { RenderError } from '../engine/errors';
 import { enginePodsPerRank, isInterPodFailover, isInterPodGms, isIntraPodFailover, isIntraPodGms, mainContainerGpus } from '../engine/experimental/gms-spec';
 import { rankClaimTemplates } from '../engine/experimental/inter-pod-gms';
 import { intraPodClaimTemplateName } from '../engine/experimental/intra-pod-gms';
@@ -19,9 +18,11 @@ import { cliqueRoles, interPodNodeLimit, usesScalingGroup } from '../engine/grov
 import { draLookup, DraLookup } from '../engine/multinode/dra-objects';
 import { gpusPerNode } from '../engine/multinode/gpu-count';
 import { nodeCountOf } from '../engine/multinode/roles';
-import { OperatorSettings } from '../engine/operator-settings';
-import { DEFAULT_NAMESPACE, inputClusterState, withNamespace } from '../engine/render';
+import { inputClusterState } from '../engine/render';
 import { isMap } from '../model/json';
+import { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
+import { OperatorSettings } from '../model/operator-settings';
+import { RenderError } from '../model/render-error';
 import { ComponentSpecJson, DgdJson, JsonObject } from '../model/v1beta1';
 import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
 

@@ -16,10 +16,10 @@
  */
 import { parseYamlDocuments, YamlInputError } from './documents';
 import { DISCOVERY_BACKENDS, OPERATOR_FALLBACK_TERMINATION_DELAY } from './operator-config';
-import { RenderError } from '../engine/errors';
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
 import { formatGoDuration, parseGoDuration } from '../go/duration';
 import { isMap } from '../model/json';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
+import { RenderError } from '../model/render-error';
 
 /** The release name the Dynamo install guides use (`helm install dynamo-platform ...`). */
 export const DEFAULT_HELM_RELEASE_NAME = 'dynamo-platform';

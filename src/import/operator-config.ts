@@ -15,12 +15,12 @@
  * the field path and the value.
  */
 import { parseYamlDocuments, YamlInputError } from './documents';
-import { RenderError } from '../engine/errors';
-import { DEFAULT_OPERATOR_VERSION, OperatorSettings } from '../engine/operator-settings';
-import { SUPPORTED_OPERATOR_VERSIONS } from '../engine/operator-version';
 import { parseGoDuration } from '../go/duration';
 import { isMap } from '../model/json';
+import { DEFAULT_OPERATOR_VERSION, OperatorSettings } from '../model/operator-settings';
+import { SUPPORTED_OPERATOR_VERSIONS } from '../model/operator-version';
 import { RegistrySecret } from '../model/registry-secret';
+import { RenderError } from '../model/render-error';
 
 /** `apiVersion` of the operator's configuration document. */
 export const OPERATOR_CONFIG_API_VERSION = 'operator.config.dynamo.nvidia.com/v1alpha1';

@@ -5,7 +5,7 @@
 import * as path from 'path';
 import { OperatorConfiguration, OperatorOptions } from '../constructs/operator-options';
 import { operatorSettingsOf } from '../constructs/operator-settings-of';
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../engine/operator-settings';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
 
 /** The property naming an operator configuration file. */
 export const OPERATOR_CONFIG_FILE_PROPERTY = 'operatorConfigFile';

@@ -9,8 +9,8 @@ import { operatorSettingsOfProperties } from './plugin-properties';
 import type { EmittedViolation } from '../admission/emitted-admission';
 import { pipeline, ruleDocs, violationFormat } from '../constructs/on-first-use';
 import { OperatorOptions } from '../constructs/operator-options';
-import type { OperatorSettings } from '../engine/operator-settings';
 import { parseYamlDocuments } from '../import/documents';
+import type { OperatorSettings } from '../model/operator-settings';
 import { isDcd, isDgd } from '../model/v1beta1';
 
 export * from './cdk8s-validation-contract';

@@ -10,8 +10,8 @@ import { runsDynamoModule } from './python-launch';
 import { SGLANG_BACKEND } from './sglang';
 import { TRTLLM_BACKEND } from './trtllm';
 import { VLLM_BACKEND } from './vllm';
+import { RenderError } from '../../model/render-error';
 import { DcdSpecJson, isWorkerType } from '../../model/v1beta1';
-import { RenderError } from '../errors';
 import { mainContainer } from '../runtime-version';
 
 const BACKENDS: Readonly<Record<string, Backend>> = {

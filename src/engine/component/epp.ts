@@ -17,8 +17,8 @@ import {
   EPP_CONFIG_FILE, EPP_GRPC_HEALTH_PORT, EPP_GRPC_HEALTH_PORT_NAME, EPP_GRPC_PORT, EPP_GRPC_PORT_NAME, EPP_METRICS_PORT, EPP_METRICS_PORT_NAME,
   EPP_SERVICE_ACCOUNT, eppConfigMapName, INFERENCE_POOL_GROUP, inferencePoolName,
 } from '../../model/epp';
+import { OPERATOR_GATES } from '../../model/operator-version';
 import { NATIVE_RUST_EPP_VERSION, RuntimeVersion } from '../../model/runtime-version';
-import { OPERATOR_GATES } from '../operator-version';
 import { ContainerJson, PodSpecJson, tcpPort, valueEnv, VolumeJson, VolumeMountJson } from '../pod/k8s-json';
 import { formatVersion, versionAtLeast } from '../runtime-version';
 

@@ -5,8 +5,8 @@
  * the same defaults whatever the runtime version.
  */
 import { ComponentContext } from './context';
+import { operatorHas } from '../../model/operator-version';
 import { compareVersions, RuntimeVersion } from '../../model/runtime-version';
-import { operatorHas } from '../operator-version';
 
 /** A rendering change tied to a minimum runtime version. */
 export interface RuntimeGate {

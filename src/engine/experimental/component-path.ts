@@ -5,8 +5,8 @@
  * than rendered as a lone engine pod without its weight server.
  */
 import { isInterPodGms } from './gms-spec';
+import { RenderError } from '../../model/render-error';
 import { ComponentSpecJson } from '../../model/v1beta1';
-import { RenderError } from '../errors';
 
 /**
  * Refuses components with `gpuMemoryService.mode: InterPod`. `base` is the path of the component

@@ -6,9 +6,9 @@
  * (deploy/operator/internal/controller/dgd_gms_resource_claims_reconciler.go; the same in 1.4 and 1.5).
  * Nothing else the operator renders depends on the gate.
  */
+import { OperatorSettings } from '../../model/operator-settings';
+import { RenderError } from '../../model/render-error';
 import { ComponentSpecJson, DgdJson } from '../../model/v1beta1';
-import { RenderError } from '../errors';
-import { OperatorSettings } from '../operator-settings';
 
 /** Whether the component needs DRA: a GPU memory service (any mode), or failover in mode InterPod. */
 function needsDra(component: ComponentSpecJson): 'gpuMemoryService' | 'failover' | undefined {

@@ -4,11 +4,11 @@
  * GPUs of the intra-pod GPU memory service and elect the active engine through a lock file. Runs
  * after the intra-pod GPU memory service; other containers stay, after the engines.
  */
-import { copyJson } from '../../model/json-copy';
-import { selectBackend } from '../backend/select';
-import { RenderError } from '../errors';
 import { isIntraPodFailover } from './gms-spec';
 import { INTRA_POD_CONTROL_PATH } from './intra-pod-gms';
+import { copyJson } from '../../model/json-copy';
+import { RenderError } from '../../model/render-error';
+import { selectBackend } from '../backend/select';
 import { nodeCountOf } from '../multinode/roles';
 import { ContainerJson, EnvVarJson, PodSpecJson, tcpPort, valueEnv } from '../pod/k8s-json';
 import type { PodSpecHook } from '../pod/pod-spec-hook';

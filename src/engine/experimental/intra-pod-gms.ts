@@ -4,10 +4,10 @@
  * directory on an emptyDir. Applied to every pod of a component whose `gpuMemoryService` mode is
  * empty or `IntraPod` (Deployment, LeaderWorkerSet and Grove clique pods alike).
  */
+import { gpuMemoryServiceOf, isIntraPodGms } from './gms-spec';
 import { ensureContainerClaim, ensureGpuToleration, removeGpuResources, upsertByName, upsertPodClaim } from './gpu-claims';
 import { compareStrings, lowerAscii } from '../../model/json';
-import { RenderError } from '../errors';
-import { gpuMemoryServiceOf, isIntraPodGms } from './gms-spec';
+import { RenderError } from '../../model/render-error';
 import { ContainerJson, EnvVarJson, PodSpecJson, valueEnv, VolumeJson, VolumeMountJson } from '../pod/k8s-json';
 import type { PodSpecHook } from '../pod/pod-spec-hook';
 import { DcdContext } from '../workloads/dcd-context';

@@ -2,9 +2,9 @@
  * The backend framework written onto every DCD generated from a graph: the graph's
  * `backendFramework`, else detected from the worker-class components' `main` command line.
  */
+import { RenderError } from '../../model/render-error';
 import { DgdJson, isWorkerType } from '../../model/v1beta1';
 import { frameworksRunBy } from '../backend/select';
-import { RenderError } from '../errors';
 import { mainContainer } from '../runtime-version';
 
 export function backendFrameworkForGeneratedDcds(dgd: DgdJson): string | undefined {

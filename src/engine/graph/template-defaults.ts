@@ -8,11 +8,11 @@
 import { applyKvTransferPolicy } from './kv-transfer-policy';
 import { compareStrings, isMap, lowerAscii } from '../../model/json';
 import { copyJson, shallowCopy } from '../../model/json-copy';
+import { OperatorSettings } from '../../model/operator-settings';
+import { RenderError } from '../../model/render-error';
 import { API_VERSION, ComponentSpecJson, DCD_KIND, DcdJson, DgdJson, isWorkerType, JsonObject } from '../../model/v1beta1';
 import { MAIN_CONTAINER, PROPAGATED_GRAPH_ANNOTATIONS } from '../../model/well-known';
-import { RenderError } from '../errors';
 import { ClusterObjects } from '../multinode/dra-objects';
-import { OperatorSettings } from '../operator-settings';
 import { DcdContext, dcdContext } from '../workloads/dcd-context';
 
 /** Sets each key of `source` (only `keys`, when given) on `target` unless `target` has it. */

@@ -7,6 +7,7 @@
 import { dgdAlphaComponentView } from '../../import/v1alpha1/dgd-alpha-view';
 import { compareStrings, lowerAscii } from '../../model/json';
 import { assignOwn } from '../../model/json-copy';
+import { OperatorSettings } from '../../model/operator-settings';
 import { ComponentSpecJson, DgdJson, isWorkerType } from '../../model/v1beta1';
 import {
   ANNOTATION_ENABLE_METRICS, ANNOTATION_RESTART_AT, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY,
@@ -16,7 +17,6 @@ import {
 } from '../../model/well-known';
 import { DISCOVERY_BACKEND_KUBERNETES, discoveryBackend } from '../discovery';
 import { computeDynamoNamespace } from '../dynamo-namespace';
-import { OperatorSettings } from '../operator-settings';
 import { baseModelHash } from '../workload-metadata';
 
 type StringMap = Record<string, string>;

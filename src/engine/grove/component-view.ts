@@ -6,14 +6,14 @@
  * through the same pod-spec pipeline as a DCD (wrapped as one, owned by the graph).
  */
 import { copyJson } from '../../model/json-copy';
+import { OperatorSettings } from '../../model/operator-settings';
+import { operatorHas } from '../../model/operator-version';
 import { ComponentSpecJson, DgdJson, isWorkerType } from '../../model/v1beta1';
 import { ANNOTATION_DISCOVERY_BACKEND, LABEL_DYNAMO_NAMESPACE, LABEL_WORKER_HASH, PROPAGATED_GRAPH_ANNOTATIONS } from '../../model/well-known';
 import { discoveryBackend } from '../discovery';
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { addMissing, graphComponentPodContext, ownPodTemplate, withGraphTemplateDefaults } from '../graph/template-defaults';
 import { ClusterObjects } from '../multinode/dra-objects';
-import { OperatorSettings } from '../operator-settings';
-import { operatorHas } from '../operator-version';
 import { DcdContext } from '../workloads/dcd-context';
 
 /** One component of a graph on the Grove path. */

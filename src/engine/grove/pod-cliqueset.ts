@@ -15,13 +15,14 @@ import { formatGoDuration, parseGoDuration } from '../../go/duration';
 import { readGoValue } from '../../go/value';
 import { MAX_OBJECT_BYTES } from '../../import/document-kinds';
 import { lowerAscii } from '../../model/json';
+import { OperatorSettings } from '../../model/operator-settings';
+import { RenderError } from '../../model/render-error';
 import { DgdJson, JsonObject } from '../../model/v1beta1';
 import {
   ANNOTATION_GROVE_UPDATE_STRATEGY, ANNOTATION_TOPOLOGY_CLUSTER_TOPOLOGY, ANNOTATION_TOPOLOGY_LABEL_KEY, LABEL_DISCOVERY_BACKEND,
   LABEL_DISCOVERY_ENABLED, LABEL_GRAPH_NAME,
 } from '../../model/well-known';
 import { selectBackend } from '../backend/select';
-import { RenderError } from '../errors';
 import {
   applyCheckpointProbeCadence, applyCliqueRestoreMetadata, checkpointOf, ComponentCheckpoint, gatedByCheckpoint, usesDynamoCheckpoints,
 } from '../experimental/checkpoint';
@@ -33,7 +34,6 @@ import {
 import { componentsRestarting } from '../graph/component-dcds';
 import { groveDeployer, groveGmsDeployer } from '../multinode/deployer';
 import { nodeCountOf } from '../multinode/roles';
-import { OperatorSettings } from '../operator-settings';
 import { PodSpecJson } from '../pod/k8s-json';
 import { renderPodSpec } from '../pod/pod-template';
 

@@ -6,12 +6,12 @@
 import { groveComponents } from './component-view';
 import { renderPodCliqueSet } from './pod-cliqueset';
 import { renderGroveStableResources } from './stable-resources';
+import { OperatorSettings } from '../../model/operator-settings';
 import { DgdJson } from '../../model/v1beta1';
 import { withCreateBookkeeping } from '../bookkeeping';
 import { ComponentCheckpoint } from '../experimental/checkpoint';
 import { graphWorkerHash } from '../graph/worker-hash';
 import { ClusterObjects } from '../multinode/dra-objects';
-import { OperatorSettings } from '../operator-settings';
 import { renderScalingAdapters } from '../workloads/scaling-adapter';
 import { renderSharedGraphResources } from '../workloads/shared-resources';
 

@@ -7,8 +7,8 @@
  */
 import { MAX_OBJECT_BYTES } from '../../import/document-kinds';
 import { lowerAscii } from '../../model/json';
+import { RenderError } from '../../model/render-error';
 import { ComponentSpecJson } from '../../model/v1beta1';
-import { RenderError } from '../errors';
 import { enginePodsPerRank, isInterPodGms } from '../experimental/gms-spec';
 import { multinodeRoles, MultinodeRoleName, nodeCountOf, ROLE_NAME_SUFFIX } from '../multinode/roles';
 

@@ -3,9 +3,9 @@
  * scheduler name and queue label) or Volcano (clique scheduler name, queue annotation on the
  * PodCliqueSet) — never both.
  */
+import { OperatorSettings } from '../../model/operator-settings';
+import { RenderError } from '../../model/render-error';
 import { DgdJson, JsonObject } from '../../model/v1beta1';
-import { RenderError } from '../errors';
-import { OperatorSettings } from '../operator-settings';
 import { PodSpecJson } from '../pod/k8s-json';
 
 export const KAI_SCHEDULER = 'kai-scheduler';

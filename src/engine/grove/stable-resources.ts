@@ -9,6 +9,8 @@
  */
 import { fnv1a32 } from './pcs-name';
 import { dgdAlphaComponentView } from '../../import/v1alpha1/dgd-alpha-view';
+import { OperatorSettings } from '../../model/operator-settings';
+import { operatorHas } from '../../model/operator-version';
 import { API_VERSION, ComponentSpecJson, DCD_KIND, DcdJson, DgdJson, isWorkerType, JsonObject } from '../../model/v1beta1';
 import {
   LABEL_COMPONENT, LABEL_COMPONENT_TYPE, LABEL_DISCOVERY_BACKEND, LABEL_DISCOVERY_ENABLED,
@@ -19,8 +21,6 @@ import { DISCOVERY_BACKEND_KUBERNETES, kubeDiscoveryEnabled } from '../discovery
 import { computeDynamoNamespace } from '../dynamo-namespace';
 import { graphWorkerHash } from '../graph/worker-hash';
 import { isMultinode } from '../multinode/roles';
-import { OperatorSettings } from '../operator-settings';
-import { operatorHas } from '../operator-version';
 import { componentServicePort } from '../workloads/component-service';
 import { DcdContext, dcdContext } from '../workloads/dcd-context';
 import { defaultFrontendRoute, preservedRoute, renderIngress } from '../workloads/ingress';

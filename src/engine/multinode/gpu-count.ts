@@ -4,11 +4,11 @@
  * first; a container without a scalar GPU count that lists resource claims is resolved through
  * Dynamic Resource Allocation, which needs the claim objects from the caller.
  */
-import { compareStrings, isMap, JsonMap } from '../../model/json';
-import { MAIN_CONTAINER } from '../../model/well-known';
-import { RenderError } from '../errors';
 import { DraLookup, RESOURCE_API_VERSION, RESOURCE_CLAIM, RESOURCE_CLAIM_TEMPLATE } from './dra-objects';
 import { parseQuantity, QuantityParseError, safeIntegerAmount } from '../../go/quantity';
+import { compareStrings, isMap, JsonMap } from '../../model/json';
+import { RenderError } from '../../model/render-error';
+import { MAIN_CONTAINER } from '../../model/well-known';
 
 export type { DraLookup } from './dra-objects';
 

@@ -4,8 +4,8 @@
  * cannot change it.
  */
 import { isMap } from '../../model/json';
+import { RenderError } from '../../model/render-error';
 import { ComponentRoleJson, ComponentSpecJson } from '../../model/v1beta1';
-import { RenderError } from '../errors';
 
 /** Pod label naming the role of a LeaderWorkerSet pod (render-multinode §3.4); Services select `leader`. */
 export const LABEL_ROLE = 'role';

@@ -9,8 +9,8 @@
  * rendered; this says what the operator will do instead.
  */
 import { isMultinode } from './roles';
+import { OperatorSettings } from '../../model/operator-settings';
 import { DgdJson } from '../../model/v1beta1';
-import { OperatorSettings } from '../operator-settings';
 
 /** The Secret the operator puts in a graph's namespace. */
 export interface MpiSshSecretCopy {

@@ -5,8 +5,8 @@
  */
 import { ContainerJson, objectItems, PodSpecJson, VolumeJson, VolumeMountJson } from './k8s-json';
 import { isMap } from '../../model/json';
+import { RenderError } from '../../model/render-error';
 import { Backend } from '../backend/backend';
-import { RenderError } from '../errors';
 
 /** The cache after defaulting. */
 export interface CompilationCache {

@@ -4,7 +4,7 @@
  */
 import { ContainerJson, EnvVarJson, objectItems, valueEnv } from './k8s-json';
 import { copyJson } from '../../model/json-copy';
-import { OperatorSettings } from '../operator-settings';
+import { OperatorSettings } from '../../model/operator-settings';
 
 /**
  * `low` and `high` merged by name, `high` winning on a clash (within one list the later entry

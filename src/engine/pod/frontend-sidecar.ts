@@ -8,10 +8,10 @@
 import { addStandardEnv, mergeEnvs } from './env';
 import { ContainerJson, objectItems, PodSpecJson, VolumeMountJson } from './k8s-json';
 import { mergoMerge } from '../../go/mergo';
+import { OperatorSettings } from '../../model/operator-settings';
+import { RenderError } from '../../model/render-error';
 import { ComponentContext } from '../component/context';
 import { frontendContainer } from '../component/frontend';
-import { RenderError } from '../errors';
-import { OperatorSettings } from '../operator-settings';
 
 /** `mounts` followed by each of `extra` whose name is not present yet, in order. */
 export function appendMissingMounts(mounts: unknown, extra: readonly VolumeMountJson[]): VolumeMountJson[] {

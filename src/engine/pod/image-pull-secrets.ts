@@ -6,8 +6,8 @@
  */
 import { LocalObjectReferenceJson, objectItems, PodSpecJson } from './k8s-json';
 import { compareStrings } from '../../model/json';
+import { OperatorSettings } from '../../model/operator-settings';
 import { ANNOTATION_DISABLE_IMAGE_PULL_SECRET_DISCOVERY } from '../../model/well-known';
-import { OperatorSettings } from '../operator-settings';
 
 
 /** Characters Go's URL parser accepts unescaped in a host (besides letters, digits and `%XX`). */

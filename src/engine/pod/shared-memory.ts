@@ -5,7 +5,7 @@
  */
 import { ContainerJson, objectItems, PodSpecJson, VolumeJson, VolumeMountJson } from './k8s-json';
 import { canonicalQuantity, isZeroQuantity, QuantityParseError } from '../../go/quantity';
-import { RenderError } from '../errors';
+import { RenderError } from '../../model/render-error';
 
 export const SHARED_MEMORY_VOLUME = 'shared-memory';
 export const SHARED_MEMORY_MOUNT_PATH = '/dev/shm';

@@ -4,7 +4,7 @@
  * generated for a mount whose volume does not exist.
  */
 import { ContainerJson, objectItems, VolumeJson, VolumeMountJson } from './k8s-json';
-import { RenderError } from '../errors';
+import { RenderError } from '../../model/render-error';
 
 /** Refuses a main-container mount without `name` or `mountPath`. */
 export function validateMainMounts(container: ContainerJson, objectRef: string): void {

@@ -2,11 +2,11 @@
  * Everything the component controller knows while rendering one DCD's workloads.
  */
 import { shallowCopy } from '../../model/json-copy';
+import { OperatorSettings } from '../../model/operator-settings';
 import { DcdJson, DCD_KIND, DGD_KIND, isWorkerType } from '../../model/v1beta1';
 import { LABEL_WORKER_HASH } from '../../model/well-known';
 import { DiscoveryContext, discoveryContext } from '../discovery';
 import { ClusterObjects } from '../multinode/dra-objects';
-import { OperatorSettings } from '../operator-settings';
 import { dcdComponentName, dcdDynamoNamespace } from '../workload-metadata';
 
 export interface DcdContext {

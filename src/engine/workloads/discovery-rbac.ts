@@ -3,11 +3,11 @@
  */
 import { createHash } from 'crypto';
 import { asGo, kubeObject, KubeObject } from './kube-object';
+import { OperatorSettings } from '../../model/operator-settings';
 import { DgdJson } from '../../model/v1beta1';
 import { APP_COMPONENT_RBAC, LABEL_APP_COMPONENT, LABEL_APP_MANAGED_BY, LABEL_APP_NAME, MANAGED_BY_OPERATOR } from '../../model/well-known';
 import { withCreateBookkeeping } from '../bookkeeping';
 import { discoveryServiceAccountName, kubeDiscoveryEnabled } from '../discovery';
-import { OperatorSettings } from '../operator-settings';
 
 const RBAC_API_VERSION = 'rbac.authorization.k8s.io/v1';
 const RBAC_API_GROUP = 'rbac.authorization.k8s.io';

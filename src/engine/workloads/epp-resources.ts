@@ -8,14 +8,14 @@ import { asGo, kubeObject, KubeObject, normalizeKubeResourceName } from './kube-
 import { ISTIO_NETWORKING_API_VERSION } from './virtual-service';
 import { FRONTEND_HTTP_PORT } from './workload-keys';
 import { EPP_CONFIG_FILE, EPP_GRPC_PORT, eppConfigMapName, INFERENCE_POOL_API_VERSION, inferencePoolName } from '../../model/epp';
+import { istioEnabled, OperatorSettings } from '../../model/operator-settings';
+import { operatorHas } from '../../model/operator-version';
+import { RenderError } from '../../model/render-error';
 import { ComponentSpecJson, DGD_KIND, DgdJson } from '../../model/v1beta1';
 import { LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_COMPONENT_TYPE, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME } from '../../model/well-known';
 import { withCreateBookkeeping } from '../bookkeeping';
 import { eppConfigurationRequired } from '../component/epp';
 import { computeDynamoNamespace } from '../dynamo-namespace';
-import { RenderError } from '../errors';
-import { istioEnabled, OperatorSettings } from '../operator-settings';
-import { operatorHas } from '../operator-version';
 import { resolveRuntimeVersion } from '../runtime-version';
 
 /**

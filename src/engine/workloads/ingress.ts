@@ -8,7 +8,7 @@ import { DcdContext } from './dcd-context';
 import { KubeObject, kubeObjectWithGoSpec, normalizeKubeResourceName } from './kube-object';
 import { FRONTEND_HTTP_PORT } from './workload-keys';
 import { dcdAlphaView } from '../../import/v1alpha1/dcd-alpha-view';
-import { OperatorSettings } from '../operator-settings';
+import { OperatorSettings } from '../../model/operator-settings';
 import { dcdParentGraphName } from '../workload-metadata';
 
 /** Host suffix of frontend hosts when `ingress.hostSuffix` is empty. */

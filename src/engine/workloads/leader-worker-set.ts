@@ -6,9 +6,9 @@
 import { DcdContext } from './dcd-context';
 import { KubeObject, kubeObject, kubeObjectWithGoSpec, ObjectMetaInput } from './kube-object';
 import { copyJson } from '../../model/json-copy';
+import { RenderError } from '../../model/render-error';
 import { JsonObject } from '../../model/v1beta1';
 import { MAIN_CONTAINER } from '../../model/well-known';
-import { RenderError } from '../errors';
 import { MultinodeRoleName, nodeCountOf } from '../multinode/roles';
 import { renderPodTemplate } from '../pod/pod-template';
 import { workloadLabels } from '../workload-metadata';

@@ -6,12 +6,12 @@
  */
 import { asGo, kubeObject, KubeObject } from './kube-object';
 import { EPP_SERVICE_ACCOUNT } from '../../model/epp';
+import { isClusterWide, OperatorSettings } from '../../model/operator-settings';
+import { RenderError } from '../../model/render-error';
 import { DGD_KIND, DgdJson } from '../../model/v1beta1';
 import {
   APP_COMPONENT_RBAC, LABEL_APP_COMPONENT, LABEL_APP_MANAGED_BY, LABEL_APP_NAME, MANAGED_BY_OPERATOR, PLANNER_SERVICE_ACCOUNT,
 } from '../../model/well-known';
-import { RenderError } from '../errors';
-import { isClusterWide, OperatorSettings } from '../operator-settings';
 
 /** A ServiceAccount and its RoleBinding to a ClusterRole. */
 export function serviceAccountBoundToClusterRole(account: string, namespace: string, clusterRole: string): KubeObject[] {

@@ -12,12 +12,12 @@ import { renderModelService } from './model-service';
 import { renderScalingAdapters } from './scaling-adapter';
 import { renderSharedGraphResources } from './shared-resources';
 import { renderVirtualService } from './virtual-service';
+import { OperatorSettings } from '../../model/operator-settings';
 import { DcdJson, DgdJson } from '../../model/v1beta1';
 import { ComponentCheckpoint } from '../experimental/checkpoint';
 import { refuseInterPodGmsOnComponentPath } from '../experimental/component-path';
 import { ClusterObjects } from '../multinode/dra-objects';
 import { isMultinode } from '../multinode/roles';
-import { OperatorSettings } from '../operator-settings';
 import { renderPodTemplate, takePodTemplateReading } from '../pod/pod-template';
 
 /**

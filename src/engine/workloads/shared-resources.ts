@@ -11,12 +11,12 @@ import { renderEppResources } from './epp-resources';
 import { renderLegacyPvcs } from './legacy-pvcs';
 import { renderClusterWideRbac } from './planner-epp-rbac';
 import { renderWaitLeaderConfigMap } from './wait-leader-config-map';
+import { OperatorSettings } from '../../model/operator-settings';
 import { DgdJson } from '../../model/v1beta1';
 import { ComponentCheckpoint } from '../experimental/checkpoint';
 import { graphCheckpointStoragePvc } from '../experimental/checkpoint/storage';
 import { renderGmsResourceClaimTemplates } from '../experimental/resource-claim-templates';
 import { ClusterObjects } from '../multinode/dra-objects';
-import { OperatorSettings } from '../operator-settings';
 
 /** The shared resources of an admitted graph, in the operator's order (`cluster`: the input's cluster objects). */
 export function renderSharedGraphResources(

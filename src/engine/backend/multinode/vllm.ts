@@ -5,6 +5,8 @@
  * container. Pure functions: a container or pod spec and the context in, a new one out.
  */
 import { MultinodeContainerContext, MultinodePodContext, withoutProbes } from './context';
+import { DEFAULT_OPERATOR_VERSION } from '../../../model/operator-settings';
+import { operatorHas } from '../../../model/operator-version';
 import { isLenientSemver } from '../../../model/runtime-version';
 import { ANNOTATION_ORIGIN_VERSION, ANNOTATION_VLLM_EXECUTOR_BACKEND } from '../../../model/well-known';
 import { MultinodeDeployer, nodeRank } from '../../multinode/deployer';
@@ -12,8 +14,6 @@ import {
   expandWords, FlagSpellings, hasFlagValue, injectFlags, intFlagValue, normalizeFlagWords, quoteWordsForBashC,
 } from '../../multinode/flag-injection';
 import { MultinodeLaunchRole } from '../../multinode/roles';
-import { DEFAULT_OPERATOR_VERSION } from '../../operator-settings';
-import { operatorHas } from '../../operator-version';
 import { ContainerJson, fieldRefEnv, PodSpecJson } from '../../pod/k8s-json';
 import { shellQuotePosix } from '../shell-quote';
 import { rayHeadLaunchScript } from '../vllm';

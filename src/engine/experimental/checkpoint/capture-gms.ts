@@ -5,10 +5,12 @@
  * (the component's own `extraClientContainers` are not used for the capture pod). The wiring
  * reuses the serving-pod GMS helpers; only the V1 env and the claim template differ.
  */
+import { DEFAULT_GMS_DEVICE_CLASS, SNAPSHOT_GMS_MODE_DISABLED, SNAPSHOT_GMS_MODE_INTRA_POD } from './constants';
+import { SnapshotGmsIdentity } from './identity';
 import { isMap, JsonMap } from '../../../model/json';
+import { RenderError } from '../../../model/render-error';
 import { ComponentSpecJson, DgdJson } from '../../../model/v1beta1';
 import { withCreateBookkeeping } from '../../bookkeeping';
-import { RenderError } from '../../errors';
 import { ContainerJson, EnvVarJson, PodSpecJson, valueEnv } from '../../pod/k8s-json';
 import { kubeObject, KubeObject } from '../../workloads/kube-object';
 import { ensureGpuToleration, upsertByName, upsertPodClaim } from '../gpu-claims';
@@ -17,8 +19,6 @@ import {
   INTRA_POD_CONTROL_VOLUME,
 } from '../intra-pod-gms';
 import { gpuClaimTemplateSpec, RESOURCE_API_VERSION, RESOURCE_CLAIM_TEMPLATE_KIND } from '../resource-claim-templates';
-import { DEFAULT_GMS_DEVICE_CLASS, SNAPSHOT_GMS_MODE_DISABLED, SNAPSHOT_GMS_MODE_INTRA_POD } from './constants';
-import { SnapshotGmsIdentity } from './identity';
 
 /** Env selecting the V1 GMS protocol, set on every participant of a snapshot-coupled pod. */
 export const GMS_USE_V1_ENV = 'DYN_GMS_USE_V1';

@@ -18,11 +18,11 @@ import {
 import { applyDynamoCheckpointMetadata } from './restore';
 import { isMap } from '../../../model/json';
 import { copyJson } from '../../../model/json-copy';
+import { OperatorSettings } from '../../../model/operator-settings';
+import { operatorHas } from '../../../model/operator-version';
+import { RenderError } from '../../../model/render-error';
 import { ComponentSpecJson, DcdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
 import { MAIN_CONTAINER } from '../../../model/well-known';
-import { RenderError } from '../../errors';
-import { OperatorSettings } from '../../operator-settings';
-import { operatorHas } from '../../operator-version';
 import { PodSpecJson } from '../../pod/k8s-json';
 import type { PodSpecHook } from '../../pod/pod-spec-hook';
 

@@ -34,13 +34,13 @@ import {
 import { sortedRecord } from './snapshot-job';
 import { goJsonEncode } from '../../../go/json';
 import { isMap } from '../../../model/json';
+import { OperatorSettings } from '../../../model/operator-settings';
+import { operatorHas } from '../../../model/operator-version';
+import { RenderError } from '../../../model/render-error';
 import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
 import { ANNOTATION_WORKLOAD_PROVIDER, LABEL_COMPONENT, LABEL_GRAPH_NAME, LABEL_WORKER_HASH, PROVIDER_GROVE } from '../../../model/well-known';
-import { RenderError } from '../../errors';
 import { graphWorkerHash } from '../../graph/worker-hash';
 import { sha256Hex } from '../../hash/worker-hash';
-import { OperatorSettings } from '../../operator-settings';
-import { operatorHas } from '../../operator-version';
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
 
 /** What identifies the automatic DynamoCheckpoint of one component. */

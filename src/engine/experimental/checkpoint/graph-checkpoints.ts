@@ -15,11 +15,11 @@ import { checkpointId, snapshotCompatibilityHash, snapshotJobName } from './iden
 import { resolvePodSnapshot } from './pod-snapshot';
 import { snapshotJob } from './snapshot-job';
 import { isMap } from '../../../model/json';
+import { OperatorSettings } from '../../../model/operator-settings';
+import { operatorHas } from '../../../model/operator-version';
+import { RenderError } from '../../../model/render-error';
 import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
-import { RenderError } from '../../errors';
 import { graphWorkerHash } from '../../graph/worker-hash';
-import { OperatorSettings } from '../../operator-settings';
-import { operatorHas } from '../../operator-version';
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
 
 function resolveError(dgd: DgdJson, config: ComponentCheckpointConfig, message: string): never {

@@ -15,7 +15,7 @@
 import { SNAPSHOT_COMPATIBILITY_VERSION, SNAPSHOT_JOB_NAME_PREFIX } from './constants';
 import { goJsonEncode } from '../../../go/json';
 import { isMap } from '../../../model/json';
-import { RenderError } from '../../errors';
+import { RenderError } from '../../../model/render-error';
 import { sha256Hex } from '../../hash/worker-hash';
 import { ContainerJson, objectItems, PodSpecJson } from '../../pod/k8s-json';
 

@@ -10,7 +10,7 @@ import {
   SNAPSHOT_GMS_MODE_DISABLED, SNAPSHOT_GMS_MODE_INTRA_POD,
 } from './constants';
 import { isMap } from '../../../model/json';
-import { RenderError } from '../../errors';
+import { RenderError } from '../../../model/render-error';
 
 /** What a resolved PodSnapshot pins on restore candidates. */
 export interface ResolvedPodSnapshot {

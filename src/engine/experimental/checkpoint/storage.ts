@@ -20,10 +20,10 @@
 import { usesDynamoCheckpoints } from './component-restore';
 import { canonicalQuantity, parseQuantity, QuantityParseError } from '../../../go/quantity';
 import { isMap } from '../../../model/json';
+import { OperatorSettings } from '../../../model/operator-settings';
+import { RenderError } from '../../../model/render-error';
 import { ComponentSpecJson, DcdJson, DgdJson } from '../../../model/v1beta1';
-import { RenderError } from '../../errors';
 import { ClusterObjects } from '../../multinode/dra-objects';
-import { OperatorSettings } from '../../operator-settings';
 import { kubeObject, KubeObject } from '../../workloads/kube-object';
 
 /** Whether a document is a PersistentVolumeClaim (read as cluster state: the claim exists). */
