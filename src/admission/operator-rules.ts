@@ -11,6 +11,7 @@ import { FieldPath } from './field-path';
 import { admittingOperator, ValidateOptions } from './options';
 import { ViolationSink } from './violation';
 import { isMap, JsonMap, listAt, mapAt } from '../model/json';
+import { jsonRoundTrip } from '../model/json-copy';
 import { DEFAULT_OPERATOR_VERSION } from '../model/operator-settings';
 import { OperatorGateName, operatorHas, operatorVersionProblem } from '../model/operator-version';
 
@@ -62,7 +63,7 @@ export function withoutFieldsOfNewerOperators(doc: JsonMap, options: ValidateOpt
 
 /** A copy of a graph without any `providerOverride` (root, components, roles). */
 export function withoutProviderOverrides(doc: JsonMap): JsonMap {
-  const copy = JSON.parse(JSON.stringify(doc)) as JsonMap;
+  const copy = jsonRoundTrip(doc);
   const spec = mapAt(copy, 'spec');
   if (!spec) return copy;
   delete spec.providerOverride;

@@ -3,6 +3,7 @@
  * CRD schema whose parent object is present and whose field is absent or null.
  */
 import { isMap } from '../model/json';
+import { copyJson } from '../model/json-copy';
 
 /** The subset of a CRD schema node that defaulting needs. */
 export interface DefaultingSchemaNode {
@@ -32,7 +33,7 @@ export function applySchemaDefaults(
   if (!isMap(value)) return;
   for (const [name, child] of Object.entries(node.properties ?? {})) {
     if (value[name] == null && child.default !== undefined) {
-      value[name] = JSON.parse(JSON.stringify(child.default));
+      value[name] = copyJson(child.default);
     }
     if (value[name] !== undefined) applySchemaDefaults(value[name], child, embedded);
   }

@@ -16,6 +16,7 @@
  *
  * Internal module.
  */
+import { jsonEqual } from '../model/json';
 
 /** Fields whose value is a map from arbitrary keys (its entries are written `[key]`). */
 const STRING_MAP_FIELDS = new Set([
@@ -30,19 +31,6 @@ type Json = unknown;
 
 function isObject(value: Json): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Whether two JSON values are equal (key order of objects aside). */
-export function jsonEqual(a: Json, b: Json): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => jsonEqual(item, b[i]));
-  }
-  if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every(key => Object.prototype.hasOwnProperty.call(b, key) && jsonEqual(a[key], b[key]));
 }
 
 function fieldStep(path: string, parentField: string | undefined, key: string): string {

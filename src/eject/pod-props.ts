@@ -9,7 +9,8 @@ import { envFromProp, envProp } from './env-values';
 import { kubernetesLiteral } from './kubernetes-literal';
 import { EjectProblems } from './problems';
 import { ChartReferences } from './program';
-import { deepClone, isMap } from '../model/json';
+import { isMap } from '../model/json';
+import { copyJson } from '../model/json-copy';
 import { MAIN_CONTAINER } from '../model/well-known';
 
 const GPU = 'nvidia.com/gpu';
@@ -31,7 +32,7 @@ export function podProps(
   podTemplate: unknown, path: string, refs: ChartReferences, problems: EjectProblems, orderedMaps = true,
 ): Array<readonly [string, Code]> {
   if (!isMap(podTemplate)) return [['podTemplate', kubernetesLiteral(podTemplate, 'PodTemplateSpec', path, problems)]];
-  const template = deepClone(podTemplate) as Record<string, any>;
+  const template = copyJson(podTemplate) as Record<string, any>;
   const containers: unknown[] | undefined = isMap(template.spec) && Array.isArray(template.spec.containers) ? template.spec.containers : undefined;
   const at = containers?.findIndex(c => isMap(c) && c.name === MAIN_CONTAINER) ?? -1;
   if (containers === undefined || at < 0) return [['podTemplate', kubernetesLiteral(template, 'PodTemplateSpec', path, problems)]];

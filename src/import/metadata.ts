@@ -1,6 +1,7 @@
 /** Object metadata of an imported document, as construct props. */
 import { ApiObjectMetadata } from 'cdk8s';
 import { isMap } from '../model/json';
+import { jsonRoundTrip } from '../model/json-copy';
 
 const IMPORTABLE_METADATA = new Set(['name', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences']);
 
@@ -13,6 +14,6 @@ export function importableMetadata(ref: string, metadata: unknown): ApiObjectMet
     throw new Error(`${ref}: metadata: cannot import server-managed or unknown fields: ${unsupported.sort().join(', ')}`);
   }
   const out: { [key: string]: any } = {};
-  for (const key of IMPORTABLE_METADATA) if (metadata[key] !== undefined) out[key] = JSON.parse(JSON.stringify(metadata[key]));
+  for (const key of IMPORTABLE_METADATA) if (metadata[key] !== undefined) out[key] = jsonRoundTrip(metadata[key]);
   return out as ApiObjectMetadata;
 }

@@ -1,9 +1,13 @@
 /**
- * Copies of plain JSON data for the render path, where the same trees are copied for every
- * component and every synthesis:
+ * The copies of plain JSON data (parsed YAML/JSON, construct props, rendered objects), one function
+ * per meaning:
  *
- * - `copyJson`: `deepClone` (src/model/json.ts) without tracking the ancestors of every value;
- * - `copyJsonForOutput`: the same copy made with spread syntax, for copies nobody extends;
+ * - `copyJson`: the deep copy. Shared references (YAML aliases) are copied separately, a `__proto__`
+ *   key stays an own key, a reference cycle is cut (replaced by null);
+ * - `copyJsonForOutput`: the same copy (equal result in every case) made with spread syntax, for
+ *   copies nobody extends (the rendered objects handed to cdk8s);
+ * - `jsonRoundTrip`: the value as it reads back after being written as JSON, as the API server
+ *   stores an object (a different result: undefined members dropped, see there);
  * - `shallowCopy` / `assignOwn`: `{ ...source }` made by assignment, for objects that get more
  *   keys afterwards.
  *
@@ -11,28 +15,57 @@
  * an object made with `{ ...source }` (a copy that shares the source's hidden class) takes about a
  * microsecond, some fifty times what it takes on an object built key by key.
  */
-import { deepClone } from './json';
-
-/** Beyond this depth a tree may hold a reference cycle; `deepClone` then decides. */
+/** Beyond this depth a tree may hold a reference cycle; `copyCuttingCycles` then decides. */
 const MAX_DEPTH = 200;
 
 const TOO_DEEP = Symbol('too deep');
 const OWN_PROTO = Symbol('own __proto__');
 
 /**
- * A deep copy of plain JSON data, equal to `deepClone(value)` in every case: arrays are copied
- * with `map` (holes stay holes), objects by assigning their own enumerable keys, shared references
- * are copied separately; a tree deeper than 200 levels (or with a reference cycle, which
- * `deepClone` cuts) is left to `deepClone`.
+ * The deep copy of plain JSON data: arrays are copied with `map` (holes stay holes), objects by
+ * assigning their own enumerable keys (a `__proto__` key stays an own key, never the prototype),
+ * shared references (YAML aliases) are copied separately. A tree deeper than 200 levels is copied
+ * by `copyCuttingCycles`, which also cuts a reference cycle (replaced by null) instead of
+ * recursing forever.
  */
 export function copyJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   try {
     return copy(value, 0) as T;
   } catch (e) {
-    if (e === TOO_DEEP) return deepClone(value);
+    if (e === TOO_DEEP) return copyCuttingCycles(value, new Set()) as T;
     throw e;
   }
+}
+
+/** `copyJson` that tracks the ancestors of every value, to cut a reference cycle (replaced by null). */
+function copyCuttingCycles(value: unknown, ancestors: Set<unknown>): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (ancestors.has(value)) return null;
+  ancestors.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => copyCuttingCycles(item, ancestors));
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = copyCuttingCycles((value as Record<string, unknown>)[key], ancestors);
+      if (key === '__proto__') Object.defineProperty(out, key, { value: item, writable: true, enumerable: true, configurable: true });
+      else out[key] = item;
+    }
+    return out;
+  } finally {
+    ancestors.delete(value);
+  }
+}
+
+/**
+ * The value as it reads back after being written as JSON (`JSON.stringify` then `JSON.parse`): what
+ * the API server stores of an object, and what Go's `json.Marshal` then `json.Unmarshal` of it give.
+ * Unlike `copyJson`, members whose value is undefined are dropped, undefined items and holes of an
+ * array become null, non-finite numbers become null, and a reference cycle is an error. An undefined
+ * value stays undefined.
+ */
+export function jsonRoundTrip<T>(value: T): T {
+  return value === undefined ? value : JSON.parse(JSON.stringify(value));
 }
 
 function copy(value: unknown, depth: number): unknown {

@@ -69,40 +69,19 @@ export function lowerAscii(value: string): string {
   return value.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-/**
- * A deep copy of parsed JSON/YAML data. Shared references (YAML aliases) are copied separately;
- * a reference cycle is cut (replaced by null) instead of recursing forever.
- */
-export function deepCopy(value: unknown, ancestors: Set<unknown> = new Set()): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (ancestors.has(value)) return null;
-  ancestors.add(value);
-  try {
-    if (Array.isArray(value)) return value.map((item) => deepCopy(item, ancestors));
-    const out: JsonMap = {};
-    for (const key of Object.keys(value)) {
-      const item = deepCopy((value as JsonMap)[key], ancestors);
-      // a `__proto__` key is data like any other: kept as an own key, never made the prototype
-      if (key === '__proto__') Object.defineProperty(out, key, { value: item, writable: true, enumerable: true, configurable: true });
-      else out[key] = item;
-    }
-    return out;
-  } finally {
-    ancestors.delete(value);
-  }
-}
-
-/** A typed deep copy of plain JSON data (see `deepCopy`). */
-export function deepClone<T>(value: T): T {
-  return deepCopy(value) as T;
-}
+// kept until the constructs and tests move; internal (the one deep copy is `copyJson`)
+export { copyJson as deepClone } from './json-copy';
 
 /** Byte-wise (UTF-16 code unit) string comparison, as Go's `<` on ASCII strings. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Deep equality of two JSON values (key order ignored, undefined members ignored). */
+/**
+ * Whether two JSON values are equal as JSON: key order ignored, and a member whose value is
+ * undefined is as good as absent (JSON has no undefined). The one JSON equality of the library
+ * (admission's update and CEL transition rules, the diff, construct pod templates).
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {

@@ -31,6 +31,7 @@ import { CelBindings, CompiledExpression, compileExpression, isCompileError } fr
 import { optionalNone, optionalOf } from './optional';
 import { CelRule, CelSchemaNode, mapValueSchema, schemaTypeName } from './schema';
 import { CelConverted, CelValueConverter } from './values';
+import { jsonEqual } from '../../model/json';
 import { cel } from '../engines';
 import { FieldPath } from '../field-path';
 import { jsonTypeName, ViolationSink } from '../violation';
@@ -179,16 +180,6 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
 
 function own<T>(record: { readonly [key: string]: T } | undefined, key: string): T | undefined {
   return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
-}
-
-/** JSON equality (object key order ignored). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
-  if (!isJsonObject(a) || !isJsonObject(b)) return false;
-  const keys = Object.keys(a).filter((k) => a[k] !== undefined);
-  if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;
-  return keys.every((k) => jsonEqual(a[k], b[k]));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -24,6 +24,7 @@ import { stripEmptyValueStructs } from '../../go/empty-structs';
 import { GoType, goTypeRegistry, GoTypeRef } from '../../go/layout';
 import { elementLess, goSliceStable, goSortedJson } from '../../go/sorted-json';
 import { goJsonValue, GoValue } from '../../go/value';
+import { jsonRoundTrip } from '../../model/json-copy';
 
 export { goSliceStable, goSortedJson } from '../../go/sorted-json';
 
@@ -100,10 +101,10 @@ function typedContent(obj: any, options: LastAppliedHashOptions): { content: unk
     return { content: Object.keys(content).length === 0 ? null : content, type: registry.type(layout.content) };
   }
   if (Object.prototype.hasOwnProperty.call(obj, 'spec') && obj.spec !== undefined) {
-    return { content: obj.spec === null ? null : JSON.parse(JSON.stringify(obj.spec)) };
+    return { content: obj.spec === null ? null : jsonRoundTrip(obj.spec) };
   }
   const content = nonEnvelope(obj);
-  return { content: Object.keys(content).length === 0 ? null : JSON.parse(JSON.stringify(content)) };
+  return { content: Object.keys(content).length === 0 ? null : jsonRoundTrip(content) };
 }
 
 /** The exact text the annotation hash is taken over. */

@@ -24,7 +24,7 @@
  * order, canonical quantities, no empty value structs (`podTemplate.metadata: {}`), no nulls.
  */
 import { conversionRegistry } from './go-types';
-import { copy, GoMap, goText, goView, nonEmpty } from './go-view';
+import { GoMap, goText, goView, nonEmpty } from './go-view';
 import { ConversionLoss } from './pod-parts';
 import {
   DCD_SPEC_ANNOTATION, DCD_STATUS_ANNOTATION, DGD_SPEC_ANNOTATION, DGD_STATUS_ANNOTATION, envelopeText, preservedSpec, RawRecord,
@@ -35,6 +35,7 @@ import { convertComponentStatus, convertGraphStatus } from './status';
 import { stripEmptyValueStructs } from '../../go/empty-structs';
 import { compareUtf8 } from '../../go/json';
 import { isMap, JsonMap } from '../../model/json';
+import { jsonRoundTrip } from '../../model/json-copy';
 
 export const V1BETA1 = 'nvidia.com/v1beta1';
 
@@ -54,7 +55,7 @@ export interface ConvertedObject {
 
 /** Metadata with the preservation annotations taken out, and the preserved v1beta1 spec they held. */
 function takeAnnotations(metadata: unknown, specKey: string, statusKey: string, hubType: string): { metadata: JsonMap; hub?: GoMap } {
-  const meta: JsonMap = isMap(metadata) ? copy(metadata) : {};
+  const meta: JsonMap = isMap(metadata) ? jsonRoundTrip(metadata) : {};
   const annotations = isMap(meta.annotations) ? meta.annotations : undefined;
   const raw = annotations?.[specKey];
   const hub = typeof raw === 'string' && raw !== '' ? preservedSpec(raw, hubType) : undefined;
@@ -106,15 +107,15 @@ function lossProblems(prefix: string, losses: ConversionLoss[]): FieldProblem[] 
 export function convertGraphSpec(src: GoMap, restored: GoMap | undefined, save: GoMap, losses: FieldProblem[]): GoMap {
   const includeOriginSplits = restored === undefined;
   const dst: GoMap = {
-    annotations: copy(src.annotations),
-    labels: copy(src.labels),
+    annotations: jsonRoundTrip(src.annotations),
+    labels: jsonRoundTrip(src.labels),
     priorityClassName: src.priorityClassName,
     backendFramework: src.backendFramework,
   };
-  if (src.providerOverride) dst.providerOverride = copy(src.providerOverride);
+  if (src.providerOverride) dst.providerOverride = jsonRoundTrip(src.providerOverride);
   if (src.restart) {
     dst.restart = { id: src.restart.id };
-    if (src.restart.strategy) dst.restart.strategy = { type: src.restart.strategy.type, order: copy(src.restart.strategy.order) };
+    if (src.restart.strategy) dst.restart.strategy = { type: src.restart.strategy.type, order: jsonRoundTrip(src.restart.strategy.order) };
   }
   if (src.topologyConstraint) {
     dst.topologyConstraint = { clusterTopologyName: src.topologyConstraint.topologyProfile, packDomain: src.topologyConstraint.packDomain };
@@ -132,8 +133,8 @@ export function convertGraphSpec(src: GoMap, restored: GoMap | undefined, save: 
       if (kv.preferredWeight !== undefined) dst.experimental.kvTransferPolicy.preferredWeight = kv.preferredWeight;
     }
   }
-  dst.env = copy(src.envs);
-  if (nonEmpty(src.pvcs)) save.pvcs = copy(src.pvcs);
+  dst.env = jsonRoundTrip(src.envs);
+  if (nonEmpty(src.pvcs)) save.pvcs = jsonRoundTrip(src.pvcs);
   const restoredByName = new Map<string, GoMap>();
   for (const c of restored?.components ?? []) restoredByName.set(c.name, c);
   const services: GoMap = src.services ?? {};

@@ -48,10 +48,6 @@ function withoutEmpties(value: unknown): unknown {
   return value === null ? undefined : value;
 }
 
-/** A deep copy of JSON data (undefined stays undefined). */
-export function copy<T>(value: T): T {
-  return value === undefined ? value : JSON.parse(JSON.stringify(value));
-}
 
 /** Whether a list holds items. */
 export function nonEmpty(list: unknown): list is any[] {

@@ -7,9 +7,10 @@
  * generated frontend sidecar and of volume mounts, a frontend sidecar naming a user container,
  * and the `experimental.grove` block. The v1alpha1 fields win where both say something.
  */
-import { copy, GoMap, isGoZero, nonEmpty } from './go-view';
+import { GoMap, isGoZero, nonEmpty } from './go-view';
 import { containerIsEmpty, FRONTEND_SIDECAR_CONTAINER, MAIN_CONTAINER, resourcesNeedPreservation } from './pod-parts';
 import { mergoMerge } from '../../go/mergo';
+import { jsonRoundTrip } from '../../model/json-copy';
 
 /** Restores the preserved v1beta1-only data of one component into `dst` (see the module comment). */
 export function restoreSharedHubOnlyFields(dst: GoMap, preserved: GoMap | undefined, src: GoMap): void {
@@ -20,9 +21,9 @@ export function restoreSharedHubOnlyFields(dst: GoMap, preserved: GoMap | undefi
   restoreFrontendSidecarReference(dst, preserved);
   const exp = preserved.experimental;
   if (dst.experimental === undefined && exp !== undefined && !exp.gpuMemoryService && !exp.failover && !exp.checkpoint) {
-    dst.experimental = copy(exp);
+    dst.experimental = jsonRoundTrip(exp);
   } else if (dst.experimental !== undefined && exp !== undefined && dst.experimental.grove === undefined && exp.grove !== undefined) {
-    dst.experimental.grove = copy(exp.grove);
+    dst.experimental.grove = jsonRoundTrip(exp.grove);
   }
 }
 
@@ -48,8 +49,8 @@ function restoreFrontendSidecarReference(dst: GoMap, preserved: GoMap): void {
 
 function restorePodTemplate(preserved: GoMap, semantic: GoMap | undefined, cache: GoMap | undefined, src: GoMap): GoMap | undefined {
   const saved = preserved.podTemplate;
-  if (!saved) return semantic === undefined ? undefined : copy(semantic);
-  const out: GoMap = semantic ? copy(semantic) : { metadata: {}, spec: {} };
+  if (!saved) return semantic === undefined ? undefined : jsonRoundTrip(semantic);
+  const out: GoMap = semantic ? jsonRoundTrip(semantic) : { metadata: {}, spec: {} };
   out.metadata ??= {};
   out.spec ??= {};
   dropGeneratedCacheMount(out, saved, cache, src);
@@ -83,7 +84,7 @@ function dropGeneratedMainContainer(out: GoMap, saved: GoMap, cache: GoMap | und
   const list = containers(out);
   const i = list.findIndex(c => c.name === MAIN_CONTAINER);
   if (i < 0) return;
-  const candidate = copy(list[i]);
+  const candidate = jsonRoundTrip(list[i]);
   if (cache) {
     candidate.volumeMounts = (candidate.volumeMounts ?? []).filter((m: GoMap) => !(m.name === cache.pvcName && m.mountPath === (cache.mountPath ?? '')));
   }
@@ -97,7 +98,7 @@ function restoreMissingContainers(out: GoMap, saved: GoMap, src: GoMap): void {
   for (const c of containers(saved)) {
     if (containerHasOnlyName(c) || findContainer(out, c.name)) continue;
     if (c.name === FRONTEND_SIDECAR_CONTAINER && src.frontendSidecar === undefined) continue;
-    (out.spec.containers ??= []).push(copy(c));
+    (out.spec.containers ??= []).push(jsonRoundTrip(c));
   }
 }
 
@@ -110,7 +111,7 @@ function restoreGeneratedSidecarFields(out: GoMap, saved: GoMap, src: GoMap): vo
   const list = containers(out);
   const i = list.findIndex(c => c.name === FRONTEND_SIDECAR_CONTAINER);
   if (i < 0) return;
-  const extra = copy(preserved);
+  const extra = jsonRoundTrip(preserved);
   extra.name = '';
   delete extra.image;
   delete extra.args;
@@ -125,10 +126,10 @@ function restoreGeneratedSidecarFields(out: GoMap, saved: GoMap, src: GoMap): vo
 
 function restoredSidecarEnvFrom(current: GoMap[] | undefined, preserved: GoMap[], fs: GoMap): GoMap[] | undefined {
   const secret = fs.envFromSecret;
-  if (typeof secret !== 'string' || secret === '') return copy(preserved);
+  if (typeof secret !== 'string' || secret === '') return jsonRoundTrip(preserved);
   if (current?.length !== 1 || preserved.length !== 1 || !current[0].secretRef || !preserved[0].secretRef
     || current[0].secretRef.name !== secret || preserved[0].secretRef.name !== secret) return undefined;
-  const out = copy(preserved);
+  const out = jsonRoundTrip(preserved);
   out[0].secretRef.name = current[0].secretRef.name;
   return out;
 }
@@ -151,7 +152,7 @@ function restoreContainerOrder(out: GoMap, saved: GoMap): void {
 /** The preserved pod-template metadata, with the labels and annotations of the v1alpha1 fields. */
 function restoreMetadata(out: GoMap, saved: GoMap): void {
   const { labels, annotations } = out.metadata ?? {};
-  const metadata: GoMap = copy(saved.metadata ?? {});
+  const metadata: GoMap = jsonRoundTrip(saved.metadata ?? {});
   delete metadata.labels;
   delete metadata.annotations;
   if (labels !== undefined) metadata.labels = labels;
@@ -171,7 +172,7 @@ function restoreVolumeMountFields(out: GoMap, saved: GoMap, src: GoMap): void {
     const fromExtra = (src.extraPodSpec?.mainContainer?.volumeMounts ?? []).some((v: GoMap) => v.name === m.name && v.mountPath === m.mountPath);
     if (!fromFlat || fromExtra) return m;
     const found = preservedVolumeMount(savedMain.volumeMounts, m);
-    return found ? { ...copy(found), name: m.name, mountPath: m.mountPath } : m;
+    return found ? { ...jsonRoundTrip(found), name: m.name, mountPath: m.mountPath } : m;
   });
 }
 

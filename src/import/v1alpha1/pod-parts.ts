@@ -3,8 +3,9 @@
  * the well-known container names, v1alpha1 `resources` as Kubernetes resource requirements and
  * back, and the emptiness checks the operator makes on Go values.
  */
-import { copy, GoMap, goText, hasKeys, isGoZero, nonEmpty } from './go-view';
+import { GoMap, goText, hasKeys, isGoZero, nonEmpty } from './go-view';
 import { canonicalQuantity, QuantityParseError } from '../../go/quantity';
+import { jsonRoundTrip } from '../../model/json-copy';
 
 export const MAIN_CONTAINER = 'main';
 /** The container name a v1alpha1 `frontendSidecar` becomes. */
@@ -20,7 +21,7 @@ export interface ConversionLoss {
 
 /** The pod spec part of a v1alpha1 `extraPodSpec` (everything but `mainContainer`). */
 export function podSpecOf(extraPodSpec: GoMap): GoMap {
-  const { mainContainer: _main, ...podSpec } = copy(extraPodSpec);
+  const { mainContainer: _main, ...podSpec } = jsonRoundTrip(extraPodSpec);
   return podSpec;
 }
 
@@ -29,7 +30,7 @@ export function podSpecOf(extraPodSpec: GoMap): GoMap {
 
 /** v1alpha1 `resources` as a Kubernetes ResourceRequirements (quantities that do not parse are left out). */
 export function resourcesToNative(r: GoMap): GoMap {
-  const out: GoMap = { claims: copy(r.claims) };
+  const out: GoMap = { claims: jsonRoundTrip(r.claims) };
   if (r.requests) out.requests = resourceList(r.requests);
   if (r.limits) out.limits = resourceList(r.limits);
   return out;
@@ -62,7 +63,7 @@ export function quantityOrUndefined(text: unknown): string | undefined {
 
 /** The v1alpha1 resources read back from a ResourceList (no gpuType; nvidia.com/gpu as gpu). */
 export function resourcesFromNative(r: GoMap): GoMap | undefined {
-  const out: GoMap = { requests: resourceItemOf(r.requests), limits: resourceItemOf(r.limits), claims: copy(r.claims) };
+  const out: GoMap = { requests: resourceItemOf(r.requests), limits: resourceItemOf(r.limits), claims: jsonRoundTrip(r.claims) };
   if (out.requests === undefined && out.limits === undefined && !nonEmpty(out.claims)) return undefined;
   return out;
 }

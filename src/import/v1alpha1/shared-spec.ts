@@ -14,7 +14,7 @@
  * merged by name, its volume mounts first). A `frontendSidecar` becomes a container named
  * `sidecar-frontend` that `frontendSidecar` names.
  */
-import { copy, GoMap, hasKeys, isGoZero, nonEmpty } from './go-view';
+import { GoMap, hasKeys, isGoZero, nonEmpty } from './go-view';
 import { restoreSharedHubOnlyFields } from './hub-restore';
 import {
   ConversionLoss, containerIsEmpty, extraPodSpecIsZero, FRONTEND_SIDECAR_CONTAINER, MAIN_CONTAINER, podSpecOf, resourcesNeedPreservation,
@@ -22,6 +22,7 @@ import {
 } from './pod-parts';
 import { mergoMerge } from '../../go/mergo';
 import { isZeroQuantity } from '../../go/quantity';
+import { jsonRoundTrip } from '../../model/json-copy';
 
 
 /** What the shared-spec conversion needs to know of its caller. */
@@ -41,7 +42,7 @@ export function convertSharedSpec(
   src: GoMap, restored: GoMap | undefined, save: GoMap | undefined, ctx: SharedSpecContext, losses: ConversionLoss[],
 ): GoMap {
   const dst: GoMap = {};
-  if (src.providerOverride) dst.providerOverride = copy(src.providerOverride);
+  if (src.providerOverride) dst.providerOverride = jsonRoundTrip(src.providerOverride);
   dst.type = componentTypeToHub(src);
   dst.name = src.serviceName ?? '';
   dst.runtimeVersionOverride = src.runtimeVersionOverride;
@@ -51,7 +52,7 @@ export function convertSharedSpec(
   if (src.multinode) convertMultinode(src.multinode, dst);
   if (src.modelRef) dst.modelRef = { name: src.modelRef.name, revision: src.modelRef.revision };
   if (src.topologyConstraint) dst.topologyConstraint = { packDomain: src.topologyConstraint.packDomain };
-  if (src.eppConfig) dst.eppConfig = { configMapRef: copy(src.eppConfig.configMapRef), config: copy(src.eppConfig.config) };
+  if (src.eppConfig) dst.eppConfig = { configMapRef: jsonRoundTrip(src.eppConfig.configMapRef), config: jsonRoundTrip(src.eppConfig.config) };
   const shm = src.sharedMemory;
   if (shm && (shm.disabled === true || !isZeroQuantity(shm.size))) dst.sharedMemorySize = shm.disabled === true ? '0' : shm.size;
   // the first volume mount flagged as compilation cache becomes compilationCache
@@ -86,7 +87,7 @@ function convertMultinode(src: GoMap, dst: GoMap): void {
   dst.roles = (['leader', 'worker'] as const).map(role => {
     const spec: GoMap = { name: role };
     const override = src[role]?.providerOverride;
-    if (override) spec.providerOverride = copy(override);
+    if (override) spec.providerOverride = jsonRoundTrip(override);
     return spec;
   });
 }
@@ -106,10 +107,10 @@ function convertExperimental(src: GoMap, dst: GoMap): void {
     exp.gpuMemoryService = {
       mode: gmsModeToHub(gms.mode),
       deviceClassName: gms.deviceClassName,
-      extraClientContainers: copy(gms.extraClientContainers),
+      extraClientContainers: jsonRoundTrip(gms.extraClientContainers),
     };
     if (nonEmpty(gms.extraClientPods)) {
-      exp.gpuMemoryService.extraClientPods = gms.extraClientPods.map((pod: GoMap) => ({ name: pod.name, podTemplate: copy(pod.podTemplate) }));
+      exp.gpuMemoryService.extraClientPods = gms.extraClientPods.map((pod: GoMap) => ({ name: pod.name, podTemplate: jsonRoundTrip(pod.podTemplate) }));
     }
   }
   const failover = src.failover;
@@ -124,10 +125,10 @@ function convertExperimental(src: GoMap, dst: GoMap): void {
       targetContainerName: checkpoint.targetContainerName,
     };
     if (checkpoint.checkpointRef !== undefined) out.checkpointRef = checkpoint.checkpointRef;
-    if (checkpoint.identity) out.identity = copy(checkpoint.identity);
+    if (checkpoint.identity) out.identity = jsonRoundTrip(checkpoint.identity);
     if (checkpoint.job) {
-      out.job = { gmsClientContainers: copy(checkpoint.job.gmsClientContainers) };
-      if (checkpoint.job.podTemplate) out.job.podTemplate = copy(checkpoint.job.podTemplate);
+      out.job = { gmsClientContainers: jsonRoundTrip(checkpoint.job.gmsClientContainers) };
+      if (checkpoint.job.podTemplate) out.job.podTemplate = jsonRoundTrip(checkpoint.job.podTemplate);
     }
     exp.checkpoint = out;
   }
@@ -163,8 +164,8 @@ export function podTemplateFromAlpha(src: GoMap, podTemplateOrigin: boolean, los
   if (!hasPodTemplateContent(src, podTemplateOrigin)) return undefined;
   const metadata: GoMap = {};
   if (src.extraPodMetadata) {
-    if (hasKeys(src.extraPodMetadata.annotations)) metadata.annotations = copy(src.extraPodMetadata.annotations);
-    if (hasKeys(src.extraPodMetadata.labels)) metadata.labels = copy(src.extraPodMetadata.labels);
+    if (hasKeys(src.extraPodMetadata.annotations)) metadata.annotations = jsonRoundTrip(src.extraPodMetadata.annotations);
+    if (hasKeys(src.extraPodMetadata.labels)) metadata.labels = jsonRoundTrip(src.extraPodMetadata.labels);
   }
   const spec: GoMap = src.extraPodSpec ? podSpecOf(src.extraPodSpec) : {};
   const main = mainContainerOf(src);
@@ -195,10 +196,10 @@ export function mainContainerOf(src: GoMap): GoMap {
 function mainContainerFromDedicatedFields(src: GoMap): GoMap {
   const c: GoMap = { name: MAIN_CONTAINER };
   if (src.resources) c.resources = resourcesToNative(src.resources);
-  if (nonEmpty(src.envs)) c.env = copy(src.envs);
+  if (nonEmpty(src.envs)) c.env = jsonRoundTrip(src.envs);
   if (typeof src.envFromSecret === 'string' && src.envFromSecret !== '') c.envFrom = [{ secretRef: { name: src.envFromSecret } }];
-  if (src.livenessProbe) c.livenessProbe = copy(src.livenessProbe);
-  if (src.readinessProbe) c.readinessProbe = copy(src.readinessProbe);
+  if (src.livenessProbe) c.livenessProbe = jsonRoundTrip(src.livenessProbe);
+  if (src.readinessProbe) c.readinessProbe = jsonRoundTrip(src.readinessProbe);
   for (const m of src.volumeMounts ?? []) {
     (c.volumeMounts ??= []).push({ name: m.name ?? '', mountPath: m.mountPoint ?? '' });
   }
@@ -213,16 +214,16 @@ function mainContainerFromDedicatedFields(src: GoMap): GoMap {
 function mergeExtraMainContainer(src: GoMap, base: GoMap): GoMap {
   const extra = src.extraPodSpec?.mainContainer;
   if (!extra) return base;
-  const main = copy(extra);
+  const main = jsonRoundTrip(extra);
   main.name = MAIN_CONTAINER;
   const merged: GoMap = mergoMerge(base, main);
   const env = mergeEnvsByName(base.env, main.env);
   if (env) merged.env = env;
   else delete merged.env;
   const mounts = [...(main.volumeMounts ?? []), ...(base.volumeMounts ?? [])];
-  if (mounts.length > 0) merged.volumeMounts = copy(mounts);
+  if (mounts.length > 0) merged.volumeMounts = jsonRoundTrip(mounts);
   else delete merged.volumeMounts;
-  if (main.startupProbe) merged.startupProbe = copy(main.startupProbe);
+  if (main.startupProbe) merged.startupProbe = jsonRoundTrip(main.startupProbe);
   return merged;
 }
 
@@ -232,16 +233,16 @@ function mergeEnvsByName(common: GoMap[] | undefined, specific: GoMap[] | undefi
   const at = new Map<string, number>();
   for (const e of common ?? []) {
     at.set(e.name, out.length);
-    out.push(copy(e));
+    out.push(jsonRoundTrip(e));
   }
   for (const e of specific ?? []) {
     const i = at.get(e.name);
     if (i !== undefined) {
-      out[i] = copy(e);
+      out[i] = jsonRoundTrip(e);
       continue;
     }
     at.set(e.name, out.length);
-    out.push(copy(e));
+    out.push(jsonRoundTrip(e));
   }
   return out.length > 0 ? out : undefined;
 }
@@ -250,7 +251,7 @@ function mergeEnvsByName(common: GoMap[] | undefined, specific: GoMap[] | undefi
 function appendFrontendSidecar(podTemplate: GoMap, fs: GoMap): void {
   const containers: GoMap[] = podTemplate.spec.containers;
   if (containers.some(c => c.name === FRONTEND_SIDECAR_CONTAINER)) return;
-  const c: GoMap = { name: FRONTEND_SIDECAR_CONTAINER, image: fs.image, args: copy(fs.args), env: copy(fs.envs) };
+  const c: GoMap = { name: FRONTEND_SIDECAR_CONTAINER, image: fs.image, args: jsonRoundTrip(fs.args), env: jsonRoundTrip(fs.envs) };
   if (typeof fs.envFromSecret === 'string' && fs.envFromSecret !== '') c.envFrom = [{ secretRef: { name: fs.envFromSecret } }];
   containers.push(c);
 }
@@ -284,7 +285,7 @@ export function volumeMountsRoundTrip(mounts: GoMap[] | undefined): boolean {
 export function saveAlphaOnlyFields(src: GoMap, save: GoMap, includeOriginSplits: boolean): void {
   let saved = false;
   const keep = (key: string, value: unknown) => {
-    save[key] = copy(value);
+    save[key] = jsonRoundTrip(value);
     saved = true;
   };
   if (src.subComponentType && !subComponentTypePromotes(src)) keep('subComponentType', src.subComponentType);
@@ -332,7 +333,7 @@ function saveMainContainerOrigins(src: GoMap, save: GoMap): void {
   };
   const put = (target: GoMap, key: string, value: unknown) => {
     if (value === undefined) delete target[key];
-    else target[key] = copy(value);
+    else target[key] = jsonRoundTrip(value);
   };
   if (main.name) savedMain().name = main.name;
   if (nonEmpty(src.envs) || nonEmpty(main.env)) {

@@ -4,7 +4,8 @@
  * `componentName` that the v1beta1 `componentNames` list cannot give back is saved, with
  * `podSelector` of a DynamoComponentDeployment, in the status preservation annotation.
  */
-import { copy, GoMap, nonEmpty } from './go-view';
+import { GoMap, nonEmpty } from './go-view';
+import { jsonRoundTrip } from '../../model/json-copy';
 
 /** v1beta1 replica status of a v1alpha1 one: `componentName` joins `componentNames` when that is empty. */
 function replicaStatusToHub(src: GoMap): GoMap {
@@ -22,7 +23,7 @@ function replicaStatusToHub(src: GoMap): GoMap {
 }
 
 function componentNamesToHub(src: GoMap): string[] | undefined {
-  const names: string[] = copy(src.componentNames ?? []);
+  const names: string[] = jsonRoundTrip(src.componentNames ?? []);
   if (names.length === 0 && src.componentName) names.push(src.componentName);
   return names.length > 0 ? names : undefined;
 }
@@ -37,7 +38,7 @@ function componentNameNeedsPreservation(src: GoMap | undefined): boolean {
 
 function savedComponentName(src: GoMap): GoMap {
   const out: GoMap = { componentName: src.componentName ?? '' };
-  if (nonEmpty(src.componentNames)) out.componentNames = copy(src.componentNames);
+  if (nonEmpty(src.componentNames)) out.componentNames = jsonRoundTrip(src.componentNames);
   return out;
 }
 
@@ -48,7 +49,7 @@ export function convertGraphStatus(src: GoMap): { status: GoMap; save: GoMap } {
     dst.placement = { state: src.placement.state };
     if (src.placement.score !== undefined) dst.placement.score = src.placement.score;
   }
-  if (nonEmpty(src.conditions)) dst.conditions = copy(src.conditions);
+  if (nonEmpty(src.conditions)) dst.conditions = jsonRoundTrip(src.conditions);
   const save: GoMap = {};
   const services: GoMap = src.services ?? {};
   if (Object.keys(services).length > 0) {
@@ -58,11 +59,11 @@ export function convertGraphStatus(src: GoMap): { status: GoMap; save: GoMap } {
       if (componentNameNeedsPreservation(svc)) (save.services ??= {})[name] = savedComponentName(svc);
     }
   }
-  if (src.restart) dst.restart = { observedID: src.restart.observedID, phase: src.restart.phase, inProgress: copy(src.restart.inProgress) };
-  if (Object.keys(src.checkpoints ?? {}).length > 0) dst.checkpoints = copy(src.checkpoints);
+  if (src.restart) dst.restart = { observedID: src.restart.observedID, phase: src.restart.phase, inProgress: jsonRoundTrip(src.restart.inProgress) };
+  if (Object.keys(src.checkpoints ?? {}).length > 0) dst.checkpoints = jsonRoundTrip(src.checkpoints);
   if (src.rollingUpdate) {
     const r = src.rollingUpdate;
-    dst.rollingUpdate = { phase: r.phase, startTime: r.startTime, endTime: r.endTime, updatedComponents: copy(r.updatedServices) };
+    dst.rollingUpdate = { phase: r.phase, startTime: r.startTime, endTime: r.endTime, updatedComponents: jsonRoundTrip(r.updatedServices) };
   }
   return { status: dst, save };
 }
@@ -70,10 +71,10 @@ export function convertGraphStatus(src: GoMap): { status: GoMap; save: GoMap } {
 /** A DynamoComponentDeployment status: the v1beta1 status and the v1alpha1-only data to keep. */
 export function convertComponentStatus(src: GoMap): { status: GoMap; save: GoMap } {
   const dst: GoMap = { observedGeneration: src.observedGeneration };
-  if (nonEmpty(src.conditions)) dst.conditions = copy(src.conditions);
+  if (nonEmpty(src.conditions)) dst.conditions = jsonRoundTrip(src.conditions);
   if (src.service) dst.component = replicaStatusToHub(src.service);
   const save: GoMap = {};
-  if (Object.keys(src.podSelector ?? {}).length > 0) save.podSelector = copy(src.podSelector);
+  if (Object.keys(src.podSelector ?? {}).length > 0) save.podSelector = jsonRoundTrip(src.podSelector);
   if (componentNameNeedsPreservation(src.service)) save.service = savedComponentName(src.service);
   return { status: dst, save };
 }

@@ -26,7 +26,7 @@
  *   main container's settings came from (dedicated fields or `extraPodSpec.mainContainer`) when
  *   the live values still match what was preserved.
  */
-import { copy, GoMap, hasKeys, isGoZero, nonEmpty, semanticEqual } from './go-view';
+import { GoMap, hasKeys, isGoZero, nonEmpty, semanticEqual } from './go-view';
 import {
   containerIsEmpty, extraPodSpecIsZero, FRONTEND_SIDECAR_CONTAINER, MAIN_CONTAINER, resourcesFromNative, resourcesNeedPreservation,
   resourcesToNative,
@@ -36,6 +36,7 @@ import {
   sharedMemoryNeedsPreservation, volumeMountsRoundTrip,
 } from './shared-spec';
 import { isZeroQuantity } from '../../go/quantity';
+import { jsonRoundTrip } from '../../model/json-copy';
 
 /** The v1alpha1 spelling of a v1beta1 GPU memory service / failover mode. */
 function modeFromHub(mode: string | undefined): string | undefined {
@@ -51,7 +52,7 @@ function modeFromHub(mode: string | undefined): string | undefined {
  */
 export function alphaServiceOf(src: GoMap, preserved: GoMap | undefined): GoMap {
   const dst: GoMap = {};
-  if (src.providerOverride) dst.providerOverride = copy(src.providerOverride);
+  if (src.providerOverride) dst.providerOverride = jsonRoundTrip(src.providerOverride);
   if (src.type === 'prefill' || src.type === 'decode') {
     dst.componentType = 'worker';
     dst.subComponentType = src.type;
@@ -64,7 +65,7 @@ export function alphaServiceOf(src: GoMap, preserved: GoMap | undefined): GoMap 
   if (src.multinode) dst.multinode = multinodeFromHub(src);
   if (src.modelRef) dst.modelRef = { name: src.modelRef.name, revision: src.modelRef.revision };
   if (src.topologyConstraint) dst.topologyConstraint = { packDomain: src.topologyConstraint.packDomain };
-  if (src.eppConfig) dst.eppConfig = { configMapRef: copy(src.eppConfig.configMapRef), config: copy(src.eppConfig.config) };
+  if (src.eppConfig) dst.eppConfig = { configMapRef: jsonRoundTrip(src.eppConfig.configMapRef), config: jsonRoundTrip(src.eppConfig.config) };
   if (src.runtimeVersionOverride !== undefined) dst.runtimeVersionOverride = src.runtimeVersionOverride;
   if (src.name) dst.serviceName = src.name;
   if (src.sharedMemorySize !== undefined) {
@@ -87,7 +88,7 @@ function multinodeFromHub(src: GoMap): GoMap {
   const out: GoMap = { nodeCount: src.multinode.nodeCount };
   for (const role of (src.roles ?? []) as GoMap[]) {
     if (role?.name !== 'leader' && role?.name !== 'worker') continue;
-    out[role.name] = role.providerOverride ? { providerOverride: copy(role.providerOverride) } : {};
+    out[role.name] = role.providerOverride ? { providerOverride: jsonRoundTrip(role.providerOverride) } : {};
   }
   return out;
 }
@@ -97,14 +98,14 @@ function experimentalFromHub(exp: GoMap | undefined, dst: GoMap): void {
   const gms = exp.gpuMemoryService;
   if (gms) {
     dst.gpuMemoryService = {
-      enabled: true, mode: modeFromHub(gms.mode), deviceClassName: gms.deviceClassName, extraClientContainers: copy(gms.extraClientContainers),
+      enabled: true, mode: modeFromHub(gms.mode), deviceClassName: gms.deviceClassName, extraClientContainers: jsonRoundTrip(gms.extraClientContainers),
     };
     if (nonEmpty(gms.extraClientPods)) {
-      dst.gpuMemoryService.extraClientPods = gms.extraClientPods.map((pod: GoMap) => ({ name: pod.name, podTemplate: copy(pod.podTemplate) }));
+      dst.gpuMemoryService.extraClientPods = gms.extraClientPods.map((pod: GoMap) => ({ name: pod.name, podTemplate: jsonRoundTrip(pod.podTemplate) }));
     }
   }
   if (exp.failover) dst.failover = { enabled: true, mode: modeFromHub(exp.failover.mode), numShadows: exp.failover.numShadows };
-  if (exp.checkpoint) dst.checkpoint = copy(exp.checkpoint);
+  if (exp.checkpoint) dst.checkpoint = jsonRoundTrip(exp.checkpoint);
 }
 
 function findContainer(list: GoMap[] | undefined, name: string): GoMap | undefined {
@@ -118,18 +119,18 @@ function takePodTemplateApart(src: GoMap, dst: GoMap, preserved: GoMap | undefin
   const template = src.podTemplate;
   const sidecar = preservedGeneratedSidecar(src, preserved);
   if (!template) {
-    if (sidecar) dst.frontendSidecar = copy(sidecar);
+    if (sidecar) dst.frontendSidecar = jsonRoundTrip(sidecar);
     return;
   }
   const metadata = template.metadata ?? {};
   if (hasKeys(metadata.annotations) || hasKeys(metadata.labels)) {
-    dst.extraPodMetadata = { annotations: copy(metadata.annotations), labels: copy(metadata.labels) };
+    dst.extraPodMetadata = { annotations: jsonRoundTrip(metadata.annotations), labels: jsonRoundTrip(metadata.labels) };
   }
   let main: GoMap | undefined;
   let others: GoMap[] = [];
   for (const c of (template.spec?.containers ?? []) as GoMap[]) {
-    if (main === undefined && c.name === MAIN_CONTAINER) main = copy(c);
-    else others.push(copy(c));
+    if (main === undefined && c.name === MAIN_CONTAINER) main = jsonRoundTrip(c);
+    else others.push(jsonRoundTrip(c));
   }
   if (sidecar && src.frontendSidecar) {
     const container = findContainer(others, src.frontendSidecar);
@@ -137,11 +138,11 @@ function takePodTemplateApart(src: GoMap, dst: GoMap, preserved: GoMap | undefin
       dst.frontendSidecar = sidecarSpecOf(container, sidecar);
       others = others.filter(c => c.name !== src.frontendSidecar);
     } else {
-      dst.frontendSidecar = copy(sidecar);
+      dst.frontendSidecar = jsonRoundTrip(sidecar);
     }
   }
   if (main) moveDedicatedFields(main, dst);
-  const podSpec: GoMap = { ...copy(template.spec ?? {}), containers: others };
+  const podSpec: GoMap = { ...jsonRoundTrip(template.spec ?? {}), containers: others };
   const podSpecIsZero = isGoZero(podSpec, 'PodSpec');
   let mainRest: GoMap | undefined;
   if (main) {
@@ -162,10 +163,10 @@ function preservedGeneratedSidecar(src: GoMap, preserved: GoMap | undefined): Go
 
 /** The v1alpha1 frontend sidecar of the container, over the preserved one. */
 function sidecarSpecOf(container: GoMap, origin: GoMap): GoMap {
-  const out: GoMap = copy(origin);
+  const out: GoMap = jsonRoundTrip(origin);
   out.image = container.image ?? '';
-  out.args = copy(container.args);
-  out.envs = copy(container.env);
+  out.args = jsonRoundTrip(container.args);
+  out.envs = jsonRoundTrip(container.env);
   const envFrom: GoMap[] = container.envFrom ?? [];
   const only = envFrom.length === 1 ? envFrom[0] : undefined;
   if (only && !only.prefix && !only.configMapRef && only.secretRef) out.envFromSecret = only.secretRef.name ?? '';
@@ -249,7 +250,7 @@ function restoreExtraCompilationCacheMounts(dst: GoMap, preserved: GoMap | undef
   }
   const out: GoMap[] = [];
   for (const m of restorable) {
-    if (!out.some(e => sameMount(e, m.name ?? '', m.mountPoint ?? ''))) out.push(copy(m));
+    if (!out.some(e => sameMount(e, m.name ?? '', m.mountPoint ?? ''))) out.push(jsonRoundTrip(m));
   }
   for (const m of dst.volumeMounts ?? []) {
     if (!out.some(e => sameMount(e, m.name ?? '', m.mountPoint ?? ''))) out.push(m);
@@ -275,26 +276,26 @@ function sameMountList(a: GoMap[], b: GoMap[]): boolean {
 function restoreAlphaOnlyFields(dst: GoMap, preserved: GoMap, mainPresent: boolean): void {
   if (!dst.subComponentType && preserved.subComponentType) dst.subComponentType = preserved.subComponentType;
   for (const key of ['dynamoNamespace', 'autoscaling', 'ingress']) {
-    if (dst[key] === undefined && preserved[key] !== undefined) dst[key] = copy(preserved[key]);
+    if (dst[key] === undefined && preserved[key] !== undefined) dst[key] = jsonRoundTrip(preserved[key]);
   }
   for (const key of ['annotations', 'labels']) {
-    if (!hasKeys(dst[key]) && preserved[key] !== undefined) dst[key] = copy(preserved[key]);
+    if (!hasKeys(dst[key]) && preserved[key] !== undefined) dst[key] = jsonRoundTrip(preserved[key]);
   }
   restorePodFields(dst, preserved, mainPresent);
   for (const key of ['scalingAdapter', 'gpuMemoryService', 'failover', 'checkpoint']) {
-    if (dst[key] === undefined && preserved[key] !== undefined && preserved[key].enabled !== true) dst[key] = copy(preserved[key]);
+    if (dst[key] === undefined && preserved[key] !== undefined && preserved[key].enabled !== true) dst[key] = jsonRoundTrip(preserved[key]);
   }
 }
 
 function restorePodFields(dst: GoMap, preserved: GoMap, mainPresent: boolean): void {
-  if (sharedMemoryWasDisabledWithSize(dst.sharedMemory, preserved.sharedMemory)) dst.sharedMemory = copy(preserved.sharedMemory);
-  if (mainPresent && resourcesStillMatch(dst.resources, preserved.resources)) dst.resources = copy(preserved.resources);
+  if (sharedMemoryWasDisabledWithSize(dst.sharedMemory, preserved.sharedMemory)) dst.sharedMemory = jsonRoundTrip(preserved.sharedMemory);
+  if (mainPresent && resourcesStillMatch(dst.resources, preserved.resources)) dst.resources = jsonRoundTrip(preserved.resources);
   restoreEnvFromSecret(dst, preserved, mainPresent);
   const epm = preserved.extraPodMetadata;
-  if (dst.extraPodMetadata === undefined && epm !== undefined && !hasKeys(epm.annotations) && !hasKeys(epm.labels)) dst.extraPodMetadata = copy(epm);
+  if (dst.extraPodMetadata === undefined && epm !== undefined && !hasKeys(epm.annotations) && !hasKeys(epm.labels)) dst.extraPodMetadata = jsonRoundTrip(epm);
   const eps = preserved.extraPodSpec;
   if (eps !== undefined && (extraPodSpecNeedsPreservation(eps) || frontendSidecarConflictNeedsPreservation(preserved.frontendSidecar, eps))) {
-    if (dst.extraPodSpec === undefined) dst.extraPodSpec = copy(eps);
+    if (dst.extraPodSpec === undefined) dst.extraPodSpec = jsonRoundTrip(eps);
     else restoreSidecarConflict(dst.extraPodSpec, eps);
   }
   restoreMainContainerOrigins(dst, preserved, mainPresent);
@@ -332,7 +333,7 @@ function restoreEnvFromSecret(dst: GoMap, preserved: GoMap, mainPresent: boolean
 function restoreSidecarConflict(eps: GoMap, kept: GoMap): void {
   const container = findContainer(kept.containers, FRONTEND_SIDECAR_CONTAINER);
   if (!container || findContainer(eps.containers, FRONTEND_SIDECAR_CONTAINER)) return;
-  (eps.containers ??= []).push(copy(container));
+  (eps.containers ??= []).push(jsonRoundTrip(container));
 }
 
 function ensureMainContainer(dst: GoMap): GoMap {
@@ -343,7 +344,7 @@ function ensureMainContainer(dst: GoMap): GoMap {
 
 function setOrDelete(target: GoMap, key: string, value: unknown): void {
   if (value === undefined) delete target[key];
-  else target[key] = copy(value);
+  else target[key] = jsonRoundTrip(value);
 }
 
 /**
@@ -365,7 +366,7 @@ function restoreMainContainerOrigins(dst: GoMap, preserved: GoMap, mainPresent: 
   if (semanticEqual(current.resources, kept.resources, 'ResourceRequirements')
     && (preserved.resources !== undefined || !isGoZero(keptMain.resources, 'ResourceRequirements'))) {
     setOrDelete(dst, 'resources', preserved.resources);
-    ensureMainContainer(dst).resources = copy(keptMain.resources ?? {});
+    ensureMainContainer(dst).resources = jsonRoundTrip(keptMain.resources ?? {});
   }
   const currentMounts = withoutCacheMounts(current.volumeMounts, dst.volumeMounts);
   const keptMounts = mountsFromNative(withoutCacheMounts(kept.volumeMounts, preserved.volumeMounts));
@@ -395,7 +396,7 @@ function withoutCacheMounts(mounts: GoMap[] | undefined, flat: GoMap[] | undefin
  * mount of the same name and path, or is appended.
  */
 function mountOrigins(kept: GoMap[], current: GoMap[], keptMain: GoMap[]): GoMap[] {
-  const out: GoMap[] = kept.filter(m => !isCacheMount(m)).map(m => copy(m));
+  const out: GoMap[] = kept.filter(m => !isCacheMount(m)).map(m => jsonRoundTrip(m));
   for (const m of current) {
     const name = m.name ?? '';
     const path = m.mountPoint ?? '';
