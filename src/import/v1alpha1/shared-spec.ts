@@ -110,7 +110,9 @@ function convertExperimental(src: GoMap, dst: GoMap): void {
       extraClientContainers: jsonRoundTrip(gms.extraClientContainers),
     };
     if (nonEmpty(gms.extraClientPods)) {
-      exp.gpuMemoryService.extraClientPods = gms.extraClientPods.map((pod: GoMap) => ({ name: pod.name, podTemplate: jsonRoundTrip(pod.podTemplate) }));
+      exp.gpuMemoryService.extraClientPods = gms.extraClientPods.map((pod: GoMap) => ({
+        name: pod.name, podTemplate: jsonRoundTrip(pod.podTemplate),
+      }));
     }
   }
   const failover = src.failover;

@@ -98,10 +98,13 @@ function experimentalFromHub(exp: GoMap | undefined, dst: GoMap): void {
   const gms = exp.gpuMemoryService;
   if (gms) {
     dst.gpuMemoryService = {
-      enabled: true, mode: modeFromHub(gms.mode), deviceClassName: gms.deviceClassName, extraClientContainers: jsonRoundTrip(gms.extraClientContainers),
+      enabled: true, mode: modeFromHub(gms.mode), deviceClassName: gms.deviceClassName,
+      extraClientContainers: jsonRoundTrip(gms.extraClientContainers),
     };
     if (nonEmpty(gms.extraClientPods)) {
-      dst.gpuMemoryService.extraClientPods = gms.extraClientPods.map((pod: GoMap) => ({ name: pod.name, podTemplate: jsonRoundTrip(pod.podTemplate) }));
+      dst.gpuMemoryService.extraClientPods = gms.extraClientPods.map((pod: GoMap) => ({
+        name: pod.name, podTemplate: jsonRoundTrip(pod.podTemplate),
+      }));
     }
   }
   if (exp.failover) dst.failover = { enabled: true, mode: modeFromHub(exp.failover.mode), numShadows: exp.failover.numShadows };
@@ -292,7 +295,9 @@ function restorePodFields(dst: GoMap, preserved: GoMap, mainPresent: boolean): v
   if (mainPresent && resourcesStillMatch(dst.resources, preserved.resources)) dst.resources = jsonRoundTrip(preserved.resources);
   restoreEnvFromSecret(dst, preserved, mainPresent);
   const epm = preserved.extraPodMetadata;
-  if (dst.extraPodMetadata === undefined && epm !== undefined && !hasKeys(epm.annotations) && !hasKeys(epm.labels)) dst.extraPodMetadata = jsonRoundTrip(epm);
+  if (dst.extraPodMetadata === undefined && epm !== undefined && !hasKeys(epm.annotations) && !hasKeys(epm.labels)) {
+    dst.extraPodMetadata = jsonRoundTrip(epm);
+  }
   const eps = preserved.extraPodSpec;
   if (eps !== undefined && (extraPodSpecNeedsPreservation(eps) || frontendSidecarConflictNeedsPreservation(preserved.frontendSidecar, eps))) {
     if (dst.extraPodSpec === undefined) dst.extraPodSpec = jsonRoundTrip(eps);
