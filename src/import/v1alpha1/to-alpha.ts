@@ -98,7 +98,9 @@ function experimentalFromHub(exp: GoMap | undefined, dst: GoMap): void {
   const gms = exp.gpuMemoryService;
   if (gms) {
     dst.gpuMemoryService = {
-      enabled: true, mode: modeFromHub(gms.mode), deviceClassName: gms.deviceClassName,
+      enabled: true,
+      mode: modeFromHub(gms.mode),
+      deviceClassName: gms.deviceClassName,
       extraClientContainers: jsonRoundTrip(gms.extraClientContainers),
     };
     if (nonEmpty(gms.extraClientPods)) {
