@@ -1,5 +1,5 @@
 import { FieldPath } from './field-path';
-import { closestName } from './suggest';
+import { closestName } from '../model/did-you-mean';
 import { isMap, stringAt } from '../model/json';
 
 /**

@@ -3,6 +3,7 @@
  * `apiVersion` and `kind` (as kubectl requires), and, for the Dynamo API group, a kind and version
  * the group has (a misspelled Dynamo kind would otherwise pass on as an unknown kind, unchecked).
  */
+import { editDistance } from '../model/did-you-mean';
 import { isMap, stringAt } from '../model/json';
 
 const DYNAMO_GROUP = 'nvidia.com';
@@ -46,19 +47,7 @@ export function objectShapeProblem(doc: unknown, where: string): string | undefi
   return undefined;
 }
 
-/** Whether two kind names differ by case or by at most three single-character edits. */
+/** Whether two kind names differ by case or by at most three single-character edits (a swap of two neighbours is two). */
 function closeTo(a: string, b: string): boolean {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  if (x === y) return true;
-  if (Math.abs(x.length - y.length) > 3) return false;
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= y.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[y.length] <= 3;
+  return editDistance(a.toLowerCase(), b.toLowerCase(), 3, false) <= 3;
 }
