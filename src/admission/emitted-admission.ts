@@ -19,7 +19,7 @@ import { inDocumentOrder } from './document-order';
 import { KindTable } from './kind-table';
 import { API_SERVER_RULE, apiServerRecords } from './object-meta';
 import { isCheckedKind, validateEmittedObject } from './structural';
-import { attachObject, fieldText, renderValue, Violation, ViolationSink } from './violation';
+import { attachObject, renderValue, Violation, ViolationSink } from './violation';
 import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../../imports/leaderworkerset.x-k8s.io.schema';
 import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../imports/nvidia.com.snapshot.schema';
@@ -177,12 +177,5 @@ export function checkEmittedObjects(objects: readonly unknown[]): EmittedViolati
   return objects.flatMap((obj) => checkEmittedObject(obj));
 }
 
-/**
- * `Kind/name: field.path: message (rule R[: expression])`, one line; a field inside a named graph
- * component names it after the path, as `formatViolation` does.
- */
-export function formatEmittedViolation(v: EmittedViolation): string {
-  const where = v.path === '' ? '' : `${fieldText(v)}: `;
-  const rule = v.expression === undefined ? v.rule : `${v.rule}: ${v.expression}`;
-  return `${v.kind}/${v.name}: ${where}${v.message} (rule ${rule})`;
-}
+// kept until the pipeline and constructs move; internal (the one violation format is `formatViolation`)
+export { formatViolation as formatEmittedViolation } from './violation';

@@ -45,10 +45,14 @@ export interface Violation {
 /**
  * `Kind/name: field.path: message (rule N)`, one line. A field inside a named graph component
  * names it after the path: `Kind/name: spec.components[1].replicas (component "decode"): message (rule N)`.
+ * A failed CEL rule without a numbered row (a rule of an emitted object's CRD) names its
+ * expression after the rule: `(rule R: expression)`. The one violation format of the library
+ * (documents, constructs, emitted objects).
  */
-export function formatViolation(v: Violation): string {
+export function formatViolation(v: Violation & { readonly expression?: string }): string {
   const where = v.path === '' ? '' : `${fieldText(v)}: `;
-  return `${v.kind}/${v.name}: ${where}${v.message} (rule ${v.rule})`;
+  const rule = v.expression === undefined ? v.rule : `${v.rule}: ${v.expression}`;
+  return `${v.kind}/${v.name}: ${where}${v.message} (rule ${rule})`;
 }
 
 /** The field path, followed by the component's name when there is one: `spec.components[1].replicas (component "decode")`. */
