@@ -62,6 +62,8 @@ describe('DynamoGraph props from untyped callers', () => {
     [{ operator: { groveAvailable: 'yes' } }, 'test/Graph: operator.groveAvailable: Invalid value: "yes": must be true or false'],
     [{ operator: { grove: true } }, 'test/Graph: operator.grove: unknown property; known properties: '],
     [{ operator: { registrySecrets: [{ name: 's', registries: 'nvcr.io' }] } }, 'test/Graph: operator.registrySecrets[0].registries: Invalid value: "nvcr.io": must be a list of strings'],
+    [{ operator: { registrySecrets: [{ name: 's' }] } }, 'test/Graph: operator.registrySecrets[0].registries: Required value: a registry secret has a name and a list of registries'],
+    [{ operator: { registrySecrets: [{ name: '', registries: [] }] } }, 'test/Graph: operator.registrySecrets[0].name: Invalid value: "": must be a non-empty string'],
     [{ backendFramework: 'pytorch' }, 'test/Graph: backendFramework: Invalid value: "pytorch": must be one of "vllm", '],
     [{ env: { HF_HOME: '/cache' } }, 'test/Graph: env.HF_HOME: Invalid value: "/cache": must be an EnvValue (EnvValue.fromValue(...), EnvValue.fromSecretValue(...), ...)'],
     [{ env: ['HF_HOME=/cache'] }, 'test/Graph: env: Invalid value: ["HF_HOME=/cache"]: must be a map of environment variable names to EnvValue'],

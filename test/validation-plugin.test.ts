@@ -180,8 +180,10 @@ describe('cdk8s validation plugin: operator from properties (row 20 needs Grove)
 
   test('unknown properties and wrong types are refused when the plugin is loaded', () => {
     expect(() => new DynamoValidationPlugin({ groveAvailble: true } as any)).toThrow(/unknown property "groveAvailble"; known properties: .*groveAvailable/);
-    expect(() => new DynamoValidationPlugin({ groveAvailable: 'yes' } as any)).toThrow('validation plugin properties: groveAvailable: must be a boolean, got "yes"');
-    expect(() => new DynamoValidationPlugin({ registrySecrets: [{ name: 'x' }] } as any)).toThrow('registrySecrets: [0].registries must be a list of strings');
+    expect(() => new DynamoValidationPlugin({ groveAvailable: 'yes' } as any)).toThrow('validation plugin properties: groveAvailable: Invalid value: "yes": must be true or false');
+    expect(() => new DynamoValidationPlugin({ registrySecrets: [{ name: 'x' }] } as any)).toThrow('validation plugin properties: registrySecrets[0].registries: Required value: a registry secret has a name and a list of registries');
+    expect(() => new DynamoValidationPlugin({ registrySecrets: [{ name: '', registries: [] }] } as any))
+      .toThrow('validation plugin properties: registrySecrets[0].name: Invalid value: "": must be a non-empty string');
     expect(() => new DynamoValidationPlugin({ discoveryBackend: 'consul' })).toThrow(/discoveryBackend: Unsupported value: "consul"/);
     expect(() => new DynamoValidationPlugin({ operatorConfigFile: path.join(tmp, 'nope.yaml') })).toThrow(/nope\.yaml: cannot read file: ENOENT/);
   });

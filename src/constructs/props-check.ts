@@ -11,12 +11,12 @@ import {
   KvTransferEnforcement, MultinodeRoleName, OutputMode, RestartStrategyType,
 } from './enums';
 import { shownValue as shown } from './kubernetes-values';
-import { isMap } from '../model/json';
+import { isMap, JsonMap } from '../model/json';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
 
 /** What one prop must hold. */
 export type PropCheck =
-  | 'string' | 'boolean' | 'number' | 'any' | 'object'
+  | 'string' | 'nonEmptyString' | 'boolean' | 'number' | 'any' | 'object'
   | 'stringList' | 'stringMap' | 'envMap' | 'list' | 'operator'
   | { readonly oneOf: object; readonly name: string }
   | { readonly listOf: PropTable }
@@ -31,6 +31,7 @@ function problemOf(path: string, value: unknown, check: PropCheck): string | und
   const bad = (expected: string) => `${path}: Invalid value: ${shown(value)}: must be ${expected}`;
   if (check === 'any') return undefined;
   if (check === 'string') return typeof value === 'string' ? undefined : bad('a string');
+  if (check === 'nonEmptyString') return typeof value === 'string' && value !== '' ? undefined : bad('a non-empty string');
   if (check === 'boolean') return typeof value === 'boolean' ? undefined : bad('true or false');
   if (check === 'number') return typeof value === 'number' && Number.isFinite(value) ? undefined : bad('a finite number');
   if (check === 'object') return isMap(value) ? undefined : bad('an object');
@@ -86,19 +87,43 @@ function operatorProblem(path: string, value: unknown): string | undefined {
   for (const key of Object.keys(value)) {
     const v = value[key];
     if (v === undefined) continue;
-    if (!Object.prototype.hasOwnProperty.call(DEFAULT_OPERATOR_SETTINGS, key)) {
-      return `${path}.${key}: unknown property; known properties: ${Object.keys(DEFAULT_OPERATOR_SETTINGS).sort().join(', ')}`;
+    if (!isOperatorOption(key)) {
+      return `${path}.${key}: unknown property; known properties: ${OPERATOR_OPTION_NAMES.join(', ')}`;
     }
-    if (key === 'registrySecrets') {
-      const p = problemOf(`${path}.${key}`, v, { listOf: { name: 'string', registries: 'stringList' } });
-      if (p !== undefined) return p;
-      continue;
-    }
-    const expected = typeof DEFAULT_OPERATOR_SETTINGS[key as keyof OperatorSettings];
-    const p = problemOf(`${path}.${key}`, v, expected as PropCheck);
+    const p = operatorOptionProblem(`${path}.${key}`, key, v);
     if (p !== undefined) return p;
   }
   return undefined;
+}
+
+/** The names of the operator options (`OperatorOptions`, the same as `OperatorSettings`), sorted. */
+export const OPERATOR_OPTION_NAMES: readonly string[] = Object.keys(DEFAULT_OPERATOR_SETTINGS).sort();
+
+/** Whether `key` names an operator option. */
+export function isOperatorOption(key: string): key is keyof OperatorSettings {
+  return Object.prototype.hasOwnProperty.call(DEFAULT_OPERATOR_SETTINGS, key);
+}
+
+/** Registry secrets: each a `{ name, registries }` with a non-empty name. */
+const REGISTRY_SECRETS: PropCheck = { listOf: { name: 'nonEmptyString', registries: 'stringList' } };
+
+/**
+ * The problem of `value` (not undefined) as the operator option `key` (see `isOperatorOption`), named
+ * at `path`, or undefined: the one type check of operator options, for construct props and the
+ * validation plugin's properties. An option's type is its default's; `registrySecrets` is a list of
+ * `{ name, registries }`.
+ */
+export function operatorOptionProblem(path: string, key: keyof OperatorSettings, value: unknown): string | undefined {
+  if (key === 'registrySecrets') {
+    const problem = problemOf(path, value, REGISTRY_SECRETS);
+    if (problem !== undefined) return problem;
+    for (const [i, secret] of (value as JsonMap[]).entries()) {
+      const missing = ['name', 'registries'].find(field => secret[field] === undefined);
+      if (missing !== undefined) return `${path}[${i}].${missing}: Required value: a registry secret has a name and a list of registries`;
+    }
+    return undefined;
+  }
+  return problemOf(path, value, typeof DEFAULT_OPERATOR_SETTINGS[key] as PropCheck);
 }
 
 /**

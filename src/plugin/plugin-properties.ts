@@ -5,7 +5,8 @@
 import * as path from 'path';
 import { OperatorConfiguration, OperatorOptions } from '../constructs/operator-options';
 import { operatorSettingsOf } from '../constructs/operator-settings-of';
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
+import { isOperatorOption, OPERATOR_OPTION_NAMES, operatorOptionProblem } from '../constructs/props-check';
+import { OperatorSettings } from '../model/operator-settings';
 
 /** The property naming an operator configuration file. */
 export const OPERATOR_CONFIG_FILE_PROPERTY = 'operatorConfigFile';
@@ -24,40 +25,23 @@ function describeValue(value: unknown): string {
   return text === undefined ? String(value) : text;
 }
 
-function checkRegistrySecrets(value: unknown): void {
-  const bad = (detail: string): Error => new Error(`${WHERE}: registrySecrets: ${detail}, got ${describeValue(value)}`);
-  if (!Array.isArray(value)) throw bad('must be a list of { name, registries }');
-  value.forEach((secret, i) => {
-    const entry = secret as { name?: unknown; registries?: unknown } | null;
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw bad(`[${i}] must be a map`);
-    if (typeof entry.name !== 'string' || entry.name === '') throw bad(`[${i}].name must be a non-empty string`);
-    if (!Array.isArray(entry.registries) || entry.registries.some(r => typeof r !== 'string')) {
-      throw bad(`[${i}].registries must be a list of strings`);
-    }
-  });
-}
-
 /**
  * The operator options among `properties`, type-checked: every key must be an `OperatorOptions`
  * name (or one of `operatorConfigFile`, `helmValuesFile`, `helmReleaseName`, `helmNamespace`)
- * holding a value of that option's type. Throws on the first
- * unknown key or wrongly typed value, naming both.
+ * holding a value of that option's type (checked as the `operator` prop of a construct is, see
+ * `operatorOptionProblem`). Throws on the first unknown key or wrongly typed value, naming both.
  */
 export function operatorOptionsOfProperties(properties: { readonly [key: string]: unknown }): OperatorOptions {
   const options: { [key: string]: unknown } = {};
   for (const key of Object.keys(properties).sort()) {
     const value = properties[key];
     if (SOURCE_PROPERTIES.includes(key) || value === undefined || value === null) continue;
-    if (!Object.prototype.hasOwnProperty.call(DEFAULT_OPERATOR_SETTINGS, key)) {
-      const known = [...Object.keys(DEFAULT_OPERATOR_SETTINGS), ...SOURCE_PROPERTIES].sort().join(', ');
+    if (!isOperatorOption(key)) {
+      const known = [...OPERATOR_OPTION_NAMES, ...SOURCE_PROPERTIES].sort().join(', ');
       throw new Error(`${WHERE}: unknown property "${key}"; known properties: ${known}`);
     }
-    if (key === 'registrySecrets') {
-      checkRegistrySecrets(value);
-    } else {
-      const expected = typeof DEFAULT_OPERATOR_SETTINGS[key as keyof OperatorSettings];
-      if (typeof value !== expected) throw new Error(`${WHERE}: ${key}: must be a ${expected}, got ${describeValue(value)}`);
-    }
+    const problem = operatorOptionProblem(key, key, value);
+    if (problem !== undefined) throw new Error(`${WHERE}: ${problem}`);
     options[key] = value;
   }
   return options as OperatorOptions;
