@@ -327,7 +327,7 @@ function readText(path: string): string {
   }
 }
 
-/** Engine settings as construct options (lists copied). */
+/** Operator settings as the construct's operator options (lists copied). */
 function optionsOf(settings: Partial<OperatorSettings>): OperatorOptions {
   const { registrySecrets, ...rest } = settings;
   const options: OperatorOptions = { ...rest };
