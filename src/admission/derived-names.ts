@@ -27,7 +27,7 @@ import {
   ApiServerProblems, checkAnnotations, checkEnv, checkLabels, checkPodTemplateSpec, PodTemplateCheckOptions, ValueExplainer, ValueSite,
 } from './object-meta';
 import { ViolationRecord } from './violation';
-import { EPP_CONFIG_MAP_SUFFIX, INFERENCE_POOL_SUFFIX } from '../model/epp';
+import { EPP_CONFIG_MAP_SUFFIX, INFERENCE_POOL_SUFFIX } from '../model/epp-names';
 import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
 import {
   ANNOTATION_DISCOVERY_BACKEND, LABEL_COMPONENT, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME, LABEL_SELECTOR, LABEL_WORKER_HASH,

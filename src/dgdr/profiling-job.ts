@@ -18,7 +18,7 @@ import { sidecarScript } from './sidecar-script';
 import { sha256Hex } from '../engine/hash/worker-hash';
 import { mergeEnvs, standardEnv } from '../engine/pod/env';
 import { serviceAccountBoundToClusterRole } from '../engine/workloads/planner-epp-rbac';
-import { goJsonEncode, goTypeRegistry } from '../go/json';
+import { goJsonEncode, goTypeRegistry } from '../go/marshal';
 import { goSortedJson } from '../go/sorted-json';
 import { goJsonValue } from '../go/value';
 import { deepClone, isMap, JsonMap } from '../model/json';

@@ -8,7 +8,7 @@
  */
 import { withPatchedObjects } from './api-objects';
 import { Code, ElementType, Module, Program, Statement, TypeRef, typesOf, variablesOf } from './code';
-import { Doc, layout, seq, Style } from './layout';
+import { Doc, layout, seq, Style } from './line-layout';
 
 const STYLE: Style = { width: 110, indent: '\t' };
 

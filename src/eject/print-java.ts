@@ -7,7 +7,7 @@
  */
 import { withPatchedObjects } from './api-objects';
 import { Code, Module, Program, Statement, TypeRef, typesOf } from './code';
-import { Doc, layout, Style } from './layout';
+import { Doc, layout, Style } from './line-layout';
 
 const STYLE: Style = { width: 120, indent: '    ' };
 const BODY = '        ';

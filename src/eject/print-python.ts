@@ -7,7 +7,7 @@
  */
 import { withPatchedObjects } from './api-objects';
 import { camelWords, Code, Program, Statement, TypeRef, typesOf } from './code';
-import { Doc, layout, seq, Style } from './layout';
+import { Doc, layout, seq, Style } from './line-layout';
 
 const STYLE: Style = { width: 100, indent: '    ' };
 

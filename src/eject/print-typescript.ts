@@ -3,7 +3,7 @@
  * JSON.stringify (so every character is escaped as the language reads it), cdk8s-plus as `kplus`.
  */
 import { Code, json, Program, Statement, TypeRef } from './code';
-import { Doc, layout, seq, Style } from './layout';
+import { Doc, layout, seq, Style } from './line-layout';
 
 const STYLE: Style = { width: 110, indent: '  ' };
 

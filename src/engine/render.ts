@@ -13,14 +13,14 @@ import {
 import { checkpointStorageFor, componentCheckpointStoragePvc, isPersistentVolumeClaim } from './experimental/checkpoint/storage';
 import { refuseInterPodGmsOnComponentPath } from './experimental/component-path';
 import { refuseGmsWithoutDra } from './experimental/dra-gate';
+import { generateHashedComponentDcds } from './graph/hashed-worker-dcds';
 import { storedGeneratedDcd } from './graph/stored-dcd';
-import { generateHashedComponentDcds } from './graph/worker-hash';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
 import { ClusterObjects, isDraClusterStateOnly, isDraObject } from './multinode/dra-objects';
+import { MAX_OBJECT_BYTES } from '../import/document-kinds';
 import { OperatorSettings, resolveOperatorSettings } from '../model/operator-settings';
 import { operatorVersionProblem } from '../model/operator-version';
 import * as workloads from './workloads/render-workloads';
-import { MAX_OBJECT_BYTES } from '../import/document-kinds';
 import { isClusterTopologyBinding } from '../model/cluster-topology-binding';
 import { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
 import { ComponentSpecJson, DcdJson, DgdJson } from '../model/v1beta1';

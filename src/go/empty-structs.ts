@@ -2,7 +2,7 @@
  * The nvidia.com/v1beta1 types drop, when they serialise, a field of a value-struct type whose JSON
  * is `{}`; the hashes of the objects the operator stores reproduce that clean-up.
  */
-import { GoType, GoTypeRegistry, STRUCT_PRIMITIVES } from './layout';
+import { GoType, GoTypeRegistry, STRUCT_PRIMITIVES } from './struct-layout';
 import { isMap } from '../model/json';
 
 /**

@@ -10,8 +10,8 @@
  * their keys. The hint never changes the text; an object with a key its layout lacks is written
  * without it.
  */
-import { GoPath, GoPathTracker, NO_PATH } from './json';
-import { GoStructLayout, GoType, GoTypeRegistry, goTypeRegistry } from './layout';
+import { GoPath, GoPathTracker, NO_PATH } from './marshal';
+import { GoStructLayout, GoType, GoTypeRegistry, goTypeRegistry } from './struct-layout';
 import { compareUtf8, definedKeys, goQuote, goScalarText, isObject, sortUtf8, typeError } from './text';
 
 /** `goJsonEncode(goSortKeys(value))`; `type` is the Go type the value was read as, if any. */

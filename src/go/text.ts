@@ -1,7 +1,7 @@
 /**
  * The scalar pieces of Go's `encoding/json` output: string literals, float and integer text,
  * metav1.Time and metav1.Duration text, and Go's byte-wise string order. Shared by the text
- * encoder (`json.ts`) and the value builder (`value.ts`).
+ * encoder (`marshal.ts`) and the value builder (`value.ts`).
  */
 
 /** The TypeError the Go encoders throw for a value of the wrong shape at `path`. */

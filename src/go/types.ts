@@ -1,5 +1,5 @@
 /**
- * Go struct layouts used by the Go-style JSON encoder (`json.ts`).
+ * Go struct layouts used by the Go-style JSON encoder (`marshal.ts`).
  *
  * Each entry maps a Go struct name to its JSON fields in Go declaration order, written in a
  * compact notation of our own:

@@ -8,11 +8,11 @@
  * replaced by U+FFFD, -0 of integer fields read back as 0. The same errors are thrown for the same
  * input, and `onUnknownField` sees the same calls. The result shares nothing with the input.
  */
-import { GoJsonOptions, GoPath, GoPathTracker, goJsonEncode, NO_PATH } from './json';
+import { GoJsonOptions, GoPath, GoPathTracker, goJsonEncode, NO_PATH } from './marshal';
+import { canonicalQuantity } from './quantity';
 import {
   GoStructLayout, GoType, GoTypeRef, GoTypeRegistry, goTypeRegistry, isEmptyValue, presentFields, Primitive, readLooseStruct,
-} from './layout';
-import { canonicalQuantity } from './quantity';
+} from './struct-layout';
 import {
   definedKeys, formatGoDuration, formatGoFloat, formatGoTime, goString, integerText, isNil, isObject, parseGoDuration, sortUtf8, typeError,
 } from './text';

@@ -17,7 +17,7 @@
  *   the Kubernetes OpenAPI definition of the type where the overlay keeps unknown fields
  *   (embedded-overlay.ts), or the Kubernetes OpenAPI definition alone (k8s-json-schema.ts); below
  *   a marker with `x-kubernetes-preserve-unknown-fields`, only the JSON type of the embedded type;
- * - `default`s are left out unless asked for (`defaults`, see defaults.ts).
+ * - `default`s are left out unless asked for (`defaults`, see ajv-defaults.ts).
  *
  * Every node gets `x-rule`: the row id the overlay gives its schema path (see schema-node.ts), else
  * its parent's. An object's `x-pruned` names the row of each field the CRD post-processing removed.

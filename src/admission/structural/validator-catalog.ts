@@ -7,14 +7,14 @@
  *   time by the processes that check a request rather than shipped to every user);
  * - the custom resource kinds of the `workloads` output (emitted.ts), quick and full;
  * - the Kubernetes kinds and embedded types (kubernetes.ts), quick and full;
- * - the CRD schemas with their defaults (defaults.ts), defaulting.
+ * - the CRD schemas with their defaults (ajv-defaults.ts), defaulting.
  *
  * Internal module.
  */
 import type { SchemaObject } from 'ajv';
+import { defaultingJsonSchema } from './ajv-defaults';
 import { sharedSchemasOf } from './ajv-instance';
 import { documentJsonSchema } from './crd';
-import { defaultingJsonSchema } from './defaults';
 import { emittedKindJsonSchemas } from './emitted';
 import { kubernetesJsonSchemas } from './kubernetes';
 import { ValidatorMode } from './validators';

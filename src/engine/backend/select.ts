@@ -12,7 +12,7 @@ import { TRTLLM_BACKEND } from './trtllm';
 import { VLLM_BACKEND } from './vllm';
 import { RenderError } from '../../model/render-error';
 import { DcdSpecJson, isWorkerType } from '../../model/v1beta1';
-import { mainContainer } from '../runtime-version';
+import { mainContainer } from '../component-runtime-version';
 
 const BACKENDS: Readonly<Record<string, Backend>> = {
   vllm: VLLM_BACKEND,

@@ -11,16 +11,16 @@
  * Which runtime version may use which flavour is an admission rule, not a rendering one.
  */
 import { commonContainer, commonPodSpec } from './common';
-import { ComponentContext } from './context';
-import { ComponentDefaults } from './defaults';
+import { ComponentContext } from './component-context';
+import { ComponentDefaults } from './type-defaults';
 import {
   EPP_CONFIG_FILE, EPP_GRPC_HEALTH_PORT, EPP_GRPC_HEALTH_PORT_NAME, EPP_GRPC_PORT, EPP_GRPC_PORT_NAME, EPP_METRICS_PORT, EPP_METRICS_PORT_NAME,
   EPP_SERVICE_ACCOUNT, eppConfigMapName, INFERENCE_POOL_GROUP, inferencePoolName,
-} from '../../model/epp';
+} from '../../model/epp-names';
 import { OPERATOR_GATES } from '../../model/operator-version';
 import { NATIVE_RUST_EPP_VERSION, RuntimeVersion } from '../../model/runtime-version';
+import { formatVersion, versionAtLeast } from '../component-runtime-version';
 import { ContainerJson, PodSpecJson, tcpPort, valueEnv, VolumeJson, VolumeMountJson } from '../pod/k8s-json';
-import { formatVersion, versionAtLeast } from '../runtime-version';
 
 export const EPP_TERMINATION_GRACE_PERIOD_SECONDS = 130;
 export const EPP_CONFIG_VOLUME = 'epp-config';

@@ -2,8 +2,8 @@
  * Frontend defaults (render-core §5.3, §6.2): `python3 -m dynamo.frontend` serving HTTP on 8000.
  */
 import { commonContainer, commonPodSpec } from './common';
-import { ComponentContext } from './context';
-import { ComponentDefaults } from './defaults';
+import { ComponentContext } from './component-context';
+import { ComponentDefaults } from './type-defaults';
 import { ContainerJson, tcpPort, valueEnv } from '../pod/k8s-json';
 
 export const FRONTEND_HTTP_PORT_NAME = 'http';

@@ -3,14 +3,14 @@
  * worker-class (worker/prefill/decode), planner, epp, and the common defaults for anything else.
  */
 import { UNTYPED_DEFAULTS } from './common';
-import { ComponentDefaults } from './defaults';
 import { EPP_DEFAULTS } from './epp';
 import { FRONTEND_DEFAULTS } from './frontend';
 import { PLANNER_DEFAULTS } from './planner';
+import { ComponentDefaults } from './type-defaults';
 import { WORKER_DEFAULTS } from './worker';
 
-export type { ComponentContext } from './context';
-export type { ComponentDefaults, DefaultsProblem } from './defaults';
+export type { ComponentContext } from './component-context';
+export type { ComponentDefaults, DefaultsProblem } from './type-defaults';
 
 /** The defaults of a component type (`''` or an unknown type gets the common defaults). */
 export function componentDefaults(type: string): ComponentDefaults {

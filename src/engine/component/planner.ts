@@ -3,8 +3,8 @@
  * on 9090 with worker-style probes, the `planner-serviceaccount`.
  */
 import { commonContainer, commonPodSpec, SYSTEM_PORT, SYSTEM_PORT_NAME } from './common';
-import { ComponentContext } from './context';
-import { ComponentDefaults } from './defaults';
+import { ComponentContext } from './component-context';
+import { ComponentDefaults } from './type-defaults';
 import { systemProbes } from './worker';
 import { PLANNER_SERVICE_ACCOUNT } from '../../model/well-known';
 import { ContainerJson, tcpPort, valueEnv } from '../pod/k8s-json';

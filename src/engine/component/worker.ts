@@ -3,9 +3,9 @@
  * system server on 9090, NIXL telemetry on 19090, probes on the system port.
  */
 import { commonContainer, commonPodSpec, SYSTEM_PORT, SYSTEM_PORT_NAME } from './common';
-import { ComponentContext } from './context';
-import { ComponentDefaults } from './defaults';
+import { ComponentContext } from './component-context';
 import { CANARY_HEALTH_CHECKS, INCREASED_WORKER_FAILURE_THRESHOLD, runtimeGateEnabled } from './runtime-gates';
+import { ComponentDefaults } from './type-defaults';
 import { ContainerJson, tcpPort, valueEnv } from '../pod/k8s-json';
 
 export const NIXL_PORT_NAME = 'nixl';

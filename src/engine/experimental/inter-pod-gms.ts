@@ -4,7 +4,7 @@
  * engine pods (the primary plus, with inter-pod failover, its shadows) load the weights from it.
  * Both share the rank's GPUs through a Grove-managed DRA claim and a host directory for the
  * sockets. This module holds the pod rewrites and the PodCliqueSet pieces; the clique layout is
- * in `grove/roles.ts`.
+ * in `grove/clique-roles.ts`.
  */
 import { deviceClassNameOf, isInterPodFailover, isInterPodGms, mainContainerGpus } from './gms-spec';
 import { ensureGpuToleration, removeGpuResources } from './gpu-claims';

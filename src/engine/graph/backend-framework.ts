@@ -5,7 +5,7 @@
 import { RenderError } from '../../model/render-error';
 import { DgdJson, isWorkerType } from '../../model/v1beta1';
 import { frameworksRunBy } from '../backend/select';
-import { mainContainer } from '../runtime-version';
+import { mainContainer } from '../component-runtime-version';
 
 export function backendFrameworkForGeneratedDcds(dgd: DgdJson): string | undefined {
   if (dgd.spec.backendFramework) return dgd.spec.backendFramework;

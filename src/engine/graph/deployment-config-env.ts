@@ -2,7 +2,7 @@
  * `DYN_DEPLOYMENT_CONFIG` in a component's `main` env: the frontend's entry gets its HTTP port,
  * and a component's `ServiceArgs` may set its replicas and `main` container resources.
  */
-import { goJsonEncode } from '../../go/json';
+import { goJsonEncode } from '../../go/marshal';
 import { isMap } from '../../model/json';
 import { assignOwn, shallowCopy } from '../../model/json-copy';
 import { DcdSpecJson, JsonObject } from '../../model/v1beta1';

@@ -14,7 +14,7 @@
  * The keys the renderer wrote keep their order; fields the Go type adds come after them.
  */
 import { stripEmptyValueStructs } from '../../go/empty-structs';
-import { GoType, goTypeRegistry, GoTypeRegistry } from '../../go/layout';
+import { GoType, goTypeRegistry, GoTypeRegistry } from '../../go/struct-layout';
 import { goJsonValue } from '../../go/value';
 import { isMap } from '../../model/json';
 import { assignOwn } from '../../model/json-copy';

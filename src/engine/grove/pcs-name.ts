@@ -2,7 +2,7 @@
  * The PodCliqueSet name of a graph (render-multinode §4.2): the graph name, shortened with a hash
  * suffix when the longest Grove child name (`<pcs>-<scaling group>-<clique>` pods) would not fit.
  */
-import { longestCliqueNameLength, usesScalingGroup } from './roles';
+import { longestCliqueNameLength, usesScalingGroup } from './clique-roles';
 import { lowerAscii } from '../../model/json';
 import { ComponentSpecJson } from '../../model/v1beta1';
 

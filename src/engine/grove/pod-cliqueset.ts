@@ -5,10 +5,10 @@
  * templates), and the graph-level Grove settings.
  */
 import { cliqueAnnotations, cliqueLabels, sortedMap } from './clique-metadata';
+import { CliqueRole, cliqueRoles, interPodNodeLimit, interPodTooLarge, usesScalingGroup } from './clique-roles';
 import { GroveComponent } from './component-view';
 import { podCliqueSetName } from './pcs-name';
 import { applyGroveOverrides } from './provider-override';
-import { CliqueRole, cliqueRoles, interPodNodeLimit, interPodTooLarge, usesScalingGroup } from './roles';
 import { applyScheduler, groveScheduling, GroveScheduling, volcanoQueueAnnotation } from './schedulers';
 import { componentTopologyConstraint, graphTopologyConstraint } from './topology';
 import { formatGoDuration, parseGoDuration } from '../../go/duration';
@@ -35,7 +35,7 @@ import { componentsRestarting } from '../graph/component-dcds';
 import { groveDeployer, groveGmsDeployer } from '../multinode/deployer';
 import { nodeCountOf } from '../multinode/roles';
 import { PodSpecJson } from '../pod/k8s-json';
-import { renderPodSpec } from '../pod/pod-template';
+import { renderPodSpec } from '../pod/workload-pod-template';
 
 export const GROVE_API_VERSION = 'grove.io/v1alpha1';
 export const POD_CLIQUE_SET_KIND = 'PodCliqueSet';

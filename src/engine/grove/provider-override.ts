@@ -2,7 +2,7 @@
  * `providerOverride` values on the Grove path (render-multinode §4.9): each override's
  * `topologyConstraint` replaces the rendered one at its destination, verbatim.
  */
-import { usesScalingGroup } from './roles';
+import { usesScalingGroup } from './clique-roles';
 import { isMap, lowerAscii } from '../../model/json';
 import { copyJson } from '../../model/json-copy';
 import { ComponentSpecJson, DgdJson, JsonObject, ProviderOverrideJson } from '../../model/v1beta1';

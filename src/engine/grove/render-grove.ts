@@ -10,7 +10,7 @@ import { OperatorSettings } from '../../model/operator-settings';
 import { DgdJson } from '../../model/v1beta1';
 import { withCreateBookkeeping } from '../bookkeeping';
 import { ComponentCheckpoint } from '../experimental/checkpoint';
-import { graphWorkerHash } from '../graph/worker-hash';
+import { graphWorkerHash } from '../graph/hashed-worker-dcds';
 import { ClusterObjects } from '../multinode/dra-objects';
 import { renderScalingAdapters } from '../workloads/scaling-adapter';
 import { renderSharedGraphResources } from '../workloads/shared-resources';

@@ -19,7 +19,7 @@ import {
 import { isElasticEpRayLaunch, RAY_HEAD_PORT } from '../backend/vllm';
 import { DISCOVERY_BACKEND_KUBERNETES, kubeDiscoveryEnabled } from '../discovery';
 import { computeDynamoNamespace } from '../dynamo-namespace';
-import { graphWorkerHash } from '../graph/worker-hash';
+import { graphWorkerHash } from '../graph/hashed-worker-dcds';
 import { isMultinode } from '../multinode/roles';
 import { componentServicePort } from '../workloads/component-service';
 import { DcdContext, dcdContext } from '../workloads/dcd-context';

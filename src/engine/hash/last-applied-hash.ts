@@ -21,8 +21,8 @@
  */
 import { sha256Hex } from './worker-hash';
 import { stripEmptyValueStructs } from '../../go/empty-structs';
-import { GoType, goTypeRegistry, GoTypeRef } from '../../go/layout';
 import { elementLess, goSliceStable, goSortedJson } from '../../go/sorted-json';
+import { GoType, goTypeRegistry, GoTypeRef } from '../../go/struct-layout';
 import { goJsonValue, GoValue } from '../../go/value';
 import { jsonRoundTrip } from '../../model/json-copy';
 

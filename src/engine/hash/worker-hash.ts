@@ -8,7 +8,7 @@
  * `{}` and the hash `44136fa3`.
  */
 import * as crypto from 'node:crypto';
-import { goJsonEncode } from '../../go/json';
+import { goJsonEncode } from '../../go/marshal';
 
 /** SHA-256 of the UTF-8 bytes of `s`, lowercase hex. */
 export function sha256Hex(s: string): string {

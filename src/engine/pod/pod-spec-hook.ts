@@ -1,5 +1,5 @@
 /**
- * The types the pod-spec pipeline (pod-template.ts) shares with the rewrites it runs at its end
+ * The types the pod-spec pipeline (workload-pod-template.ts) shares with the rewrites it runs at its end
  * (the experimental hooks): which pod of a workload is rendered, and the shape of a rewrite.
  */
 import { PodSpecJson } from './k8s-json';

@@ -5,7 +5,7 @@
 import { DcdContext } from './dcd-context';
 import { KubeObject, kubeObjectWithGoSpec, normalizeKubeResourceName } from './kube-object';
 import { FRONTEND_HTTP_PORT, SYSTEM_PORT } from './workload-keys';
-import { EPP_GRPC_PORT, EPP_GRPC_PORT_NAME } from '../../model/epp';
+import { EPP_GRPC_PORT, EPP_GRPC_PORT_NAME } from '../../model/epp-names';
 import { shallowCopy } from '../../model/json-copy';
 import { JsonObject } from '../../model/v1beta1';
 import {

@@ -9,7 +9,7 @@
  * `parameters: null`, a profile plugin's `weight: null`); keys are sorted; the user's
  * `apiVersion`/`kind` are replaced.
  */
-import { goJsonEncode } from '../../go/json';
+import { goJsonEncode } from '../../go/marshal';
 import { JsonData, marshalSigsYaml } from '../../go/yaml';
 import { JsonObject } from '../../model/v1beta1';
 

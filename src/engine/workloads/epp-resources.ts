@@ -7,7 +7,7 @@ import { eppConfigYaml } from './epp-config-yaml';
 import { asGo, kubeObject, KubeObject, normalizeKubeResourceName } from './kube-object';
 import { ISTIO_NETWORKING_API_VERSION } from './virtual-service';
 import { FRONTEND_HTTP_PORT } from './workload-keys';
-import { EPP_CONFIG_FILE, EPP_GRPC_PORT, eppConfigMapName, INFERENCE_POOL_API_VERSION, inferencePoolName } from '../../model/epp';
+import { EPP_CONFIG_FILE, EPP_GRPC_PORT, eppConfigMapName, INFERENCE_POOL_API_VERSION, inferencePoolName } from '../../model/epp-names';
 import { istioEnabled, OperatorSettings } from '../../model/operator-settings';
 import { operatorHas } from '../../model/operator-version';
 import { RenderError } from '../../model/render-error';
@@ -15,8 +15,8 @@ import { ComponentSpecJson, DGD_KIND, DgdJson } from '../../model/v1beta1';
 import { LABEL_COMPONENT, LABEL_COMPONENT_CLASS, LABEL_COMPONENT_TYPE, LABEL_DYNAMO_NAMESPACE, LABEL_GRAPH_NAME } from '../../model/well-known';
 import { withCreateBookkeeping } from '../bookkeeping';
 import { eppConfigurationRequired } from '../component/epp';
+import { resolveRuntimeVersion } from '../component-runtime-version';
 import { computeDynamoNamespace } from '../dynamo-namespace';
-import { resolveRuntimeVersion } from '../runtime-version';
 
 /**
  * Whether an EPP without `eppConfig` is the native (Rust) EPP, which needs no configuration file:

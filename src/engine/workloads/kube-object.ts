@@ -2,7 +2,7 @@
  * The plain shape of the Kubernetes objects the workload renderers build, and small helpers to
  * build them the way the operator's Go code serialises them.
  */
-import { GoTypeRef } from '../../go/layout';
+import { GoTypeRef } from '../../go/struct-layout';
 import { goJsonValue, GoValue, readGoValue } from '../../go/value';
 import { assignOwn, shallowCopy } from '../../model/json-copy';
 import { ObjectMetaJson } from '../../model/v1beta1';
@@ -36,7 +36,7 @@ export function kubeObject(apiVersion: string, kind: string, meta: ObjectMetaInp
   return assignOwn({ apiVersion, kind, metadata } as KubeObject, content);
 }
 
-/** `value` as Go sends it when it is held in the Go type `type` (see src/go/json.ts). */
+/** `value` as Go sends it when it is held in the Go type `type` (see src/go/marshal.ts). */
 export function asGo<T = Record<string, unknown>>(value: unknown, type: GoTypeRef): T {
   return goJsonValue(value, type) as T;
 }

@@ -10,7 +10,7 @@ import { RenderError } from '../../model/render-error';
 import { JsonObject } from '../../model/v1beta1';
 import { MAIN_CONTAINER } from '../../model/well-known';
 import { MultinodeRoleName, nodeCountOf } from '../multinode/roles';
-import { renderPodTemplate } from '../pod/pod-template';
+import { renderPodTemplate } from '../pod/workload-pod-template';
 import { workloadLabels } from '../workload-metadata';
 
 export const LWS_API_VERSION = 'leaderworkerset.x-k8s.io/v1';

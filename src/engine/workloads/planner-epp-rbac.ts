@@ -5,7 +5,7 @@
  * does). These objects are created plainly: no owner, no bookkeeping annotations.
  */
 import { asGo, kubeObject, KubeObject } from './kube-object';
-import { EPP_SERVICE_ACCOUNT } from '../../model/epp';
+import { EPP_SERVICE_ACCOUNT } from '../../model/epp-names';
 import { isClusterWide, OperatorSettings } from '../../model/operator-settings';
 import { RenderError } from '../../model/render-error';
 import { DGD_KIND, DgdJson } from '../../model/v1beta1';

@@ -18,7 +18,7 @@ import { ComponentCheckpoint } from '../experimental/checkpoint';
 import { refuseInterPodGmsOnComponentPath } from '../experimental/component-path';
 import { ClusterObjects } from '../multinode/dra-objects';
 import { isMultinode } from '../multinode/roles';
-import { renderPodTemplate, takePodTemplateReading } from '../pod/pod-template';
+import { renderPodTemplate, takePodTemplateReading } from '../pod/workload-pod-template';
 
 /**
  * Whether the DCD's workload is a LeaderWorkerSet: LeaderWorkerSet is available and the DCD spans

@@ -6,7 +6,7 @@
 import { kubeObject, KubeObject } from './kube-object';
 import { DgdJson } from '../../model/v1beta1';
 import { LABEL_GRAPH_NAME } from '../../model/well-known';
-import { waitLeaderConfigMapName, WAIT_LEADER_SCRIPT_KEY } from '../backend/multinode/vllm';
+import { waitLeaderConfigMapName, WAIT_LEADER_SCRIPT_KEY } from '../backend/multinode/vllm-multinode';
 import { withCreateBookkeeping } from '../bookkeeping';
 import { isMultinode } from '../multinode/roles';
 

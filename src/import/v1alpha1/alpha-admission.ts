@@ -6,7 +6,7 @@
 import { GoMap } from './go-view';
 import { FRONTEND_SIDECAR_CONTAINER } from './pod-parts';
 import { FieldProblem } from './read';
-import { compareUtf8 } from '../../go/json';
+import { compareUtf8 } from '../../go/marshal';
 
 /** The admission rule the v1alpha1 checks belong to (docs/admission-rules.md). */
 export const ALPHA_RULE = '148';

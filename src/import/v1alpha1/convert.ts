@@ -33,7 +33,7 @@ import { FieldProblem, pruneNulls } from './read';
 import { convertSharedSpec } from './shared-spec';
 import { convertComponentStatus, convertGraphStatus } from './status';
 import { stripEmptyValueStructs } from '../../go/empty-structs';
-import { compareUtf8 } from '../../go/json';
+import { compareUtf8 } from '../../go/marshal';
 import { isMap, JsonMap } from '../../model/json';
 import { jsonRoundTrip } from '../../model/json-copy';
 

@@ -12,7 +12,7 @@
  * Field order and `omitempty` follow the operator's v1alpha1 API (main of 2026-08-21) and
  * k8s.io/api autoscaling/v2 v0.36.
  */
-import { goTypeRegistry, GoTypeRegistry } from '../../go/json';
+import { goTypeRegistry, GoTypeRegistry } from '../../go/marshal';
 import { K8S_STRUCTS } from '../../go/types';
 
 /** `PodSpec` without `containers`: the inline part of v1alpha1 `extraPodSpec`. */

@@ -4,7 +4,7 @@
  * (`semanticEqual`, `isGoZero`).
  */
 import { CONVERSION_GO_TYPES } from './go-types';
-import { goJsonEncode } from '../../go/json';
+import { goJsonEncode } from '../../go/marshal';
 import { goJsonValue } from '../../go/value';
 import { isMap } from '../../model/json';
 

@@ -5,12 +5,12 @@
  */
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
 import { BackendFrameworkName } from '../backend';
-import { MultinodeContainerContext, MultinodePodContext } from './context';
-import { sglangMultinodeContainer } from './sglang';
-import { trtllmMultinodeContainer, trtllmMultinodePodSpec } from './trtllm';
-import { vllmMultinodeContainer, vllmMultinodePodSpec } from './vllm';
+import { MultinodeContainerContext, MultinodePodContext } from './multinode-context';
+import { sglangMultinodeContainer } from './sglang-multinode';
+import { trtllmMultinodeContainer, trtllmMultinodePodSpec } from './trtllm-multinode';
+import { vllmMultinodeContainer, vllmMultinodePodSpec } from './vllm-multinode';
 
-export type { MultinodeContainerContext, MultinodePodContext } from './context';
+export type { MultinodeContainerContext, MultinodePodContext } from './multinode-context';
 
 /** What every backend's multinode hooks may need; `sshSecretName` is read by TensorRT-LLM only. */
 export interface MultinodeBackendContext extends MultinodeContainerContext {

@@ -18,7 +18,7 @@ import { discoveryServiceAccountName, kubeDiscoveryEnabled } from '../../discove
 import { graphComponentPodContext, withGraphTemplateDefaults } from '../../graph/template-defaults';
 import { mergeEnvs } from '../../pod/env';
 import { ContainerJson, EnvVarJson, objectItems, PodSpecJson } from '../../pod/k8s-json';
-import { renderPodSpec } from '../../pod/pod-template';
+import { renderPodSpec } from '../../pod/workload-pod-template';
 
 /** The capture pod template of one component, before GPU memory service wiring. */
 export interface CapturePodTemplate {

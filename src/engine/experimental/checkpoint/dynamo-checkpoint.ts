@@ -32,14 +32,14 @@ import {
   DYNAMO_CHECKPOINT_HASH_TYPES, observedArtifactVersion, observedCheckpointId, observedReady, refuseStorageShapedRestore, requiredDynamoCheckpoint,
 } from './observed-checkpoint';
 import { sortedRecord } from './snapshot-job';
-import { goJsonEncode } from '../../../go/json';
+import { goJsonEncode } from '../../../go/marshal';
 import { isMap } from '../../../model/json';
 import { OperatorSettings } from '../../../model/operator-settings';
 import { operatorHas } from '../../../model/operator-version';
 import { RenderError } from '../../../model/render-error';
 import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
 import { ANNOTATION_WORKLOAD_PROVIDER, LABEL_COMPONENT, LABEL_GRAPH_NAME, LABEL_WORKER_HASH, PROVIDER_GROVE } from '../../../model/well-known';
-import { graphWorkerHash } from '../../graph/worker-hash';
+import { graphWorkerHash } from '../../graph/hashed-worker-dcds';
 import { sha256Hex } from '../../hash/worker-hash';
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
 

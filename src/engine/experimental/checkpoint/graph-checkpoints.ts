@@ -19,7 +19,7 @@ import { OperatorSettings } from '../../../model/operator-settings';
 import { operatorHas } from '../../../model/operator-version';
 import { RenderError } from '../../../model/render-error';
 import { DgdJson, isWorkerType, JsonObject } from '../../../model/v1beta1';
-import { graphWorkerHash } from '../../graph/worker-hash';
+import { graphWorkerHash } from '../../graph/hashed-worker-dcds';
 import { ContainerJson, PodSpecJson } from '../../pod/k8s-json';
 
 function resolveError(dgd: DgdJson, config: ComponentCheckpointConfig, message: string): never {

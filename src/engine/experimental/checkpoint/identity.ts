@@ -13,7 +13,7 @@
  * layouts below, so that they equal the operator's byte for byte.
  */
 import { SNAPSHOT_COMPATIBILITY_VERSION, SNAPSHOT_JOB_NAME_PREFIX } from './constants';
-import { goJsonEncode } from '../../../go/json';
+import { goJsonEncode } from '../../../go/marshal';
 import { isMap } from '../../../model/json';
 import { RenderError } from '../../../model/render-error';
 import { sha256Hex } from '../../hash/worker-hash';

@@ -9,7 +9,7 @@ import { CheckpointClusterState, findObserved, ObservedObject } from './cluster-
 import {
   ANNOTATION_SNAPSHOT_ARTIFACT_VERSION, DEFAULT_ARTIFACT_VERSION, DYNAMO_CHECKPOINT_KIND, DYNAMO_CHECKPOINT_PHASE_READY, LABEL_SNAPSHOT_CHECKPOINT_ID,
 } from './constants';
-import { goJsonEncode } from '../../../go/json';
+import { goJsonEncode } from '../../../go/marshal';
 import { isMap, JsonMap } from '../../../model/json';
 import { sha256Hex } from '../../hash/worker-hash';
 
