@@ -19,17 +19,14 @@ import { inDocumentOrder } from './document-order';
 import { KindTable } from './kind-table';
 import { API_SERVER_RULE, apiServerRecords } from './object-meta';
 import { isCheckedKind, validateEmittedObject } from './structural';
-import { attachObject, renderValue, Violation, ViolationSink } from './violation';
+import { attachObject, renderValue, ViolationSink } from './violation';
 import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../../imports/leaderworkerset.x-k8s.io.schema';
 import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../imports/nvidia.com.snapshot.schema';
 import { isMap, mapAt, stringAt } from '../model/json';
+import { EmittedViolation } from '../model/violation';
 
-/** One broken rule of an emitted object. */
-export interface EmittedViolation extends Violation {
-  /** For a failed CEL rule of a CRD without a numbered row: the rule's expression. */
-  readonly expression?: string;
-}
+export type { EmittedViolation } from '../model/violation';
 
 /** CRD schemas whose CEL rules run on emitted objects, by `apiVersion/kind` (Dynamo kinds apart). */
 const CEL_SCHEMAS: Readonly<Record<string, CelSchemaNode>> = {
@@ -178,4 +175,4 @@ export function checkEmittedObjects(objects: readonly unknown[]): EmittedViolati
 }
 
 // kept until the pipeline and constructs move; internal (the one violation format is `formatViolation`)
-export { formatViolation as formatEmittedViolation } from './violation';
+export { formatViolation as formatEmittedViolation } from '../model/violation';

@@ -6,12 +6,12 @@
 import * as fs from 'fs';
 import { IValidationContext, ValidationViolation } from './cdk8s-validation-contract';
 import { operatorSettingsOfProperties } from './plugin-properties';
-import type { EmittedViolation } from '../admission/emitted-admission';
 import { pipeline, ruleDocs, violationFormat } from '../constructs/on-first-use';
 import { OperatorOptions } from '../constructs/operator-options';
 import { parseYamlDocuments } from '../import/documents';
 import type { OperatorSettings } from '../model/operator-settings';
 import { isDcd, isDgd } from '../model/v1beta1';
+import type { EmittedViolation } from '../model/violation';
 
 export * from './cdk8s-validation-contract';
 
