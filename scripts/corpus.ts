@@ -27,10 +27,10 @@ import { ComponentDeployment, DynamoGraph } from '../src';
 import { checkEmittedObjects, formatEmittedViolation, isEmittedKindChecked } from '../src/admission/emitted-admission';
 import { validateOptionsFor } from '../src/admission/stored-object';
 import { validateDocument } from '../src/admission/validate';
-import { RenderError } from '../src/model/render-error';
-import { resolveOperatorSettings } from '../src/model/operator-settings';
 import { parseYamlDocuments } from '../src/import/documents';
 import { jsonEqual } from '../src/model/json';
+import { resolveOperatorSettings } from '../src/model/operator-settings';
+import { RenderError } from '../src/model/render-error';
 import { isDcd, isDgd } from '../src/model/v1beta1';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 import {

@@ -18,10 +18,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { ORACLE_NAMESPACE, oracleCase } from './graphs';
 import { queueServer } from './queue-server';
-import { resolveOperatorSettings } from '../../src/model/operator-settings';
 import { parseYamlDocuments } from '../../src/import/documents';
 import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../../src/import/helm-values';
 import { parseOperatorConfiguration } from '../../src/import/operator-config';
+import { resolveOperatorSettings } from '../../src/model/operator-settings';
 import {
   compareObjects, judgeRun, keyOf, ORACLE_SETTINGS_DIR, OracleMode, OracleRecord, OracleRun, renderOurs, stripServerSet, withOracleUids,
 } from '../../test/support/oracle-renders';
