@@ -24,9 +24,9 @@ import { PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../../imports/leaderworkerset.x-k8s.io.schema';
 import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../imports/nvidia.com.snapshot.schema';
 import { isMap, mapAt, stringAt } from '../model/json';
-import { EmittedViolation } from '../model/violation';
+import { EmittedViolation } from '../model/violation-report';
 
-export type { EmittedViolation } from '../model/violation';
+export type { EmittedViolation } from '../model/violation-report';
 
 /** CRD schemas whose CEL rules run on emitted objects, by `apiVersion/kind` (Dynamo kinds apart). */
 const CEL_SCHEMAS: Readonly<Record<string, CelSchemaNode>> = {
@@ -175,4 +175,4 @@ export function checkEmittedObjects(objects: readonly unknown[]): EmittedViolati
 }
 
 // kept until the pipeline and constructs move; internal (the one violation format is `formatViolation`)
-export { formatViolation as formatEmittedViolation } from '../model/violation';
+export { formatViolation as formatEmittedViolation } from '../model/violation-report';

@@ -7,7 +7,7 @@
  * The v1alpha1 fields and where they go are those of the conversion (`src/import/v1alpha1/convert.ts`
  * and `shared-spec.ts`, after the operator's conversion webhook).
  */
-import type { Violation } from '../model/violation';
+import type { Violation } from '../model/violation-report';
 
 const CONVERT = '`cdk8s-dynamo convert` rewrites a v1alpha1 file';
 

@@ -11,7 +11,7 @@ import { OperatorOptions } from '../constructs/operator-options';
 import { parseYamlDocuments } from '../import/documents';
 import type { OperatorSettings } from '../model/operator-settings';
 import { isDcd, isDgd } from '../model/v1beta1';
-import type { EmittedViolation } from '../model/violation';
+import type { EmittedViolation } from '../model/violation-report';
 
 export * from './cdk8s-validation-contract';
 

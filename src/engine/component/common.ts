@@ -2,7 +2,7 @@
  * Defaults shared by every component type, and the complete defaults of an untyped component
  * (render-core §5.3, §6.1).
  */
-import { ComponentContext } from './component-context';
+import { ComponentContext } from './defaults-context';
 import { ComponentDefaults } from './type-defaults';
 import { MAIN_CONTAINER } from '../../model/well-known';
 import { DISCOVERY_BACKEND_ETCD, KUBE_DISCOVERY_MODE_CONTAINER } from '../discovery';

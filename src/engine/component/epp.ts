@@ -11,7 +11,7 @@
  * Which runtime version may use which flavour is an admission rule, not a rendering one.
  */
 import { commonContainer, commonPodSpec } from './common';
-import { ComponentContext } from './component-context';
+import { ComponentContext } from './defaults-context';
 import { ComponentDefaults } from './type-defaults';
 import {
   EPP_CONFIG_FILE, EPP_GRPC_HEALTH_PORT, EPP_GRPC_HEALTH_PORT_NAME, EPP_GRPC_PORT, EPP_GRPC_PORT_NAME, EPP_METRICS_PORT, EPP_METRICS_PORT_NAME,

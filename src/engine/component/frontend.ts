@@ -2,7 +2,7 @@
  * Frontend defaults (render-core §5.3, §6.2): `python3 -m dynamo.frontend` serving HTTP on 8000.
  */
 import { commonContainer, commonPodSpec } from './common';
-import { ComponentContext } from './component-context';
+import { ComponentContext } from './defaults-context';
 import { ComponentDefaults } from './type-defaults';
 import { ContainerJson, tcpPort, valueEnv } from '../pod/k8s-json';
 

@@ -9,7 +9,7 @@ import { PLANNER_DEFAULTS } from './planner';
 import { ComponentDefaults } from './type-defaults';
 import { WORKER_DEFAULTS } from './worker';
 
-export type { ComponentContext } from './component-context';
+export type { ComponentContext } from './defaults-context';
 export type { ComponentDefaults, DefaultsProblem } from './type-defaults';
 
 /** The defaults of a component type (`''` or an unknown type gets the common defaults). */

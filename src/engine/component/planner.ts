@@ -3,7 +3,7 @@
  * on 9090 with worker-style probes, the `planner-serviceaccount`.
  */
 import { commonContainer, commonPodSpec, SYSTEM_PORT, SYSTEM_PORT_NAME } from './common';
-import { ComponentContext } from './component-context';
+import { ComponentContext } from './defaults-context';
 import { ComponentDefaults } from './type-defaults';
 import { systemProbes } from './worker';
 import { PLANNER_SERVICE_ACCOUNT } from '../../model/well-known';

@@ -4,7 +4,7 @@
  * operator sources (`OPERATOR_GATES.runtimeGatedDefaults`); the operators of 1.4.0 and 1.5.0 render
  * the same defaults whatever the runtime version.
  */
-import { ComponentContext } from './component-context';
+import { ComponentContext } from './defaults-context';
 import { operatorHas } from '../../model/operator-version';
 import { compareVersions, RuntimeVersion } from '../../model/runtime-version';
 

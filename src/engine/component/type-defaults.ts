@@ -2,7 +2,7 @@
  * The contract of a component type's defaults: the base `main` container the user's container is
  * merged over, and the base pod spec the user's pod spec is merged over (render-core §5.3).
  */
-import { ComponentContext } from './component-context';
+import { ComponentContext } from './defaults-context';
 import { ContainerJson, PodSpecJson } from '../pod/k8s-json';
 
 /** Why a component of this type cannot be rendered: the offending field and the rule. */

@@ -3,7 +3,7 @@
  * system server on 9090, NIXL telemetry on 19090, probes on the system port.
  */
 import { commonContainer, commonPodSpec, SYSTEM_PORT, SYSTEM_PORT_NAME } from './common';
-import { ComponentContext } from './component-context';
+import { ComponentContext } from './defaults-context';
 import { CANARY_HEALTH_CHECKS, INCREASED_WORKER_FAILURE_THRESHOLD, runtimeGateEnabled } from './runtime-gates';
 import { ComponentDefaults } from './type-defaults';
 import { ContainerJson, tcpPort, valueEnv } from '../pod/k8s-json';

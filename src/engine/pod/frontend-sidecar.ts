@@ -10,7 +10,7 @@ import { ContainerJson, objectItems, PodSpecJson, VolumeMountJson } from './k8s-
 import { mergoMerge } from '../../go/mergo';
 import { OperatorSettings } from '../../model/operator-settings';
 import { RenderError } from '../../model/render-error';
-import { ComponentContext } from '../component/component-context';
+import { ComponentContext } from '../component/defaults-context';
 import { frontendContainer } from '../component/frontend';
 
 /** `mounts` followed by each of `extra` whose name is not present yet, in order. */

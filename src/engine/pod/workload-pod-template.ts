@@ -25,7 +25,7 @@ import { LABEL_SELECTOR, MAIN_CONTAINER } from '../../model/well-known';
 import { applyMultinodeContainer, applyMultinodePodSpec } from '../backend/multinode';
 import { selectBackend } from '../backend/select';
 import { componentDefaults } from '../component';
-import { ComponentContext } from '../component/component-context';
+import { ComponentContext } from '../component/defaults-context';
 import { operatorHasRuntimeGates } from '../component/runtime-gates';
 import { resolveRuntimeVersion } from '../component-runtime-version';
 import { computeDynamoNamespace } from '../dynamo-namespace';
