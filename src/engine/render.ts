@@ -18,8 +18,7 @@ import { storedGeneratedDcd } from './graph/stored-dcd';
 import { renderGroveGraphWorkloads } from './grove/render-grove';
 import { ClusterObjects, isDraClusterStateOnly, isDraObject } from './multinode/dra-objects';
 import { MAX_OBJECT_BYTES } from '../import/document-kinds';
-import { OperatorSettings, resolveOperatorSettings } from '../model/operator-settings';
-import { operatorVersionProblem } from '../model/operator-version';
+import { OperatorSettings } from '../model/operator-settings';
 import * as workloads from './workloads/render-workloads';
 import { isClusterTopologyBinding } from '../model/cluster-topology-binding';
 import { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
@@ -30,6 +29,7 @@ import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-know
 export type { OutputMode } from '../model/output-mode';
 export { OUTPUT_MODES } from '../model/output-mode';
 export { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
+export { supportedOperatorSettings } from '../model/operator-settings';
 
 /**
  * Cluster objects given with the input: observed PodSnapshots / SnapshotJobs (checkpoints) and the
@@ -162,13 +162,6 @@ export function inputClusterState(docs: readonly unknown[], namespace: string | 
   };
 }
 
-/** The resolved settings; an operator version this library does not render for is a RenderError. */
-export function supportedOperatorSettings(partial: Partial<OperatorSettings> | undefined): OperatorSettings {
-  const settings = resolveOperatorSettings(partial);
-  const problem = operatorVersionProblem(settings.version);
-  if (problem !== undefined) throw new RenderError('operator settings', 'version', problem);
-  return settings;
-}
 
 /**
  * Whether a document is read as cluster state and not written out in components or workloads

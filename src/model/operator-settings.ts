@@ -7,7 +7,9 @@
  * unchanged) writes there, or, for a field it leaves out, the operator's own fallback.
  */
 
+import { operatorVersionProblem } from './operator-version';
 import { RegistrySecret } from './registry-secret';
+import { RenderError } from './render-error';
 
 export interface OperatorSettings {
   /** Operator build version; stamped on new graphs as `nvidia.com/dynamo-operator-origin-version`. */
@@ -162,6 +164,11 @@ export const DEFAULT_OPERATOR_SETTINGS: OperatorSettings = {
   registrySecrets: [],
 };
 
+/**
+ * The operator settings of `partial`: each field given (not undefined) over the settings of a
+ * default platform install. The one resolution of operator settings: the constructs, the cdk8s
+ * plugin, the command line and the pipeline all resolve theirs here.
+ */
 export function resolveOperatorSettings(partial?: Partial<OperatorSettings>): OperatorSettings {
   const out: { [k: string]: any } = { ...DEFAULT_OPERATOR_SETTINGS };
   for (const [key, value] of Object.entries(partial ?? {})) {
@@ -178,4 +185,12 @@ export function isClusterWide(settings: OperatorSettings): boolean {
 /** Whether the `istio` gate is on (mesh provider istio; the DestinationRule API is assumed present). */
 export function istioEnabled(settings: OperatorSettings): boolean {
   return settings.serviceMeshProvider === 'istio';
+}
+
+/** The resolved settings; an operator version this library does not render for is a RenderError. */
+export function supportedOperatorSettings(partial: Partial<OperatorSettings> | undefined): OperatorSettings {
+  const settings = resolveOperatorSettings(partial);
+  const problem = operatorVersionProblem(settings.version);
+  if (problem !== undefined) throw new RenderError('operator settings', 'version', problem);
+  return settings;
 }
