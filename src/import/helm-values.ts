@@ -18,6 +18,7 @@ import { parseYamlDocuments, YamlInputError } from './documents';
 import { DISCOVERY_BACKENDS, OPERATOR_FALLBACK_TERMINATION_DELAY } from './operator-config';
 import { formatGoDuration, parseGoDuration } from '../go/duration';
 import { isMap } from '../model/json';
+import { copyJson } from '../model/json-copy';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
 import { RenderError } from '../model/render-error';
 
@@ -135,32 +136,21 @@ function joinPath(base: string, key: string): string {
   return base === '' ? key : `${base}.${key}`;
 }
 
-/** Deep copy of plain YAML data. */
-function copy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copy);
-  if (isMap(value)) {
-    const out: Values = {};
-    for (const key of Object.keys(value)) out[key] = copy(value[key]);
-    return out;
-  }
-  return value;
-}
-
 /**
  * `given` over `defaults` as Helm merges values: two mappings merge key by key; a `null` in `given`
  * removes the default; anything else in `given` (a scalar, a list, a mapping over a non-mapping)
  * replaces the default.
  */
 export function mergeHelmValues(given: unknown, defaults: unknown): unknown {
-  if (given === undefined) return copy(defaults);
-  if (!isMap(given) || !isMap(defaults)) return copy(given);
+  if (given === undefined) return copyJson(defaults);
+  if (!isMap(given) || !isMap(defaults)) return copyJson(given);
   const out: Values = {};
   for (const key of Object.keys(defaults)) {
-    if (!Object.prototype.hasOwnProperty.call(given, key)) out[key] = copy(defaults[key]);
+    if (!Object.prototype.hasOwnProperty.call(given, key)) out[key] = copyJson(defaults[key]);
     else if (given[key] !== null) out[key] = mergeHelmValues(given[key], defaults[key]);
   }
   for (const key of Object.keys(given)) {
-    if (!Object.prototype.hasOwnProperty.call(defaults, key)) out[key] = copy(given[key]);
+    if (!Object.prototype.hasOwnProperty.call(defaults, key)) out[key] = copyJson(given[key]);
   }
   return out;
 }
@@ -173,13 +163,13 @@ export function mergeHelmValues(given: unknown, defaults: unknown): unknown {
  * chart 1.5.0 (test/fixtures/oracle/helm).
  */
 function subchartGlobals(given: unknown, defaults: unknown): unknown {
-  if (given === undefined || given === null) return copy(defaults);
-  if (!isMap(defaults)) return copy(given);
-  if (!isMap(given)) return copy(defaults);
+  if (given === undefined || given === null) return copyJson(defaults);
+  if (!isMap(defaults)) return copyJson(given);
+  if (!isMap(given)) return copyJson(defaults);
   const out: Values = {};
   for (const key of Object.keys(defaults)) out[key] = subchartGlobals(given[key], defaults[key]);
   for (const key of Object.keys(given)) {
-    if (!Object.prototype.hasOwnProperty.call(defaults, key) && given[key] !== null) out[key] = copy(given[key]);
+    if (!Object.prototype.hasOwnProperty.call(defaults, key) && given[key] !== null) out[key] = copyJson(given[key]);
   }
   return out;
 }
