@@ -1,10 +1,11 @@
 /**
- * The operator an ejected app is written for: the settings given to `eject` (its OPERATOR options)
+ * The operator an ejected app is written for: the settings given to `eject` (by its OPERATOR options)
  * that differ from a default platform install, as one `OperatorOptions` constant every graph and
  * component deployment of the app names (`operator: operator`). Without such options the app names
  * no operator and synthesizes for a default install, as the constructs do.
  */
 import { dynamo, isEmptyStruct, list, plain, plainStruct, Statement, struct } from './code';
+import { jsonEqual } from '../model/json';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
 
 /** The settings of `settings` that differ from a default install, in the order of the settings. */
@@ -12,7 +13,7 @@ export function nonDefaultSettings(settings: OperatorSettings | undefined): Arra
   if (settings === undefined) return [];
   const keys = Object.keys(DEFAULT_OPERATOR_SETTINGS) as Array<keyof OperatorSettings>;
   return keys
-    .filter(key => JSON.stringify(settings[key]) !== JSON.stringify(DEFAULT_OPERATOR_SETTINGS[key]))
+    .filter(key => !jsonEqual(settings[key], DEFAULT_OPERATOR_SETTINGS[key]))
     .map(key => [key, settings[key]] as const);
 }
 
