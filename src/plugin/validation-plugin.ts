@@ -7,10 +7,10 @@ import * as fs from 'fs';
 import { IValidationContext, ValidationViolation } from './cdk8s-validation-contract';
 import { operatorSettingsOfProperties } from './plugin-properties';
 import type { EmittedViolation } from '../admission/emitted-admission';
-import { pipeline, ruleDocs, violationFormat } from '../constructs/on-first-use';
 import { OperatorOptions } from '../constructs/operator-options';
 import type { OperatorSettings } from '../engine/operator-settings';
 import { parseYamlDocuments } from '../import/documents';
+import { pipeline, ruleDocs, violationFormat } from '../lazy-modules';
 import { isDcd, isDgd } from '../model/v1beta1';
 
 export * from './cdk8s-validation-contract';
