@@ -2,7 +2,8 @@
  * The one place where the library loads code on first use rather than when it is required, so
  * that `require('cdk8s-dynamo')` loads what defining the constructs needs and nothing more:
  *
- * - cdk8s-plus, needed only to serialise Kubernetes values handed to the constructs;
+ * - cdk8s-plus, needed only to serialise Kubernetes values handed to the constructs, and the
+ *   Kubernetes schemas and struct fields those values are checked and converted with;
  * - the library's heavy parts, reached by the first synthesis, validation or import that needs
  *   them: the pipeline that checks and renders documents (the render engine, the admission of
  *   Dynamo documents and of the objects the operator creates, with their schemas), the v1alpha1
@@ -41,6 +42,12 @@ export function onFirstUse<T>(load: () => T): () => T {
 
 /** The cdk8s-plus module. */
 export const kplus = onFirstUse<typeof kplusModule>(() => require('cdk8s-plus-34'));
+
+/** The Kubernetes OpenAPI schemas the constructs check typed values against (`imports/k8s-openapi.schema`), by definition name. */
+export const kubernetesSchemas = onFirstUse(() => (require('../imports/k8s-openapi.schema') as typeof import('../imports/k8s-openapi.schema')).K8S_SCHEMAS);
+
+/** The Kubernetes struct fields the constructs convert typed values with (`model/kubernetes-types`). */
+export const kubernetesTypes = onFirstUse(() => (require('./model/kubernetes-types') as typeof import('./model/kubernetes-types')).KUBERNETES_TYPES);
 
 // ---------------------------------------------------------------------------------------------
 // The pipeline bundle
