@@ -62,13 +62,14 @@ describe('the outcome of a resource is kept until its document changes', () => {
     expect(admitDocument).toHaveBeenCalledTimes(N);
   });
 
-  test('a pass over an unchanged graph does not read its document: N graphs in N charts, WORKLOADS output, one toJson per graph', () => {
+  test('an unchanged graph\'s document is built once over the N + 1 validation passes: N graphs in N charts, WORKLOADS output', () => {
     const app = Testing.app();
     graphsInCharts(app, OutputMode.WORKLOADS);
     const toJson = jest.spyOn(DynamoGraph.prototype, 'toJson');
+    const componentSpec = jest.spyOn(Component.prototype, '_toSpecJson');
     app.synthYaml();
-    // N + 1 validation passes over N graphs
     expect(toJson).toHaveBeenCalledTimes(N);
+    expect(componentSpec).toHaveBeenCalledTimes(2 * N);
   });
 
   test('a change after a synthesis is checked again, and only the changed graph is', () => {
