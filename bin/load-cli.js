@@ -6,7 +6,7 @@
  * holds one copy of the code. A build without the bundle runs the compiled modules themselves.
  * Nothing is written at run time.
  */
-const { deferredPartsModule } = require('../lib/src/constructs/pipeline-bundle.js');
+const { deferredPartsModule } = require('../lib/src/lazy-modules.js');
 
 /** The command line's `main`. */
 function loadCli() {

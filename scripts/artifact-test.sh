@@ -124,7 +124,7 @@ EOF
     const graph = new dynamo.DynamoGraph(new Chart(app, "c"), "G", { output: dynamo.OutputMode.WORKLOADS });
     graph.addFrontend("F", { image: "nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0" });
     app.synthYaml();
-    const state = require("cdk8s-dynamo/lib/src/constructs/pipeline-bundle.js").pipelineBundleState();
+    const state = require("cdk8s-dynamo/lib/src/lazy-modules.js").pipelineBundleState();
     const validators = state.validatorCaches;
     if (!state.fromBundle || !state.cacheGiven || state.cacheRejected || validators.loaded === 0 || validators.cacheRejected > 0) {
       console.error(JSON.stringify(state));

@@ -1,6 +1,6 @@
 /**
  * Build step (after jsii): the pipeline bundle, `lib/src/pipeline.bundle.js`, and its V8 code cache,
- * `lib/src/pipeline.bundle.cache` (see src/constructs/pipeline-bundle.ts).
+ * `lib/src/pipeline.bundle.cache` (see src/lazy-modules.ts).
  *
  * The bundle's entry is lib/src/constructs/deferred-parts.js. It holds every module the entry loads
  * that requiring the package (lib/src/index.js) does not load (nor those modules on first use), and @bufbuild/cel (taken as ES
@@ -127,7 +127,7 @@ function requiredFromOutside(loaded: ReadonlySet<string>): Set<string> {
       } catch {
         continue;
       }
-      // the bundle's entry is required only when there is no bundle (pipeline-bundle.ts)
+      // the bundle's entry is required only when there is no bundle (src/lazy-modules.ts)
       if (!target.startsWith(`${LIB}${path.sep}`) || target === ENTRY || seen.has(target)) continue;
       seen.add(target);
       needed.add(target);

@@ -14,7 +14,7 @@ const fs = require('fs');
 const path = require('path');
 
 const ROOT = path.resolve(__dirname, '..');
-const { recordPipelineCodeCache } = require(path.join(ROOT, 'lib', 'src', 'constructs', 'pipeline-bundle.js'));
+const { recordPipelineCodeCache } = require(path.join(ROOT, 'lib', 'src', 'lazy-modules.js'));
 
 recordPipelineCodeCache();
 const cdk8s = require('cdk8s');
@@ -28,7 +28,7 @@ dynamo.DynamoGraph.fromYaml(new cdk8s.Chart(app, 'disagg', { namespace: 'cache' 
 app.synthYaml();
 
 // the command line, from the bundle, as bin/cdk8s-dynamo runs it (its output is not kept)
-const { main } = require(path.join(ROOT, 'lib', 'src', 'constructs', 'pipeline-bundle.js')).deferredPartsModule().commandLine();
+const { main } = require(path.join(ROOT, 'lib', 'src', 'lazy-modules.js')).deferredPartsModule().commandLine();
 const graphFile = path.join(ROOT, 'test', 'fixtures', 'cli', 'graph.yaml');
 const outdir = path.join(ROOT, '.tmp', 'cli-code-cache');
 fs.rmSync(outdir, { recursive: true, force: true });

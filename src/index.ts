@@ -8,6 +8,7 @@ export * from './constructs/epp-config';
 export * from './constructs/component';
 export * from './constructs/multinode-worker';
 export * from './explain/footprint-types';
+export * from './constructs/resource';
 export * from './constructs/graph';
 export * from './constructs/component-deployment';
 export * from './plugin/validation-plugin';

@@ -24,7 +24,7 @@ function runCommand(args: readonly string[]): CommandRun {
     process.argv = [process.argv[0], 'cdk8s-dynamo', ...${JSON.stringify(args)}];
     process.stdout.write = () => true;
     require(${JSON.stringify(path.join(ROOT, 'bin', 'load-cli.js'))}).loadCli().main();
-    const state = require(${JSON.stringify(path.join(LIB_SRC, 'constructs', 'pipeline-bundle.js'))}).pipelineBundleState();
+    const state = require(${JSON.stringify(path.join(LIB_SRC, 'lazy-modules.js'))}).pipelineBundleState();
     process.stderr.write(JSON.stringify({ state, loaded: Object.keys(require.cache), exitCode: process.exitCode ?? 0 }));
   `;
   const result = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });

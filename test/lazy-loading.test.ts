@@ -42,7 +42,7 @@ for (const output of [lib.OutputMode.GRAPH, lib.OutputMode.WORKLOADS]) {
   graph.addWorker('Worker', { image, command: ['python3', '-m', 'dynamo.vllm'], gpus: 1 });
 }
 const defined = loaded();
-const bundle = () => ${FROM_LIB ? `require(${JSON.stringify(path.join(ROOT, 'lib', 'src', 'constructs', 'pipeline-bundle.js'))}).pipelineBundleState().fromBundle` : 'undefined'};
+const bundle = () => ${FROM_LIB ? `require(${JSON.stringify(path.join(ROOT, 'lib', 'src', 'lazy-modules.js'))}).pipelineBundleState().fromBundle` : 'undefined'};
 const bundleDefined = bundle();
 Testing.synth(chart);
 process.stdout.write(JSON.stringify({ required, defined, synthesized: loaded(), bundleDefined, bundleSynthesized: bundle() }));

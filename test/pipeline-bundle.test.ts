@@ -60,7 +60,7 @@ beforeAll(() => {
     const yaml = (function (yamlText) { ${SYNTHESIZE_ALL} })(${JSON.stringify(GRAPH_YAML)});
     const graph = dynamo.DynamoGraph.fromYaml(new Chart(app, 'explained'), 'Graph', ${JSON.stringify(GRAPH_YAML)});
     const footprint = graph.footprint();
-    const state = require(${JSON.stringify(path.join(LIB_SRC, 'constructs', 'pipeline-bundle.js'))}).pipelineBundleState();
+    const state = require(${JSON.stringify(path.join(LIB_SRC, 'lazy-modules.js'))}).pipelineBundleState();
     process.stdout.write(JSON.stringify({ yaml, state, footprint, loaded: Object.keys(require.cache) }));
   `;
   const result = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });

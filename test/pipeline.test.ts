@@ -1,11 +1,13 @@
 /**
  * `checkAndRender`: the one pipeline the CLI, the plugin, the constructs and DynamoDocuments share.
  */
+import * as defaulting from '../src/admission/defaulting';
+import * as emitted from '../src/admission/emitted-admission';
 import * as validate from '../src/admission/validate';
 import { RenderError } from '../src/engine/errors';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import * as engineRender from '../src/engine/render';
-import { checkAndRender, formatProblem, renderDocuments } from '../src/pipeline/check-and-render';
+import { checkAndRender, checkAndRenderDocument, formatProblem, renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const SETTINGS = resolveOperatorSettings({});
@@ -46,9 +48,36 @@ describe('checking', () => {
   });
 
   test('each Dynamo document is checked once, also when it is rendered', () => {
-    const spy = jest.spyOn(validate, 'validateDocument');
+    const spy = jest.spyOn(validate, 'admitDocument');
     checkAndRender([{ documents: [graph('a'), graph('b')] }], { settings: SETTINGS, output: 'workloads' });
     expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  test('each Dynamo document is defaulted once: what admission stored is what is rendered', () => {
+    const graphs = jest.spyOn(defaulting, 'defaultGraphDeployment');
+    const components = jest.spyOn(defaulting, 'defaultComponentDeployment');
+    const dcd = { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoComponentDeployment', metadata: { name: 'w' }, spec: graph('w').spec.components[1] };
+    const once = checkAndRender([{ documents: [graph('a'), dcd] }], { settings: SETTINGS, output: 'workloads' });
+    expect(once.problems).toEqual([]);
+    expect([graphs.mock.calls.length, components.mock.calls.length]).toEqual([1, 1]);
+    // the same objects as a rendering that defaults the documents itself (admission off)
+    expect(checkAndRender([{ documents: [graph('a'), dcd] }], { settings: SETTINGS, output: 'workloads', admission: false }).outputs).toEqual(once.outputs);
+  });
+
+  test('checkAndRenderDocument: one document, the same call; the problems of rendered objects name the object', () => {
+    const doc = graph('a');
+    const outcome = checkAndRenderDocument(doc, { settings: SETTINGS, output: 'workloads' });
+    expect(outcome.objects).toEqual(checkAndRender([{ documents: [doc] }], { settings: SETTINGS, output: 'workloads' }).outputs[0]);
+    expect([outcome.violations, outcome.renderError, outcome.objectProblems]).toEqual([[], undefined, []]);
+    const refused = checkAndRenderDocument(graph('b', -1), { settings: SETTINGS, output: 'workloads' });
+    expect(refused.objects).toBeUndefined();
+    expect(refused.violations[0]).toMatch(/^DynamoGraphDeployment\/b: spec\.components\[0\]\.replicas/);
+    jest.spyOn(emitted, 'checkEmittedObject').mockImplementation(object => ((object as any).kind === 'Service'
+      ? [{ kind: 'Service', name: 'x', path: 'spec', message: 'Required value', rule: 'structural' }] : []));
+    const checked = checkAndRenderDocument(doc, { settings: SETTINGS, output: 'workloads' });
+    expect(checked.objectProblems.length).toBeGreaterThan(0);
+    expect(checked.objectProblems.every(p => (checked.objects![p.object] as any).kind === 'Service')).toBe(true);
+    expect(checked.objectProblems[0].message).toBe('Service/x: spec: Required value (rule structural)');
   });
 
   test('a document that matches several stored objects is one problem naming the old file', () => {

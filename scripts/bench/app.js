@@ -11,8 +11,10 @@ const path = require('path');
 const ROOT = path.resolve(__dirname, '..', '..');
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const NAMESPACE = 'bench';
-const GRAPHS = 40;
-const COMPONENTS_PER_GRAPH = 25;
+/** Graphs in the app ($BENCH_GRAPHS: the charts measure builds 400). */
+const GRAPHS = Number(process.env.BENCH_GRAPHS ?? 40);
+/** Components per graph ($BENCH_COMPONENTS_PER_GRAPH). */
+const COMPONENTS_PER_GRAPH = Number(process.env.BENCH_COMPONENTS_PER_GRAPH ?? 25);
 
 /** The library under test: the compiled package (`$BENCH_LIB` names another build). */
 function libraryFile() {

@@ -28,8 +28,16 @@ export function validateOptionsFor(settings: OperatorSettings, clusterObjects?: 
  * the API server prunes unknown fields.
  */
 export function admitNewGraph(input: DgdJson, settings: OperatorSettings): DgdJson {
-  const stored = defaultGraphDeployment(input as unknown as JsonMap, validateOptionsFor(settings)).doc;
-  const pruned = operatorHas(settings.version, 'providerOverride') ? stored : withoutProviderOverrides(stored);
+  return storedGraphOf(defaultGraphDeployment(input as unknown as JsonMap, validateOptionsFor(settings)).doc, settings);
+}
+
+/**
+ * The graph as stored, from the graph as the defaulting webhook left it on create (`admitNewGraph`
+ * without the defaulting, for a graph validation has defaulted already): the fields the operator's
+ * CRD does not have yet pruned.
+ */
+export function storedGraphOf(defaulted: JsonMap, settings: OperatorSettings): DgdJson {
+  const pruned = operatorHas(settings.version, 'providerOverride') ? defaulted : withoutProviderOverrides(defaulted);
   return pruned as unknown as DgdJson;
 }
 

@@ -39,13 +39,23 @@ export const DCD_KIND_NAME = 'DynamoComponentDeployment';
  * input (wrong types anywhere) yields violations. The input is not modified.
  */
 export function validateDocument(doc: unknown, options: ValidateOptions = {}): Violation[] {
+  return admitDocument(doc, options).violations;
+}
+
+/**
+ * `validateDocument`, with the object as the defaulting webhook left it (`admitted`: the CRD's
+ * defaults and the webhook's, never the pruning of fields a CRD lacks) when the document is a
+ * DynamoGraphDeployment or DynamoComponentDeployment that got that far: what the pipeline renders
+ * from when nothing is refused, so that a document is defaulted once. The input is not modified.
+ */
+export function admitDocument(doc: unknown, options: ValidateOptions = {}): { violations: Violation[]; admitted?: JsonMap } {
   const kind = stringAt(doc, 'kind') ?? '';
   const name = stringAt(mapAt(doc, 'metadata'), 'name') ?? '';
   try {
-    const { records, ordered } = check(doc, kind, options);
-    return inDocumentOrder(records, ordered).map((record) => attachObject(record, kind, name, ordered));
+    const { records, ordered, admitted } = check(doc, kind, options);
+    return { violations: inDocumentOrder(records, ordered).map((record) => attachObject(record, kind, name, ordered)), admitted };
   } catch (error) {
-    return unexpectedFailure(error, kind, name);
+    return { violations: unexpectedFailure(error, kind, name) };
   }
 }
 
@@ -71,7 +81,7 @@ export function unexpectedFailure(error: unknown, kind: string, name: string): V
   return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
 }
 
-function check(doc: unknown, kind: string, options: ValidateOptions): { records: readonly ViolationRecord[]; ordered: unknown } {
+function check(doc: unknown, kind: string, options: ValidateOptions): { records: readonly ViolationRecord[]; ordered: unknown; admitted?: JsonMap } {
   const sink = new ViolationSink();
   if (!isMap(doc)) {
     sink.wrongType(FieldPath.root(), doc, 'object', STRUCTURAL_RULE);
@@ -94,11 +104,11 @@ function check(doc: unknown, kind: string, options: ValidateOptions): { records:
     const { doc: admitted, provider } = defaultGraphDeployment(doc, options);
     const pathway = pathwayOf(provider);
     checkGraphDeployment(admitted, pathway, options, sink);
-    return { records: [...sink.all, ...metadata, ...graphWorkloadRecords(admitted, pathway.grovePathway)], ordered: admitted };
+    return { records: [...sink.all, ...metadata, ...graphWorkloadRecords(admitted, pathway.grovePathway)], ordered: admitted, admitted };
   }
   const admitted = defaultComponentDeployment(doc);
   checkComponentDeployment(admitted, options, sink);
-  return { records: [...sink.all, ...metadata, ...componentWorkloadRecords(admitted)], ordered: admitted };
+  return { records: [...sink.all, ...metadata, ...componentWorkloadRecords(admitted)], ordered: admitted, admitted };
 }
 
 /**

@@ -324,11 +324,6 @@ export class Component extends Construct {
     return copyJson(this.spec);
   }
 
-  /** @internal The plain component spec itself, not a copy: to be read (the key of the validation), never changed or kept. */
-  public _specJsonView(): Readonly<ComponentSpecJson> {
-    return this.spec;
-  }
-
   /** Tells the graph this component belongs to (if any) that its rendering is stale. */
   private changed(): void {
     (this.node.scope as Partial<GraphParent>)._invalidate?.();

@@ -1,6 +1,6 @@
 /**
- * The library's parts that are loaded on first use (see on-first-use.ts), and the command line, each as a function that
- * requires it. This module is the entry of the pipeline bundle (`lib/src/pipeline.bundle.js`, made
+ * The library's parts that are loaded on first use (see src/lazy-modules.ts, the one place that
+ * loads them), and the command line, each as a function that requires it. This module is the entry of the pipeline bundle (`lib/src/pipeline.bundle.js`, made
  * by the build, see scripts/bundle-pipeline.ts): the bundle holds these parts and every module they
  * load that requiring the package does not load. Without the bundle (running from the TypeScript
  * sources, or a build without it) this module is required as it is.
@@ -10,7 +10,6 @@
 import type * as yamlModule from 'yaml';
 import type * as componentImportModule from './component-import';
 import type * as graphImportModule from './graph-import';
-import type * as emittedAdmissionModule from '../admission/emitted-admission';
 import type * as ruleDocsModule from '../admission/rule-docs';
 import type * as validatorsModule from '../admission/structural/validators';
 import type * as violationModule from '../admission/violation';
@@ -26,9 +25,6 @@ export const pipeline = (): typeof pipelineModule => require('../pipeline/check-
 
 /** How violations are described (`admission/violation`). */
 export const violationFormat = (): typeof violationModule => require('../admission/violation');
-
-/** Admission of the objects the operator creates, with their schemas (`admission/emitted-admission`). */
-export const emittedAdmission = (): typeof emittedAdmissionModule => require('../admission/emitted-admission');
 
 /** The admission rules' documentation (`admission/rule-docs`). */
 export const ruleDocs = (): typeof ruleDocsModule => require('../admission/rule-docs');

@@ -3,7 +3,7 @@
  * command does for one file, as static methods (jsii exports classes, not free functions).
  */
 import { OutputMode } from './enums';
-import { pipeline, v1alpha1 } from './on-first-use';
+import { pipeline, v1alpha1 } from '../lazy-modules';
 import { OperatorOptions } from './operator-options';
 import { operatorSettingsOf } from './operator-settings-of';
 import { dns1123LabelErrors } from '../admission/dns-names';

@@ -6,19 +6,15 @@
  * creates for it before profiling (WORKLOADS: the profiling Job, its ServiceAccount and
  * RoleBinding). Admission (CRD schema, the operator's DGDR webhooks) is checked at synth time.
  */
-import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
+import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { OutputMode } from './enums';
-import { objectMetaJson, propsOf } from './kubernetes-values';
-import { pipeline } from './on-first-use';
-import { operatorSettingsOf } from './operator-settings-of';
-import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
+import { DynamoResource } from './resource';
 import { SynthesisOptions } from './synthesis-options';
-import { ValidationCache } from './validation';
-import type { OperatorSettings } from '../engine/operator-settings';
 import { deepClone } from '../model/json';
 import { copyJson } from '../model/json-copy';
 import { JsonObject } from '../model/v1beta1';
+import type { OutputMode as RenderedOutput } from '../pipeline/check-and-render';
 
 /** Inference backend a request profiles and deploys. */
 export enum RequestBackend {
@@ -291,30 +287,12 @@ function defined(obj: { [key: string]: unknown }): JsonObject | undefined {
 }
 
 /** A DynamoGraphDeploymentRequest. */
-export class DynamoGraphDeploymentRequest extends Construct {
-  /** Name of the request. */
-  public readonly name: string;
-  /** What the request synthesizes. */
-  public readonly output: OutputMode;
-
+export class DynamoGraphDeploymentRequest extends DynamoResource {
   private readonly document: JsonObject;
-  private readonly settings: OperatorSettings;
-  private readonly workloads?: RenderedWorkloads;
-  private readonly validation: ValidationCache;
-  private rendered?: readonly unknown[];
 
   constructor(scope: Construct, id: string, props: DynamoGraphDeploymentRequestProps) {
-    super(scope, id);
-    this.output = props.output ?? OutputMode.GRAPH;
-    try {
-      this.settings = operatorSettingsOf(props.operator);
-    } catch (e) {
-      throw new Error(`${this.node.path}: ${(e as Error).message}`);
-    }
-    this.name = props.metadata?.name ?? Names.toDnsLabel(this);
-    const namespace = props.metadata?.namespace ?? Chart.of(this).namespace;
-    const metadata: JsonObject = { ...propsOf(this, () => objectMetaJson(props.metadata)), name: this.name };
-    if (namespace) metadata.namespace = namespace;
+    super(scope, id, props);
+    const metadata = this._metadata;
     const spec: JsonObject = { model: props.model };
     const set = (key: string, value: unknown) => {
       if (value !== undefined) spec[key] = deepClone(value) as any;
@@ -334,18 +312,7 @@ export class DynamoGraphDeploymentRequest extends Construct {
     set('searchStrategy', props.searchStrategy);
     set('autoApply', props.autoApply);
     this.document = { apiVersion: API_VERSION, kind: KIND, metadata, spec };
-    this.validation = new ValidationCache(this, this.settings, () => { this.rendered = undefined; });
-    if (this.output === OutputMode.WORKLOADS) {
-      this.workloads = new RenderedWorkloads(this);
-    } else {
-      new ApiObject(this, 'Resource', {
-        apiVersion: API_VERSION,
-        kind: KIND,
-        metadata,
-        spec: Lazy.any({ produce: () => (this.stored() as any).spec }),
-      });
-    }
-    this.node.addValidation({ validate: () => this.validateAndRender() });
+    if (this.output !== OutputMode.WORKLOADS) this._resourceObject(KIND, () => (this._renderedObjects()[0] as any).spec);
   }
 
   /** The request as authored, as a plain object. */
@@ -353,20 +320,16 @@ export class DynamoGraphDeploymentRequest extends Construct {
     return copyJson(this.document);
   }
 
-  /** The request as the API server stores it (defaults applied). */
-  private stored(): unknown {
-    return pipeline().renderDocuments([this.toJson()], { output: 'graph', operator: this.settings })[0];
+  /**
+   * @internal The request is rendered in every output: in GRAPH and COMPONENTS output as the API
+   * server stores it (defaults applied), in WORKLOADS output as what the operator creates for it.
+   */
+  protected _synthesisInput(): { readonly document: unknown; readonly render?: RenderedOutput } {
+    return { document: this.toJson(), render: this.output === OutputMode.WORKLOADS ? 'workloads' : 'graph' };
   }
 
-  private validateAndRender(): string[] {
-    const violations = this.validation.violations(this.document, () => this.toJson());
-    if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
-    const { result, errors } = renderOrReport(() => {
-      this.rendered ??= pipeline().renderDocuments([this.toJson()], { output: 'workloads', operator: this.settings, checkAdmission: false });
-      return this.rendered;
-    }, () => this);
-    if (!result) return errors;
-    this.workloads!.materialize(result);
-    return [...this.workloads!.problems()];
+  /** @internal The request's document never changes once built (while `toJson` is the library's own). */
+  protected _documentTracked(): boolean {
+    return this.toJson === DynamoGraphDeploymentRequest.prototype.toJson;
   }
 }

@@ -1,26 +1,23 @@
 /** A Dynamo inference graph: the DynamoGraphDeployment custom resource and its components. */
-import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata } from 'cdk8s';
 import type * as kplus from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
 import { Component, ComponentOptions, ComponentProps, ProviderOverride, providerOverrideJson } from './component';
 import { BackendFramework, ComponentType, KvTransferEnforcement, OutputMode, RestartStrategyType } from './enums';
-import { objectMetaJson, propsOf } from './kubernetes-values';
+import { propsOf } from './kubernetes-values';
 import { MultinodeWorker, MultinodeWorkerProps } from './multinode-worker';
-import { explain, graphImport, pipeline } from './on-first-use';
-import { operatorSettingsOf } from './operator-settings-of';
 import { envVarJson } from './pod-template-json';
 import { checkProps, GRAPH_PROPS } from './props-check';
 import { RenderedObject } from './rendered-object';
-import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
+import { DynamoResource, DynamoResourceProps } from './resource';
 import { SynthesisOptions } from './synthesis-options';
-import { ValidationCache } from './validation';
-import type { RenderError } from '../engine/errors';
-import type { OperatorSettings } from '../engine/operator-settings';
 import type { GraphFootprint } from '../explain/footprint-types';
+import { explain, graphImport } from '../lazy-modules';
 import { deepClone } from '../model/json';
 import { copyJson, shallowCopy } from '../model/json-copy';
-import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson, JsonObject } from '../model/v1beta1';
+import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson } from '../model/v1beta1';
 import { ANNOTATION_KUBE_DISCOVERY_MODE } from '../model/well-known';
+import type { OutputMode as RenderedOutput } from '../pipeline/check-and-render';
 
 /** Graph-level topology constraint. */
 export interface GraphTopologyConstraint {
@@ -133,7 +130,7 @@ export interface DynamoGraphProps extends SynthesisOptions {
 export interface ImportOptions extends SynthesisOptions {}
 
 /** A Dynamo inference graph (DynamoGraphDeployment). */
-export class DynamoGraph extends Construct {
+export class DynamoGraph extends DynamoResource {
   /**
    * Builds a graph from a DynamoGraphDeployment document (a plain object). A `nvidia.com/v1alpha1`
    * document is converted to `nvidia.com/v1beta1` first, as the API server converts it.
@@ -177,54 +174,15 @@ export class DynamoGraph extends Construct {
     return spec;
   }
 
-  /** Name of the DynamoGraphDeployment. */
-  public readonly name: string;
-  /** Namespace of the graph, if set on it or its chart. */
-  public readonly namespace?: string;
-  /** What the graph synthesizes. */
-  public readonly output: OutputMode;
-
-  private readonly metadata: JsonObject;
   /** The DynamoGraphDeployment object of GRAPH output. */
-  private resource?: ApiObject;
-  private readonly settings: OperatorSettings;
+  private readonly resource?: ApiObject;
   private spec: DgdSpecJson;
   private readonly componentList: Component[] = [];
-  /** The rendered DCDs, until the graph or one of its components changes. */
-  private renderedComponents?: JsonObject[];
-  /** The rendered workloads, until the graph or one of its components changes. */
-  private renderedWorkloads?: readonly unknown[];
-  /** Parent of the rendered objects in WORKLOADS output. */
-  private readonly workloads?: RenderedWorkloads;
-  /** The validation of the document, until it changes. */
-  private readonly validation: ValidationCache;
 
   constructor(scope: Construct, id: string, props: DynamoGraphProps = {}) {
-    super(scope, id);
-    checkProps(this, 'DynamoGraphProps', props, GRAPH_PROPS);
-    this.output = props.output ?? OutputMode.GRAPH;
-    try {
-      this.settings = operatorSettingsOf(props.operator);
-    } catch (e) {
-      throw new Error(`${this.node.path}: ${(e as Error).message}`);
-    }
-    this.name = props.metadata?.name ?? Names.toDnsLabel(this);
-    this.namespace = props.metadata?.namespace ?? Chart.of(this).namespace;
-    this.metadata = { ...propsOf(this, () => objectMetaJson(props.metadata)), name: this.name };
-    if (this.namespace) this.metadata.namespace = this.namespace;
+    super(scope, id, props);
     this.spec = propsOf(this, () => DynamoGraph.specOf(props));
-    this.validation = new ValidationCache(this, this.settings, () => this._invalidate());
-
-    if (this.output === OutputMode.GRAPH) {
-      this.resource = new ApiObject(this, 'Resource', {
-        apiVersion: API_VERSION,
-        kind: DGD_KIND,
-        metadata: this.metadata,
-        spec: Lazy.any({ produce: () => this.toJson().spec }),
-      });
-    }
-    if (this.output === OutputMode.WORKLOADS) this.workloads = new RenderedWorkloads(this);
-    this.node.addValidation({ validate: () => this.validateAndRender() });
+    if (this.output === OutputMode.GRAPH) this.resource = this._resourceObject(DGD_KIND, () => this.toJson().spec);
   }
 
   /** Components of the graph, in order. */
@@ -289,7 +247,7 @@ export class DynamoGraph extends Construct {
   public toJson(): any {
     const spec: DgdSpecJson = copyJson(this.spec);
     if (this.componentList.length > 0) spec.components = this.componentList.map(c => c._toSpecJson());
-    const doc: DgdJson = { apiVersion: API_VERSION, kind: DGD_KIND, metadata: copyJson(this.metadata), spec };
+    const doc: DgdJson = { apiVersion: API_VERSION, kind: DGD_KIND, metadata: copyJson(this._metadata), spec };
     return doc;
   }
 
@@ -301,7 +259,7 @@ export class DynamoGraph extends Construct {
    * cannot render it.
    */
   public footprint(): GraphFootprint {
-    return explain().graphFootprint(this.admittedJson(), this.settings);
+    return explain().graphFootprint(this.admittedJson(), this._settings);
   }
 
   /**
@@ -310,15 +268,14 @@ export class DynamoGraph extends Construct {
    * its replicas and GPUs; the text `cdk8s-dynamo explain --mermaid` prints. Throws as `footprint()`.
    */
   public toMermaid(): string {
-    return explain().graphMermaidText(this.admittedJson(), this.settings);
+    return explain().graphMermaidText(this.admittedJson(), this._settings);
   }
 
   /** The document, when the graph's operator admits it; else throws the validation messages. */
   private admittedJson(): DgdJson {
-    const doc: DgdJson = this.toJson();
-    const violations = this.validation.violations(this.documentView(), () => doc);
-    if (violations.length > 0) throw new Error(violations.join('\n'));
-    return doc;
+    const violations = this._synthesis().violations;
+    if (violations.length > 0) throw new Error(violations.map(v => `${this.node.path}: ${v}`).join('\n'));
+    return this.toJson();
   }
 
   /** @internal Called by a component created in this graph. */
@@ -328,7 +285,7 @@ export class DynamoGraph extends Construct {
     const index = this.componentList.length;
     this.componentList.push(component);
     if (this.output === OutputMode.COMPONENTS) {
-      new RenderedObject(component, 'Resource', API_VERSION, DCD_KIND, () => this.renderComponents()[index]);
+      new RenderedObject(component, 'Resource', API_VERSION, DCD_KIND, () => this._renderedObjects()[index]);
     }
   }
 
@@ -339,9 +296,10 @@ export class DynamoGraph extends Construct {
    * (then a mode other than `container` is a validation error naming that annotation).
    */
   private useContainerDiscovery(): void {
-    const annotations = (this.metadata.annotations ?? {}) as { [key: string]: string };
+    const annotations = (this._metadata.annotations ?? {}) as { [key: string]: string };
     if (Object.prototype.hasOwnProperty.call(annotations, ANNOTATION_KUBE_DISCOVERY_MODE)) return;
-    this.metadata.annotations = { ...annotations, [ANNOTATION_KUBE_DISCOVERY_MODE]: 'container' };
+    this._invalidate();
+    this._metadata.annotations = { ...annotations, [ANNOTATION_KUBE_DISCOVERY_MODE]: 'container' };
     this.resource?.metadata.addAnnotation(ANNOTATION_KUBE_DISCOVERY_MODE, 'container');
   }
 
@@ -351,70 +309,26 @@ export class DynamoGraph extends Construct {
     this.spec = copyJson(spec);
   }
 
-  /** @internal Called whenever the graph or one of its components changes. */
-  public _invalidate(): void {
-    this.renderedComponents = undefined;
-    this.renderedWorkloads = undefined;
+  /** @internal */
+  protected _checkProps(props: DynamoResourceProps): void {
+    checkProps(this, 'DynamoGraphProps', props, GRAPH_PROPS);
   }
 
-  /**
-   * Synth-time validation: the graph's violations (validated again only when the document
-   * changed); when there are none, the rendering of the output mode, whose RenderErrors become
-   * validation errors. In WORKLOADS output the rendered objects are then materialized as the
-   * children of `Workloads` (see RenderedWorkloads for why here), and what the API server would
-   * reject of them is an error too.
-   */
-  private validateAndRender(): string[] {
-    // validation and rendering read the document and leave it as it is: one copy serves both, made
-    // only when one of them has work to do (cdk8s validates N + 1 times in an app of N charts)
-    let doc: DgdJson | undefined;
-    const document = (): DgdJson => (doc ??= this.toJson());
-    const violations = this.validation.violations(this.documentView(), document);
-    if (violations.length > 0) return violations;
-    const scopeOf = (e: RenderError) => this.scopeOfField(e.field);
-    if (this.output === OutputMode.COMPONENTS) return renderOrReport(() => this.renderComponents(document), scopeOf).errors;
-    if (this.output !== OutputMode.WORKLOADS) return [];
-    const { result, errors } = renderOrReport(() => this.renderWorkloads(document), scopeOf);
-    if (!result) return errors;
-    this.workloads!.materialize(result);
-    return [...this.workloads!.problems()];
+  /** @internal The document is the graph's own while `toJson` is (every change of it calls `_invalidate`). */
+  protected _documentTracked(): boolean {
+    return this.toJson === DynamoGraph.prototype.toJson;
   }
 
-  /**
-   * The document as the graph holds it, the key of its validation: `this.toJson()` without the copy
-   * (the graph's own plain data; what `toJson` copies). A subclass with its own `toJson` gives that.
-   */
-  private documentView(): unknown {
-    if (this.toJson !== DynamoGraph.prototype.toJson) return this.toJson();
-    const spec = this.componentList.length === 0
-      ? this.spec
-      : { ...this.spec, components: this.componentList.map(c => c._specJsonView()) };
-    return { apiVersion: API_VERSION, kind: DGD_KIND, metadata: this.metadata, spec };
+  /** @internal The graph, rendered in COMPONENTS and WORKLOADS output. */
+  protected _synthesisInput(): { readonly document: unknown; readonly render?: RenderedOutput } {
+    return { document: this.toJson(), render: this.output === OutputMode.GRAPH ? undefined : this.output };
   }
 
-  /** The component a field path of the graph points into, else the graph. */
-  private scopeOfField(field: string): Construct {
+  /** @internal The component a field path of the graph points into, else the graph. */
+  protected _scopeOfField(field: string): Construct {
     const match = /^spec\.components\[(\d+)\]/.exec(field);
     return (match && this.componentList[Number(match[1])]) || this;
   }
-
-  /** The rendered DCDs (rendered from `document()`, the current document, when not known yet). */
-  private renderComponents(document: () => DgdJson = () => this.toJson()): JsonObject[] {
-    if (!this.renderedComponents) {
-      // checked already by validation: rendered as admission stores it
-      this.renderedComponents = pipeline().renderDocuments([document()], { output: 'components', operator: this.settings, checkAdmission: false }) as JsonObject[];
-    }
-    return this.renderedComponents;
-  }
-
-  /** The rendered workloads (rendered from `document()`, the current document, when not known yet). */
-  private renderWorkloads(document: () => DgdJson): readonly unknown[] {
-    if (!this.renderedWorkloads) {
-      this.renderedWorkloads = pipeline().renderDocuments([document()], { output: 'workloads', operator: this.settings, checkAdmission: false });
-    }
-    return this.renderedWorkloads;
-  }
-
 }
 
 /**

@@ -13,15 +13,10 @@
  */
 import type { IConstruct } from 'constructs';
 import type { K8sSchemaNode } from '../../imports/k8s-openapi.schema';
-import { onFirstUse } from '../lazy-modules';
+import { kubernetesSchemas as schemas, kubernetesTypes as typedStructs } from '../lazy-modules';
 import { isMap } from '../model/json';
 import type { KubernetesField } from '../model/kubernetes-types';
 import { JsonObject } from '../model/v1beta1';
-
-/* eslint-disable @typescript-eslint/no-require-imports */
-const schemas = onFirstUse(() => (require('../../imports/k8s-openapi.schema') as typeof import('../../imports/k8s-openapi.schema')).K8S_SCHEMAS);
-const typedStructs = onFirstUse(() => (require('../model/kubernetes-types') as typeof import('../model/kubernetes-types')).KUBERNETES_TYPES);
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** A value that cannot be taken as it is; `path` is relative to the prop. */
 export class KubernetesValueError extends Error {

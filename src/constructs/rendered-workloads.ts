@@ -11,14 +11,12 @@
  * calls `chart.toJson()`) all validate the whole app and then walk the chart's construct tree for
  * its ApiObjects (`App._synthChart` validates again for every chart it synthesizes). cdk8s has no
  * other hook there (it runs no aspects and calls nothing on a construct before it collects the
- * objects, and an ApiObject synthesizes exactly one manifest). So the owner's validation renders,
- * then `materialize` makes the children match the rendered objects, then `problems` checks them:
- * two steps, each doing one thing.
+ * objects, and an ApiObject synthesizes exactly one manifest). So the owner's validation renders
+ * (and checks what it renders, in the same pipeline call: see DynamoResource), then `materialize`
+ * makes the children match the rendered objects.
  */
 import { Construct } from 'constructs';
-import { emittedAdmission } from './on-first-use';
 import { RenderedObject } from './rendered-object';
-import { RenderError } from '../engine/errors';
 import { isMap } from '../model/json';
 import { copyJsonForOutput } from '../model/json-copy';
 
@@ -30,8 +28,6 @@ export class RenderedWorkloads extends Construct {
   private materialized?: readonly unknown[];
   /** Each child with the object it synthesizes, in order. */
   private rendered: ReadonlyArray<{ readonly child: RenderedObject; readonly object: unknown }> = [];
-  /** The admission problems of the children's objects, once checked. */
-  private checked?: readonly string[];
 
   constructor(scope: Construct) {
     super(scope, WORKLOADS_ID);
@@ -55,21 +51,11 @@ export class RenderedWorkloads extends Construct {
       return { child: new RenderedObject(this, id, apiVersion, kind, () => copyJsonForOutput(object), name || undefined), object };
     });
     this.materialized = objects;
-    this.checked = undefined;
   }
 
-  /**
-   * What the API server would reject when the operator creates the materialized objects (schema
-   * and CRD CEL rules, `checkEmittedObject`): one validation message per violation, prefixed by the
-   * construct path of the object's child. Checked once per `materialize`d array.
-   */
-  public problems(): readonly string[] {
-    if (this.checked === undefined) {
-      const { checkEmittedObject, formatEmittedViolation } = emittedAdmission();
-      this.checked = this.rendered.flatMap(({ child, object }) =>
-        checkEmittedObject(object).map(violation => `${child.node.path}: ${formatEmittedViolation(violation)}`));
-    }
-    return this.checked;
+  /** The construct path of the child that synthesizes the materialized object at `index`. */
+  public childPath(index: number): string {
+    return this.rendered[index]?.child.node.path ?? this.node.path;
   }
 }
 
@@ -78,23 +64,4 @@ function identityOf(object: unknown): { apiVersion: string; kind: string; name: 
   const metadata = isMap(doc.metadata) ? doc.metadata : {};
   const text = (v: unknown): string => (typeof v === 'string' ? v : '');
   return { apiVersion: text(doc.apiVersion), kind: text(doc.kind), name: text(metadata.name) };
-}
-
-/**
- * Runs `render`; a RenderError becomes one validation message prefixed by the construct path that
- * `scopeOf` picks for the error's field (for example the component the field points into). Any
- * other exception is reported the same way, as an internal error quoting the original message.
- */
-export function renderOrReport<T>(render: () => T, scopeOf: (error: RenderError) => Construct): { result?: T; errors: string[] } {
-  try {
-    return { result: render(), errors: [] };
-  } catch (e) {
-    const error = e instanceof RenderError ? e : internalError(e);
-    return { errors: [`${scopeOf(error).node.path}: ${error.message}`] };
-  }
-}
-
-function internalError(e: unknown): RenderError {
-  const detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-  return new RenderError('render', '(the object)', `internal error: rendering failed unexpectedly (${detail}); please report it`);
 }

@@ -6,13 +6,16 @@
  * what the operator would then create is checked as the API server would.
  *
  * The command line (`render`, `validate`, `diff`), the cdk8s validation plugin, the constructs and
- * `DynamoDocuments` all go through `checkAndRender`; each only words the problems for its audience.
+ * `DynamoDocuments` all go through `checkAndRender` (the constructs through
+ * `checkAndRenderDocument`, the same call for one document); each only words the problems for its
+ * audience. A Dynamo document admission checks as new is defaulted once: the object admission
+ * stored is the one rendered.
  */
 import { checkEmittedObject, EmittedViolation, formatEmittedViolation, isEmittedKindChecked } from '../admission/emitted-admission';
-import { admitNewComponent, admitNewGraph, validateOptionsFor } from '../admission/stored-object';
+import { admitNewComponent, admitNewGraph, storedGraphOf, validateOptionsFor } from '../admission/stored-object';
 import { describeKey, documentKey, findOld } from '../admission/update/document-match';
 import { UpdateOptions, validateUpdate } from '../admission/update-rules';
-import { uncheckedClusterRules, UncheckedRule, validateDocument } from '../admission/validate';
+import { admitDocument, uncheckedClusterRules, UncheckedRule } from '../admission/validate';
 import { Violation } from '../admission/violation';
 import { admitDgdrDocument, isDgdr, renderDgdrDocument } from '../dgdr/pipeline';
 import { RenderError } from '../engine/errors';
@@ -21,7 +24,7 @@ import {
   DEFAULT_NAMESPACE, InputClusterState, inputClusterState, isClusterStateDocument, OutputMode, renderComponentWorkloads,
   renderGraphComponents, renderGraphWorkloads, supportedOperatorSettings, withNamespace,
 } from '../engine/render';
-import { deepClone, isMap } from '../model/json';
+import { deepClone, isMap, JsonMap } from '../model/json';
 import { DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
 
 export type { OutputMode } from '../engine/render';
@@ -70,6 +73,8 @@ export interface Problem {
   readonly input: number;
   /** Index of the input document it is about (absent: a rendered object of the input). */
   readonly document?: number;
+  /** Index of the rendered object it is about, in the input's output (absent: an input document). */
+  readonly object?: number;
   /** A broken admission rule (of an input document, or of a rendered object). */
   readonly violation?: EmittedViolation;
   /** A document the engine cannot render. */
@@ -101,33 +106,45 @@ export function checkAndRender(inputs: readonly PipelineInput[], options: CheckA
   const settings = supportedOperatorSettings(options.settings);
   const problems: Problem[] = [];
   const unchecked: UncheckedNotice[] = [];
-  inputs.forEach((input, index) => {
+  const admitted = inputs.map((input, index) => {
     const checked = checkInput(index, input.documents, settings, options);
     problems.push(...checked.problems);
     unchecked.push(...checked.unchecked);
+    return checked.admitted;
   });
   const outputs: unknown[][] = inputs.map(() => []);
   if (options.output === undefined || problems.length > 0) return { outputs, problems, unchecked };
   const checkRendered = options.checkRendered ?? options.output === 'workloads';
   inputs.forEach((input, index) => {
     try {
-      outputs[index] = renderInput(input.documents, options.output!, settings, options.namespace);
+      outputs[index] = renderInput(input.documents, options.output!, settings, options.namespace, admitted[index]);
     } catch (e) {
       problems.push({ input: index, renderError: e as RenderError });
       return;
     }
     if (checkRendered) {
-      for (const object of outputs[index]) problems.push(...checkEmittedObject(object).map(violation => ({ input: index, violation })));
+      outputs[index].forEach((object, i) => problems.push(...checkEmittedObject(object).map(violation => ({ input: index, object: i, violation }))));
     }
   });
   return { outputs, problems, unchecked };
 }
 
-/** The admission problems of one input's documents (the input's documents are the cluster state admission may read). */
-function checkInput(input: number, docs: readonly unknown[], settings: OperatorSettings, options: CheckAndRenderOptions): Pick<CheckAndRenderResult, 'problems' | 'unchecked'> {
+/**
+ * What admission stored of an input's documents, by document index: the Dynamo documents checked
+ * as new, as the defaulting webhook left them (what rendering starts from).
+ */
+type AdmittedDocuments = ReadonlyMap<number, JsonMap>;
+
+/**
+ * The admission problems of one input's documents (the input's documents are the cluster state
+ * admission may read), and the documents admission defaulted as new ones.
+ */
+function checkInput(input: number, docs: readonly unknown[], settings: OperatorSettings, options: CheckAndRenderOptions):
+Pick<CheckAndRenderResult, 'problems' | 'unchecked'> & { admitted: AdmittedDocuments } {
   const problems: Problem[] = [];
   const unchecked: UncheckedNotice[] = [];
-  if (options.admission === false) return { problems, unchecked };
+  const admitted = new Map<number, JsonMap>();
+  if (options.admission === false) return { problems, unchecked, admitted };
   const admission: UpdateOptions = { ...validateOptionsFor(settings, docs), requester: options.update?.requester };
   docs.forEach((doc, document) => {
     if (isDgd(doc) || isDcd(doc)) {
@@ -140,8 +157,13 @@ function checkInput(input: number, docs: readonly unknown[], settings: OperatorS
         problems.push({ input, document, message });
         return;
       }
-      const violations = match.kind === 'one' ? validateUpdate(match.old, doc, admission) : validateDocument(doc, admission);
-      problems.push(...violations.map(violation => ({ input, document, violation })));
+      if (match.kind === 'one') {
+        problems.push(...validateUpdate(match.old, doc, admission).map(violation => ({ input, document, violation })));
+        return;
+      }
+      const created = admitDocument(doc, admission);
+      problems.push(...created.violations.map(violation => ({ input, document, violation })));
+      if (created.admitted !== undefined) admitted.set(document, created.admitted);
     } else if (isDgdr(doc)) {
       const match = options.update === undefined ? undefined : findOld(doc, options.update.olds);
       problems.push(...admitDgdrDocument(doc, settings, match?.kind === 'one' ? match.old : undefined).map(violation => ({ input, document, violation })));
@@ -149,7 +171,7 @@ function checkInput(input: number, docs: readonly unknown[], settings: OperatorS
       problems.push(...checkEmittedObject(doc).map(violation => ({ input, document, violation })));
     }
   });
-  return { problems, unchecked };
+  return { problems, unchecked, admitted };
 }
 
 /**
@@ -167,27 +189,37 @@ export function isCheckedKind(doc: unknown): boolean {
   return isMap(doc) && isEmittedKindChecked(stringOr(doc.apiVersion, ''), stringOr(doc.kind, ''));
 }
 
-/** The objects of one input's documents in `output` (each document in turn; others pass through). */
-function renderInput(docs: readonly unknown[], output: OutputMode, settings: OperatorSettings, namespace: string | undefined): unknown[] {
+/**
+ * The objects of one input's documents in `output` (each document in turn; others pass through).
+ * `admitted`: the documents admission defaulted already (the others are defaulted here).
+ */
+function renderInput(
+  docs: readonly unknown[], output: OutputMode, settings: OperatorSettings, namespace: string | undefined, admitted: AdmittedDocuments = new Map(),
+): unknown[] {
   const cluster = inputClusterState(docs, namespace);
   const out: unknown[] = [];
   docs.forEach((doc, index) => {
-    out.push(...guarded(documentRef(doc, index), () => renderDocument(doc, output, settings, namespace, cluster)));
+    out.push(...guarded(documentRef(doc, index), () => renderDocument(doc, output, settings, namespace, cluster, admitted.get(index))));
   });
   return out;
 }
 
-/** The objects one document renders to (itself, for documents passed through). */
+/**
+ * The objects one document renders to (itself, for documents passed through). `admitted`: the
+ * document as admission defaulted it on create, when it did (else it is defaulted here).
+ */
 function renderDocument(
-  doc: unknown, output: OutputMode, settings: OperatorSettings, namespace: string | undefined, cluster: InputClusterState,
+  doc: unknown, output: OutputMode, settings: OperatorSettings, namespace: string | undefined, cluster: InputClusterState, admitted?: JsonMap,
 ): unknown[] {
   if (output !== 'graph' && (isDgd(doc) || isDcd(doc))) refuseUnnamed(doc);
+  const ns = namespace ?? DEFAULT_NAMESPACE;
   if (output !== 'graph' && isDgd(doc)) {
-    const stored = admitNewGraph(withNamespace(doc, namespace ?? DEFAULT_NAMESPACE), settings);
+    const stored = admitted === undefined ? admitNewGraph(withNamespace(doc, ns), settings) : storedGraphOf(withNamespace(admitted, ns), settings);
     return output === 'components' ? renderGraphComponents(stored, settings, cluster) : renderGraphWorkloads(stored, settings, cluster);
   }
   if (output === 'workloads' && isDcd(doc)) {
-    return renderComponentWorkloads(admitNewComponent(withNamespace(doc, namespace ?? DEFAULT_NAMESPACE)), settings, cluster);
+    const stored = admitted === undefined ? admitNewComponent(withNamespace(doc, ns)) : withNamespace(admitted as unknown as DcdJson, ns);
+    return renderComponentWorkloads(stored, settings, cluster);
   }
   if (isDgd(doc) || isDcd(doc)) return [withNamespace(deepClone(doc), namespace)];
   if (isDgdr(doc)) return renderDgdrDocument(doc, output, settings, namespace);
@@ -212,6 +244,54 @@ function refuseUnnamed(doc: DgdJson | DcdJson): void {
   throw new RenderError(`${doc.kind}/`, 'metadata.name',
     `Required value: the operator names the objects it creates after the ${doc.kind}, and a ${doc.kind} ${generated}, `
     + 'so its objects cannot be rendered; set metadata.name');
+}
+
+// ---------------------------------------------------------------------------------------------
+// One document through the pipeline: what a construct synthesizes
+// ---------------------------------------------------------------------------------------------
+
+export interface DocumentOptions {
+  /** The operator the document is admitted and rendered by. */
+  readonly settings: OperatorSettings;
+  /** What to render; absent: the document is only checked. */
+  readonly output?: OutputMode;
+  /** Whether the rendered objects are checked as the API server checks them. Default: workloads output. */
+  readonly checkRendered?: boolean;
+}
+
+/** What the pipeline makes of one document (`checkAndRenderDocument`). */
+export interface DocumentOutcome {
+  /** What admission refuses of the document, one line each (`formatProblem`); nothing is rendered then. */
+  readonly violations: readonly string[];
+  /** The rendered objects, when an output was asked for and the document was admitted and rendered. */
+  readonly objects?: readonly unknown[];
+  /** Why the engine could not render the admitted document. */
+  readonly renderError?: RenderError;
+  /** What the API server would refuse of the rendered objects: the object's index and the problem in one line. */
+  readonly objectProblems: ReadonlyArray<{ readonly object: number; readonly message: string }>;
+}
+
+/**
+ * One document through the pipeline in one call (`checkAndRender` of it, the same code): admission
+ * (the document defaulted once, as admission stores it), then, when nothing is refused and an output
+ * is asked for, the rendering of that stored object and the checks of what it renders. What a
+ * construct synthesizes: its validation messages and its children come from this one outcome.
+ * Throws nothing but a RenderError for settings of an operator version this library does not render for.
+ */
+export function checkAndRenderDocument(document: unknown, options: DocumentOptions): DocumentOutcome {
+  const result = checkAndRender([{ documents: [document] }], {
+    settings: options.settings, output: options.output, checkRendered: options.checkRendered,
+  });
+  const violations: string[] = [];
+  const objectProblems: Array<{ object: number; message: string }> = [];
+  let renderError: RenderError | undefined;
+  for (const problem of result.problems) {
+    if (problem.renderError !== undefined) renderError = problem.renderError;
+    else if (problem.object !== undefined) objectProblems.push({ object: problem.object, message: formatProblem(problem) });
+    else violations.push(formatProblem(problem));
+  }
+  const rendered = options.output !== undefined && violations.length === 0 && renderError === undefined;
+  return { violations, objects: rendered ? result.outputs[0] : undefined, renderError, objectProblems };
 }
 
 // ---------------------------------------------------------------------------------------------

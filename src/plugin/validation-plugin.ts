@@ -6,9 +6,9 @@
 import * as fs from 'fs';
 import { IValidationContext, ValidationViolation } from './cdk8s-validation-contract';
 import { operatorSettingsOfProperties } from './plugin-properties';
-import { pipeline, ruleDocs, violationFormat } from '../constructs/on-first-use';
 import { OperatorOptions } from '../constructs/operator-options';
 import { parseYamlDocuments } from '../import/documents';
+import { pipeline, ruleDocs, violationFormat } from '../lazy-modules';
 import type { OperatorSettings } from '../model/operator-settings';
 import { isDcd, isDgd } from '../model/v1beta1';
 import type { EmittedViolation } from '../model/violation-report';
