@@ -26,12 +26,13 @@ function libraryFile() {
  * @param {any} app a cdk8s App
  * @param {string} output 'graph' | 'components' | 'workloads'
  * @param {'chart-per-graph' | 'one-chart'} layout
+ * @param {number} [graphs] how many graphs of COMPONENTS_PER_GRAPH components (default GRAPHS)
  */
-function addGraphs(cdk8s, dynamo, app, output, layout) {
+function addGraphs(cdk8s, dynamo, app, output, layout, graphs = GRAPHS) {
   const mode = { graph: dynamo.OutputMode.GRAPH, components: dynamo.OutputMode.COMPONENTS, workloads: dynamo.OutputMode.WORKLOADS }[output];
   if (mode === undefined) throw new Error(`unknown output mode: ${output}`);
   const single = layout === 'one-chart' ? new cdk8s.Chart(app, 'bench', { namespace: NAMESPACE }) : undefined;
-  for (let g = 0; g < GRAPHS; g++) {
+  for (let g = 0; g < graphs; g++) {
     const name = `llm-${String(g).padStart(2, '0')}`;
     const chart = single ?? new cdk8s.Chart(app, name, { namespace: NAMESPACE });
     const graph = new dynamo.DynamoGraph(chart, name, { metadata: { name }, backendFramework: dynamo.BackendFramework.VLLM, output: mode });
