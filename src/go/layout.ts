@@ -226,6 +226,8 @@ const EXTENDED_REGISTRIES = new WeakMap<Readonly<Record<string, string>>, { read
 
 /** Registries with extra layouts, by a frozen table of extra layouts (whose content cannot change). */
 const FROZEN_REGISTRIES = new WeakMap<Readonly<Record<string, string>>, GoTypeRegistry>();
+/** The frozen table asked for last and its registry (most readings in a row use the same table). */
+let lastFrozen: { readonly types: Readonly<Record<string, string>>; readonly registry: GoTypeRegistry } | undefined;
 
 /**
  * The registry of the built-in layouts, or one with extra layouts. A registry with extra layouts is
@@ -234,10 +236,14 @@ const FROZEN_REGISTRIES = new WeakMap<Readonly<Record<string, string>>, GoTypeRe
  */
 export function goTypeRegistry(types?: Readonly<Record<string, string>>): GoTypeRegistry {
   if (!types) return DEFAULT_REGISTRY;
+  if (types === lastFrozen?.types) return lastFrozen.registry;
   const frozen = Object.isFrozen(types);
   if (frozen) {
     const registry = FROZEN_REGISTRIES.get(types);
-    if (registry) return registry;
+    if (registry) {
+      lastFrozen = { types, registry };
+      return registry;
+    }
   }
   const text = frozen ? '' : JSON.stringify(Object.entries(types));
   const known = frozen ? undefined : EXTENDED_REGISTRIES.get(types);
