@@ -20,8 +20,9 @@ export interface ConversionLoss {
 
 /** The pod spec part of a v1alpha1 `extraPodSpec` (everything but `mainContainer`). */
 export function podSpecOf(extraPodSpec: GoMap): GoMap {
-  const { mainContainer: _main, ...podSpec } = copy(extraPodSpec);
-  return podSpec;
+  // the main container is left out before the copy: a copy of the rest alone
+  const { mainContainer: _main, ...podSpec } = extraPodSpec;
+  return copy(podSpec);
 }
 
 // ---------------------------------------------------------------------------------------------
