@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * The benchmark's app, shared by the subjects: 1,000 components as 40 graphs of 25 (the CRD's
- * maximum per graph), frontends, decode and prefill workers in turn, built with the library's
- * public constructs only. Each graph in its own Chart (as an app of many graphs is usually laid
- * out), or all graphs in one Chart.
+ * The benchmark's app, shared by the subjects: graphs of 25 components (the CRD's maximum per
+ * graph), frontends, decode and prefill workers in turn, built with the library's public
+ * constructs only: 40 graphs (1,000 components) unless the caller asks for another count (the
+ * synth measures build 200, 5,000 components). Each graph in its own Chart (as an app of many
+ * graphs is usually laid out), or all graphs in one Chart.
  */
 'use strict';
 const path = require('path');
