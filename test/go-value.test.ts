@@ -5,9 +5,11 @@
  */
 import { CORPUS_DIR, corpusFiles, describeNeeding, withVersionedImages } from './support/shared';
 import { goSortKeys } from '../src/engine/hash/last-applied-hash';
-import { goJsonEncode } from '../src/go/json';
+import { WORKER_HASH_TYPES } from '../src/engine/hash/worker-hash';
+import { goJsonEncode, goTypeRegistry } from '../src/go/json';
 import { goSortedJson } from '../src/go/sorted-json';
 import { goJsonValue, readGoValue } from '../src/go/value';
+import { CONVERSION_GO_TYPES } from '../src/import/v1alpha1/go-types';
 import { deepClone } from '../src/model/json';
 import { copyJson, copyJsonForOutput } from '../src/model/json-copy';
 import { renderDocuments } from '../src/pipeline/check-and-render';
@@ -83,6 +85,27 @@ const corpusDocs = CORPUS_DIR
     .filter((d: any) => d?.kind === 'DynamoGraphDeployment')
     .map((d: any, i: number) => ({ id: `${file}#${i}`, doc: withVersionedImages(d) })))
   : [];
+
+describe('tables of extra layouts', () => {
+  test('a table changed in place is read with its new layouts', () => {
+    const types: Record<string, string> = { Pair: 'b?:s a?:s' };
+    expect(goJsonEncode({ a: '1', b: '2' }, 'Pair', { types })).toBe('{"b":"2","a":"1"}');
+    types.Pair = 'a?:s b?:s';
+    expect(goJsonEncode({ a: '1', b: '2' }, 'Pair', { types })).toBe('{"a":"1","b":"2"}');
+  });
+
+  test('a frozen table is prepared once and read with its layouts', () => {
+    const types = Object.freeze({ Pair: 'b?:s a?:s' });
+    expect(goTypeRegistry(types)).toBe(goTypeRegistry(types));
+    expect(goJsonEncode({ a: '1', b: '2' }, 'Pair', { types })).toBe('{"b":"2","a":"1"}');
+    expect(() => { (types as Record<string, string>).Pair = 'a?:s b?:s'; }).toThrow(TypeError);
+  });
+
+  test("the library's own tables are frozen (prepared once per process)", () => {
+    expect(Object.isFrozen(CONVERSION_GO_TYPES)).toBe(true);
+    expect(Object.isFrozen(WORKER_HASH_TYPES)).toBe(true);
+  });
+});
 
 const describeCorpus = describeNeeding('corpus');
 

@@ -7,6 +7,7 @@ import { corpusFiles } from './support/shared';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
 import { DCD_SCHEMA, DGD_SCHEMA } from '../src/admission/dynamo-schema';
 import { FieldPath } from '../src/admission/field-path';
+import { applySchemaDefaults, DefaultingSchemaNode } from '../src/admission/schema-defaults';
 import { applyStoredDefaults } from '../src/admission/stored-defaults';
 import { checkCompiled, compileCrdSchema, compiledDocumentSchema } from '../src/admission/structural/crd';
 import { crdJsonSchema } from '../src/admission/structural/crd-json-schema';
@@ -341,6 +342,39 @@ describe('CRD schema defaults (DEF-CRD rows) with ajv useDefaults', () => {
       }
     }
     if (corpusFiles().length > 0) expect(compared).toBeGreaterThan(10);
+  });
+});
+
+describe('schema defaults: only fields that hold a default are filled, at any depth, in schema order', () => {
+  test('a schema that refers to itself is defaulted at every level; fields without defaults are left alone', () => {
+    const tree: { properties: Record<string, DefaultingSchemaNode> } = { properties: {} };
+    tree.properties.z = { default: 'last' };
+    tree.properties.plain = { properties: { x: {} } };
+    tree.properties.child = tree;
+    tree.properties.a = { default: 1 };
+    tree.properties.list = { items: tree };
+    const value: any = { child: { child: {} }, plain: { y: null }, list: [{}, 'not an object'] };
+    applySchemaDefaults(value, tree);
+    expect(JSON.stringify(value)).toBe(JSON.stringify({
+      child: { child: { z: 'last', a: 1 }, z: 'last', a: 1 },
+      plain: { y: null },
+      list: [{ z: 'last', a: 1 }, 'not an object'],
+      z: 'last',
+      a: 1,
+    }));
+  });
+
+  test('map values are defaulted through additionalProperties; embedded types through their table; nothing below preserve-unknown-fields', () => {
+    const schema: DefaultingSchemaNode = {
+      properties: {
+        byName: { additionalProperties: { properties: { on: { default: true } } } },
+        pod: { k8sType: 'Pod' },
+        free: { 'x-kubernetes-preserve-unknown-fields': true, 'properties': { on: { default: true } } },
+      },
+    };
+    const value: any = { byName: { one: {}, two: { on: false } }, pod: { spec: {} }, free: {} };
+    applySchemaDefaults(value, schema, { Pod: { properties: { spec: { properties: { restartPolicy: { default: 'Always' } } } } } });
+    expect(value).toEqual({ byName: { one: { on: true }, two: { on: false } }, pod: { spec: { restartPolicy: 'Always' } }, free: {} });
   });
 });
 

@@ -4,15 +4,17 @@
  * the library, build the benchmark's app (see app.js), then `app.synth()` into OUTDIR (one YAML
  * file per chart, with the library's synth-time validation).
  *
- *   node scripts/bench/synth-dynamo.js graph|components|workloads chart-per-graph|one-chart OUTDIR
+ *   node scripts/bench/synth-dynamo.js graph|components|workloads chart-per-graph|one-chart OUTDIR [GRAPHS]
+ *
+ * GRAPHS: how many graphs of 25 components (default 40, see app.js).
  */
 'use strict';
 const { addGraphs, libraryFile } = require('./app');
 const cdk8s = require('cdk8s');
 const dynamo = require(libraryFile());
 
-const [output, layout, outdir] = process.argv.slice(2);
+const [output, layout, outdir, graphs] = process.argv.slice(2);
 if (!outdir) throw new Error('usage: synth-dynamo.js OUTPUT LAYOUT OUTDIR');
 const app = new cdk8s.App({ outdir });
-addGraphs(cdk8s, dynamo, app, output, /** @type {any} */ (layout));
+addGraphs(cdk8s, dynamo, app, output, /** @type {any} */ (layout), graphs === undefined ? undefined : Number(graphs));
 app.synth();

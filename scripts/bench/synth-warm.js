@@ -6,7 +6,9 @@
  * temp outdir, in ROUNDS interleaved rounds after one warm-up round. Prints the CPU and wall
  * milliseconds of every round as JSON.
  *
- *   node scripts/bench/synth-warm.js graph|components|workloads OBJECTS.json ROUNDS
+ *   node scripts/bench/synth-warm.js graph|components|workloads OBJECTS.json ROUNDS [GRAPHS]
+ *
+ * GRAPHS: how many graphs of 25 components (default 40, see app.js).
  */
 'use strict';
 const fs = require('fs');
@@ -16,7 +18,7 @@ const { addGraphs, libraryFile } = require('./app');
 const cdk8s = require('cdk8s');
 const dynamo = require(libraryFile());
 
-const [output, objectsFile, rounds] = process.argv.slice(2);
+const [output, objectsFile, rounds, graphs] = process.argv.slice(2);
 if (!rounds) throw new Error('usage: synth-warm.js OUTPUT OBJECTS.json ROUNDS');
 /** @type {{ chart: string, objects: any[] }[]} */
 const charts = JSON.parse(fs.readFileSync(objectsFile, 'utf8'));
@@ -36,7 +38,7 @@ function time(synth) {
 /** @param {string} outdir */
 function library(outdir) {
   const app = new cdk8s.App({ outdir });
-  addGraphs(cdk8s, dynamo, app, output, 'chart-per-graph');
+  addGraphs(cdk8s, dynamo, app, output, 'chart-per-graph', graphs === undefined ? undefined : Number(graphs));
   app.synth();
 }
 

@@ -28,7 +28,7 @@ export function isDgdr(doc: unknown): doc is DgdrJson {
  * (k8s.io/api v0.36). The JobSpec fields the operator never writes into its Job (the override
  * allowlist leaves them out) are read as raw JSON.
  */
-export const DGDR_GO_TYPES: Readonly<Record<string, string>> = {
+export const DGDR_GO_TYPES: Readonly<Record<string, string>> = Object.freeze({
   DgdrSpec: 'model:s backend?:s image?:s runtimeVersionOverride?:s modelCache?:*DgdrModelCache hardware?:*DgdrHardware workload?:*DgdrWorkload sla?:*DgdrSla overrides?:*DgdrOverrides features?:*DgdrFeatures searchStrategy?:s autoApply?:*b',
   DgdrModelCache: 'pvcName?:s pvcModelPath?:s pvcMountPath?:s',
   DgdrHardware: 'gpuSku?:s vramMb?:*f64 totalGpus?:*i numGpusPerNode?:*i interconnect?:s rdma?:*b',
@@ -38,7 +38,7 @@ export const DGDR_GO_TYPES: Readonly<Record<string, string>> = {
   DgdrFeatures: 'planner?:*raw mocker?:*DgdrMocker',
   DgdrMocker: 'enabled?:b',
   JobSpec: 'parallelism?:*i completions?:*i activeDeadlineSeconds?:*i podFailurePolicy?:*raw successPolicy?:*raw backoffLimit?:*i backoffLimitPerIndex?:*i maxFailedIndexes?:*i selector?:*LabelSelector manualSelector?:*b template:PodTemplateSpec ttlSecondsAfterFinished?:*i completionMode?:*s suspend?:*b podReplacementPolicy?:*s managedBy?:*s',
-};
+});
 
 /** A copy of a JSON value with the keys of every object sorted (how the API server serves stored custom-resource JSON). */
 export function sortedKeys(value: unknown): unknown {

@@ -224,17 +224,33 @@ const DEFAULT_REGISTRY = new GoTypeRegistry();
 /** Registries with extra layouts, by the table of extra layouts (tables are constants in practice). */
 const EXTENDED_REGISTRIES = new WeakMap<Readonly<Record<string, string>>, { readonly text: string; readonly registry: GoTypeRegistry }>();
 
+/** Registries with extra layouts, by a frozen table of extra layouts (whose content cannot change). */
+const FROZEN_REGISTRIES = new WeakMap<Readonly<Record<string, string>>, GoTypeRegistry>();
+/** The frozen table asked for last and its registry (most readings in a row use the same table). */
+let lastFrozen: { readonly types: Readonly<Record<string, string>>; readonly registry: GoTypeRegistry } | undefined;
+
 /**
  * The registry of the built-in layouts, or one with extra layouts. A registry with extra layouts is
- * reused for the same table as long as the table's content is unchanged.
+ * reused for the same table as long as the table's content is unchanged: for a frozen table (the
+ * library's own tables, `Object.freeze`d constants of strings) always, without comparing its content.
  */
 export function goTypeRegistry(types?: Readonly<Record<string, string>>): GoTypeRegistry {
   if (!types) return DEFAULT_REGISTRY;
-  const text = JSON.stringify(Object.entries(types));
-  const known = EXTENDED_REGISTRIES.get(types);
+  if (types === lastFrozen?.types) return lastFrozen.registry;
+  const frozen = Object.isFrozen(types);
+  if (frozen) {
+    const registry = FROZEN_REGISTRIES.get(types);
+    if (registry) {
+      lastFrozen = { types, registry };
+      return registry;
+    }
+  }
+  const text = frozen ? '' : JSON.stringify(Object.entries(types));
+  const known = frozen ? undefined : EXTENDED_REGISTRIES.get(types);
   if (known && known.text === text) return known.registry;
   const registry = new GoTypeRegistry(types);
-  EXTENDED_REGISTRIES.set(types, { text, registry });
+  if (frozen) FROZEN_REGISTRIES.set(types, registry);
+  else EXTENDED_REGISTRIES.set(types, { text, registry });
   return registry;
 }
 

@@ -81,5 +81,6 @@ function inOrderOf(original: unknown, stored: unknown): unknown {
 
 /** `obj[key] = value` as a data property, also for the key `__proto__`. */
 function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  assignOwn(obj, { [key]: value });
+  if (key === '__proto__') assignOwn(obj, { [key]: value });
+  else obj[key] = value;
 }

@@ -34,9 +34,9 @@ export interface WorkerHashRecord {
 }
 
 /** Layout of one record (see src/go/types.ts for the notation). */
-export const WORKER_HASH_TYPES: Readonly<Record<string, string>> = {
+export const WORKER_HASH_TYPES: Readonly<Record<string, string>> = Object.freeze({
   WorkerHashRecord: 'labels?:{}s annotations?:{}s runtimeVersion?:s spec:DynamoComponentDeploymentSpec',
-};
+});
 
 /** The Go JSON the worker hash is taken over. */
 export function workerHashInput(records: Record<string, WorkerHashRecord>): string {

@@ -26,12 +26,27 @@ export interface DcdAlphaView {
   readonly ingress?: GoMap;
 }
 
-/** The v1alpha1 view of a DCD (`metadata` and `spec` in wire form), or undefined when the conversion fails. */
+/**
+ * The last annotation values read and their readings: the workloads of a DCD read its view several
+ * times, and the DCDs of a graph mostly carry the same values. A reading depends on the text alone.
+ */
+let lastStatus: { readonly raw: unknown; readonly reads: boolean } | undefined;
+let lastSpec: { readonly raw: unknown; readonly saved: GoMap } | undefined;
+
+/**
+ * The v1alpha1 view of a DCD (`metadata` and `spec` in wire form), or undefined when the conversion
+ * fails. Callers only read its `ingress` (it is shared between calls on the same annotation value).
+ */
 export function dcdAlphaView(dcd: { metadata?: unknown; spec?: unknown }): DcdAlphaView | undefined {
   const annotations = isMap(dcd.metadata) && isMap(dcd.metadata.annotations) ? dcd.metadata.annotations : {};
-  if (!readsAs(annotations[DCD_STATUS_ANNOTATION], 'A1DCDStatus')) return undefined;
+  const status = annotations[DCD_STATUS_ANNOTATION];
+  if (lastStatus === undefined || lastStatus.raw !== status) lastStatus = { raw: status, reads: readsAs(status, 'A1DCDStatus') };
+  if (!lastStatus.reads) return undefined;
   const raw = annotations[DCD_SPEC_ANNOTATION];
-  const saved: GoMap = (typeof raw === 'string' && raw !== '' ? preservedSpec(raw, 'A1DCDSpec') : undefined) ?? {};
+  if (lastSpec === undefined || lastSpec.raw !== raw) {
+    lastSpec = { raw, saved: (typeof raw === 'string' && raw !== '' ? preservedSpec(raw, 'A1DCDSpec') : undefined) ?? {} };
+  }
+  const saved = lastSpec.saved;
   const type = isMap(dcd.spec) ? dcd.spec.type : undefined;
   const view: DcdAlphaView = {
     labels: { ...(saved.labels ?? {}) },

@@ -53,7 +53,7 @@ const SHARED_SPEC_V1ALPHA1 = [
 ].join(' ');
 
 /** The layouts, by Go type name. */
-export const CONVERSION_GO_TYPES: Readonly<Record<string, string>> = {
+export const CONVERSION_GO_TYPES: Readonly<Record<string, string>> = Object.freeze({
   // --- nvidia.com/v1alpha1 ---
   A1DGDSpec: 'providerOverride?:*ProviderOverride annotations?:{}s labels?:{}s priorityClassName?:s pvcs?:[]A1PVC services?:{}*A1SharedSpec envs?:[]EnvVar backendFramework?:s restart?:*A1Restart topologyConstraint?:*A1SpecTopologyConstraint experimental?:*A1DGDExperimentalSpec',
   A1DCDSpec: 'backendFramework?:s ...A1SharedSpec',
@@ -117,7 +117,7 @@ export const CONVERSION_GO_TYPES: Readonly<Record<string, string>> = {
   B1RollingUpdateStatus: 'phase?:s startTime?:*t endTime?:*t updatedComponents?:[]s',
   B1PlacementStatus: 'score?:*f64 state?:s',
   B1Condition: 'type:s status:s observedGeneration?:i lastTransitionTime:t reason:s message:s',
-};
+});
 
 /** The registry of the built-in layouts plus these. */
 export function conversionRegistry(): GoTypeRegistry {

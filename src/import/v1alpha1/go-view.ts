@@ -31,7 +31,19 @@ export function semanticEqual(a: unknown, b: unknown, type: string): boolean {
 
 /** Whether the value reads as the Go zero value of the type (empty lists and maps count as none). */
 export function isGoZero(value: unknown, type: string): boolean {
-  return semanticEqual(value, {}, type);
+  return JSON.stringify(withoutEmpties(goView(value ?? null, type))) === zeroText(type);
+}
+
+/** `semanticEqual`'s text of the Go zero value, by type (the layouts are a frozen table: the text cannot change). */
+const ZERO_TEXTS = new Map<string, string>();
+
+function zeroText(type: string): string {
+  let text = ZERO_TEXTS.get(type);
+  if (text === undefined) {
+    text = JSON.stringify(withoutEmpties(goView({}, type)));
+    ZERO_TEXTS.set(type, text);
+  }
+  return text;
 }
 
 /** The value with nulls and empty lists left out (objects keep their key order). */

@@ -21,8 +21,9 @@ export interface ConversionLoss {
 
 /** The pod spec part of a v1alpha1 `extraPodSpec` (everything but `mainContainer`). */
 export function podSpecOf(extraPodSpec: GoMap): GoMap {
-  const { mainContainer: _main, ...podSpec } = jsonRoundTrip(extraPodSpec);
-  return podSpec;
+  // the main container is left out before the copy: a copy of the rest alone
+  const { mainContainer: _main, ...podSpec } = extraPodSpec;
+  return jsonRoundTrip(podSpec);
 }
 
 // ---------------------------------------------------------------------------------------------

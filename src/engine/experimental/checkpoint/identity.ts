@@ -20,13 +20,13 @@ import { sha256Hex } from '../../hash/worker-hash';
 import { ContainerJson, objectItems, PodSpecJson } from '../../pod/k8s-json';
 
 /** Go struct layouts of the two hashed values (notation of src/go/types.ts). */
-export const CHECKPOINT_HASH_TYPES: Readonly<Record<string, string>> = {
+export const CHECKPOINT_HASH_TYPES: Readonly<Record<string, string>> = Object.freeze({
   CheckpointIdentity: 'namespace?:s dgdName:s dgdUID?:s componentName:s workerHash?:s compatibilityHash?:s compatibilityVersion?:s',
   SnapshotCompatibilityContract: 'version:s backendFramework:s gmsMode:s gmsDeviceClassName?:s targetContainer:Container '
     + 'initContainers?:[]Container volumes?:[]Volume hostNetwork?:b hostPID?:b hostIPC?:b shareProcessNamespace?:*b '
     + 'securityContext?:*PodSecurityContext runtimeClassName?:*s nodeName?:s nodeSelector?:{}s nodeAffinity?:*NodeAffinity '
     + 'schedulerName?:s resourceClaims?:[]PodResourceClaim',
-};
+});
 
 /** What identifies one automatic capture. */
 export interface CheckpointIdentityInput {

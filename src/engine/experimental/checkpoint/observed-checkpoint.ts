@@ -14,11 +14,11 @@ import { isMap, JsonMap } from '../../../model/json';
 import { sha256Hex } from '../../hash/worker-hash';
 
 /** Go struct layouts of the two hashed values, the automatic checkpoint ID and the legacy identity hash (notation of src/go/types.ts). */
-export const DYNAMO_CHECKPOINT_HASH_TYPES: Readonly<Record<string, string>> = {
+export const DYNAMO_CHECKPOINT_HASH_TYPES: Readonly<Record<string, string>> = Object.freeze({
   DgdCheckpointIdentity: 'namespace?:s dgdName:s dgdUID?:s componentName:s workerHash?:s',
   NormalizedCheckpointIdentity: 'model:s backendFramework:s dynamoVersion?:s tensorParallelSize:i pipelineParallelSize:i '
     + 'dtype?:s maxModelLen?:i extraParameters?:{}s',
-};
+});
 
 function num(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) ? value : 0;
