@@ -4,13 +4,15 @@
  * for the graph and, with `autoApply`, deploys it. Synthesized as the request (GRAPH and COMPONENTS
  * output: the request as the API server stores it, defaults applied) or as what the operator
  * creates for it before profiling (WORKLOADS: the profiling Job, its ServiceAccount and
- * RoleBinding). Admission (CRD schema, the operator's DGDR webhooks) is checked at synth time.
+ * RoleBinding). With `plan`, it is synthesized as what the operator deploys after profiling instead:
+ * the profiler is run locally as `cdk8s-dynamo plan` runs it (src/plan, docs/plan.md). Admission
+ * (CRD schema, the operator's DGDR webhooks) is checked at synth time.
  */
 import { ApiObject, ApiObjectMetadata, Chart, Lazy, Names } from 'cdk8s';
 import { Construct } from 'constructs';
 import { OutputMode } from './enums';
 import { objectMetaJson, propsOf } from './kubernetes-values';
-import { pipeline } from './on-first-use';
+import { pipeline, plannedOutput } from './on-first-use';
 import { operatorSettingsOf } from './operator-settings-of';
 import { RenderedWorkloads, renderOrReport } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
@@ -19,6 +21,7 @@ import type { OperatorSettings } from '../engine/operator-settings';
 import { deepClone } from '../model/json';
 import { copyJson } from '../model/json-copy';
 import { JsonObject } from '../model/v1beta1';
+import { plannedDocuments } from '../plan/plan';
 
 /** Inference backend a request profiles and deploys. */
 export enum RequestBackend {
@@ -279,6 +282,20 @@ export interface DynamoGraphDeploymentRequestProps extends SynthesisOptions {
    * @default true
    */
   readonly autoApply?: boolean;
+  /**
+   * Synthesize what the operator deploys for the request instead of the request: at synthesis the
+   * Dynamo profiler is run on the request locally, as `cdk8s-dynamo plan` runs it, and the
+   * DynamoGraphDeployment it generates (with the ConfigMaps the operator creates beside it) is
+   * synthesized in the output mode like any graph. Needs a Python environment with the profiler
+   * (docs/plan.md); a request is profiled once per process.
+   * @default false
+   */
+  readonly plan?: boolean;
+  /**
+   * The Python interpreter that runs the profiler when `plan` is set.
+   * @default - $CDK8S_DYNAMO_PYTHON, else python3
+   */
+  readonly python?: string;
 }
 
 const API_VERSION = 'nvidia.com/v1beta1';
@@ -301,6 +318,8 @@ export class DynamoGraphDeploymentRequest extends Construct {
   private readonly settings: OperatorSettings;
   private readonly workloads?: RenderedWorkloads;
   private readonly validation: ValidationCache;
+  private readonly plan: boolean;
+  private readonly python?: string;
   private rendered?: readonly unknown[];
 
   constructor(scope: Construct, id: string, props: DynamoGraphDeploymentRequestProps) {
@@ -335,7 +354,9 @@ export class DynamoGraphDeploymentRequest extends Construct {
     set('autoApply', props.autoApply);
     this.document = { apiVersion: API_VERSION, kind: KIND, metadata, spec };
     this.validation = new ValidationCache(this, this.settings, () => { this.rendered = undefined; });
-    if (this.output === OutputMode.WORKLOADS) {
+    this.plan = props.plan ?? false;
+    this.python = props.python;
+    if (this.output === OutputMode.WORKLOADS || this.plan) {
       this.workloads = new RenderedWorkloads(this);
     } else {
       new ApiObject(this, 'Resource', {
@@ -360,7 +381,8 @@ export class DynamoGraphDeploymentRequest extends Construct {
 
   private validateAndRender(): string[] {
     const violations = this.validation.violations(this.document, () => this.toJson());
-    if (violations.length > 0 || this.output !== OutputMode.WORKLOADS) return violations;
+    if (violations.length > 0 || (this.output !== OutputMode.WORKLOADS && !this.plan)) return violations;
+    if (this.plan) return this.planAndRender();
     const { result, errors } = renderOrReport(() => {
       this.rendered ??= pipeline().renderDocuments([this.toJson()], { output: 'workloads', operator: this.settings, checkAdmission: false });
       return this.rendered;
@@ -368,5 +390,20 @@ export class DynamoGraphDeploymentRequest extends Construct {
     if (!result) return errors;
     this.workloads!.materialize(result);
     return [...this.workloads!.problems()];
+  }
+
+  /** With `plan`: what the operator deploys for the request (src/plan), in the output mode. */
+  private planAndRender(): string[] {
+    if (this.rendered === undefined) {
+      const planned = plannedDocuments(this.toJson(), this.python);
+      if (planned.objects === undefined) return [`${this.node.path}: ${planned.problem}`];
+      const objects = planned.objects;
+      const { result, errors } = renderOrReport(() => plannedOutput().renderPlanned(objects, this.output, this.settings), () => this);
+      if (!result) return errors;
+      if (!result.objects) return result.problems.map(p => `${this.node.path}: ${p}`);
+      this.rendered = result.objects;
+    }
+    this.workloads!.materialize(this.rendered);
+    return this.output === OutputMode.WORKLOADS ? [...this.workloads!.problems()] : [];
   }
 }

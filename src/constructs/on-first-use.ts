@@ -16,6 +16,9 @@ const parts = onFirstUse(deferredPartsModule);
 /** Admission and rendering of documents (`pipeline/check-and-render`, with the render engine and admission). */
 export const pipeline = onFirstUse(() => parts().pipeline());
 
+/** The rendering of what the construct option `plan` planned (`plan/planned-output`). */
+export const plannedOutput = onFirstUse(() => parts().plannedOutput());
+
 /** How violations are described (`admission/violation`). */
 export const violationFormat = onFirstUse(() => parts().violationFormat());
 
