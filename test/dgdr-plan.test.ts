@@ -13,7 +13,7 @@ import {
   DynamoGraphDeploymentRequest, DynamoGraphDeploymentRequestProps, GpuSku, OutputMode, RequestBackend, SearchStrategy,
 } from '../src';
 import { runCliOn } from './support/cli-in-process';
-import { profilerPython, replayPython } from './support/conformance/dgdr';
+import { PLAN_FIXTURES_DIR, profilerPython, replayPython } from './support/conformance/dgdr';
 import { parseYamlDocuments } from '../src/import/documents';
 
 /** The request of the golden dgdr/deployment, as its harness applied it (its namespace, runtimeVersionOverride 1.4.0). */
@@ -82,6 +82,34 @@ describe('DynamoGraphDeploymentRequest with plan: true (the recorded profiler ou
     if (output === OutputMode.GRAPH) expect(kinds).toEqual(['DynamoGraphDeployment/aic-deployment-dgd']);
     if (output !== OutputMode.GRAPH) expect(kinds).toContain('DynamoComponentDeployment/aic-deployment-dgd-frontend');
     if (output === OutputMode.WORKLOADS) expect(kinds).toContain('Deployment/aic-deployment-dgd-frontend');
+  });
+
+  test.each(MODES)('%s output: the ConfigMaps the profiler writes beside the graph are synthesized as plan writes them; other kinds are left out', (output, mode) => {
+    // the recorded output with a ConfigMap (the planner's profile data) and a Secret added
+    const python = path.join(dir, 'more-python');
+    fs.writeFileSync(python, `#!${process.execPath}
+const fs = require('fs'), path = require('path');
+const out = process.argv[process.argv.indexOf('--output-dir') + 1];
+const recorded = ${JSON.stringify(path.join(PLAN_FIXTURES_DIR, 'deployment', 'output'))};
+fs.copyFileSync(path.join(recorded, 'profiler_status.yaml'), path.join(out, 'profiler_status.yaml'));
+const extra = 'apiVersion: v1\\nkind: ConfigMap\\nmetadata:\\n  name: planner-profile-data\\ndata:\\n  k: v\\n---\\napiVersion: v1\\nkind: Secret\\nmetadata:\\n  name: s\\n---\\n';
+fs.writeFileSync(path.join(out, 'final_config.yaml'), extra + fs.readFileSync(path.join(recorded, 'final_config.yaml'), 'utf8'));
+`);
+    fs.chmodSync(python, 0o755);
+    const { chart, construct } = request({ output, plan: true, python });
+    const synthesized = Testing.synth(chart);
+    const run = runCliOn({ 'request.yaml': JSON.stringify(construct.toJson()) }, ['plan', '--python', python, '--output', mode, 'request.yaml']);
+    expect(run.code).toBe(0);
+    // plan says what it leaves out; the construct leaves out the same
+    expect(run.stderr).toContain('profiler output Secret/s: not created (the operator creates only the ConfigMaps of the profiler output)');
+    expect(synthesized).toEqual(parseYamlDocuments(run.stdout));
+    const configMap = synthesized.find((o: any) => o.kind === 'ConfigMap');
+    expect(configMap.metadata).toEqual({
+      name: 'planner-profile-data',
+      namespace: 'clusterenv-conformance',
+      labels: { 'dgdr.nvidia.com/name': 'aic-deployment', 'dgdr.nvidia.com/namespace': 'clusterenv-conformance', 'nvidia.com/managed-by': 'dynamo-operator' },
+    });
+    expect(synthesized.filter((o: any) => o.kind === 'Secret')).toEqual([]);
   });
 
   test('the interpreter defaults to $CDK8S_DYNAMO_PYTHON; a request is profiled once per process', () => {
