@@ -112,6 +112,21 @@ fs.writeFileSync(path.join(out, 'final_config.yaml'), extra + fs.readFileSync(pa
     expect(synthesized.filter((o: any) => o.kind === 'Secret')).toEqual([]);
   });
 
+  test('a generated graph the operator would refuse fails synthesis naming it, the field and the rule', () => {
+    const python = path.join(dir, 'refused-python');
+    fs.writeFileSync(python, `#!${process.execPath}
+const fs = require('fs'), path = require('path');
+const out = process.argv[process.argv.indexOf('--output-dir') + 1];
+fs.writeFileSync(path.join(out, 'profiler_status.yaml'), 'status: success\\n');
+fs.writeFileSync(path.join(out, 'final_config.yaml'), 'apiVersion: nvidia.com/v1beta1\\nkind: DynamoGraphDeployment\\nmetadata:\\n  name: g\\nspec:\\n  components:\\n  - name: w\\n    type: router\\n');
+`);
+    fs.chmodSync(python, 0o755);
+    for (const output of [OutputMode.GRAPH, OutputMode.WORKLOADS]) {
+      expect(() => Testing.synth(request({ output, plan: true, python }).chart)).toThrow(
+        'test/Request: generated DynamoGraphDeployment/aic-deployment-dgd: spec.components[0].type (component "w"): Unsupported value: "router"');
+    }
+  });
+
   test('the interpreter defaults to $CDK8S_DYNAMO_PYTHON; a request is profiled once per process', () => {
     const python = counting(replay, dir);
     const saved = process.env.CDK8S_DYNAMO_PYTHON;
