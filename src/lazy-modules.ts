@@ -113,6 +113,9 @@ export function recordPipelineCodeCache(): void {
 /** Admission and rendering of documents (`pipeline/check-and-render`, with the render engine and admission). */
 export const pipeline = onFirstUse(() => parts().pipeline());
 
+/** What the construct option `plan` of a request renders (`plan/planned-output`). */
+export const plannedOutput = onFirstUse(() => parts().plannedOutput());
+
 /** How violations are described (`admission/violation`). */
 export const violationFormat = onFirstUse(() => parts().violationFormat());
 

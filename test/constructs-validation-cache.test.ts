@@ -216,7 +216,7 @@ const READERS: { [cls: string]: readonly string[] } = {
   Component: ['type', '_needsContainerDiscovery', '_toSpecJson', 'changed', 'podTemplate'],
   MultinodeWorker: [],
   ComponentDeployment: ['toJson', '_checkProps', '_documentTracked'],
-  DynamoGraphDeploymentRequest: ['toJson', '_synthesisInput', '_documentTracked'],
+  DynamoGraphDeploymentRequest: ['toJson', '_synthesisInput', '_documentTracked', '_checkAndRender'],
 };
 
 describe('every mutation path makes the resource check and render its document again', () => {

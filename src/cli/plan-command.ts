@@ -5,15 +5,13 @@
  * (src/plan/generated-objects.ts). `main.ts` then checks and renders them like the documents of
  * any input file (graph, components or workloads output).
  */
-import { admitNewGraph } from '../admission/stored-object';
 import { parseYamlDocuments } from '../import/documents';
 import { inputObjectsOf } from '../import/input-objects';
 import { DEFAULT_NAMESPACE } from '../model/namespace';
-import { OperatorSettings } from '../model/operator-settings';
-import { DgdJson, isDgd } from '../model/v1beta1';
-import { generatedObjects } from '../plan/generated-objects';
-import { DEFAULT_PYTHON, PYTHON_ENV, runProfiler } from '../plan/profiler';
+import { planPython as namedOrDefaultPython, planRequest } from '../plan/plan';
 import { DGDR_KIND, readPlanRequest } from '../plan/request';
+
+export { withStoredGraphs } from '../plan/planned-output';
 
 /** What `plan` needs of the command line. */
 export interface PlanArgs {
@@ -30,7 +28,7 @@ export interface PlannedFile {
 
 /** The interpreter `plan` runs the profiler with: --python, else $CDK8S_DYNAMO_PYTHON, else python3. */
 export function planPython(args: PlanArgs, env: NodeJS.ProcessEnv = process.env): string {
-  return args.python ?? (env[PYTHON_ENV] || DEFAULT_PYTHON);
+  return namedOrDefaultPython(args.python, env);
 }
 
 /**
@@ -66,32 +64,16 @@ export function planFile(file: string, text: string, args: PlanArgs, problems: s
     }
     const what = `${DGDR_KIND}/${request.name}`;
     const namespace = request.namespace ?? args.namespace ?? DEFAULT_NAMESPACE;
-    const result = runProfiler(request, { python: planPython(args), namespace });
-    if (result.finalConfig === undefined) {
-      problems.push(`${file}: ${place}: ${what}: ${result.problem}`);
+    const planned = planRequest(request, { python: planPython(args), namespace });
+    if (planned.objects === undefined) {
+      problems.push(`${file}: ${place}: ${what}: ${planned.problem}`);
       continue;
     }
-    try {
-      const generated = generatedObjects(request, result.finalConfig, namespace);
-      notices.push(...generated.skipped.map(s => `${file}: ${place}: ${what}: profiler output ${s}`));
-      for (const object of generated.objects) {
-        docs.push(object);
-        places.push({ place, inList });
-      }
-    } catch (e) {
-      problems.push(`${file}: ${place}: ${what}: the profiler output cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    notices.push(...planned.notices.map(n => `${file}: ${place}: ${what}: ${n}`));
+    for (const object of planned.objects) {
+      docs.push(object);
+      places.push({ place, inList });
     }
   }
   return problems.length > before ? undefined : { file, docs, places };
-}
-
-/**
- * The rendering of planned objects in components or workloads output: the generated graph is one of
- * the objects the operator creates for the request, so it comes first, as the API server stores it
- * (the operator's defaulting webhook applied: replicas, Grove's minAvailable, the origin version),
- * then what the rendering made of the planned objects.
- */
-export function withStoredGraphs(planned: readonly unknown[], rendered: readonly unknown[], settings: OperatorSettings): unknown[] {
-  const graphs = planned.filter(isDgd).map(graph => admitNewGraph(graph as DgdJson, settings));
-  return [...graphs, ...rendered];
 }

@@ -17,11 +17,15 @@ import type * as commandLineModule from '../cli/bin';
 import type * as explainModule from '../explain/explain';
 import type * as v1alpha1Module from '../import/v1alpha1';
 import type * as pipelineModule from '../pipeline/check-and-render';
+import type * as plannedOutputModule from '../plan/planned-output';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
 /** Admission and rendering of documents (`pipeline/check-and-render`, with the render engine and admission). */
 export const pipeline = (): typeof pipelineModule => require('../pipeline/check-and-render');
+
+/** The rendering of what the construct option `plan` planned (`plan/planned-output`). */
+export const plannedOutput = (): typeof plannedOutputModule => require('../plan/planned-output');
 
 /** How violations are described (`admission/violation`). */
 export const violationFormat = (): typeof violationModule => require('../admission/violation');

@@ -4,17 +4,20 @@
  * for the graph and, with `autoApply`, deploys it. Synthesized as the request (GRAPH and COMPONENTS
  * output: the request as the API server stores it, defaults applied) or as what the operator
  * creates for it before profiling (WORKLOADS: the profiling Job, its ServiceAccount and
- * RoleBinding). Admission (CRD schema, the operator's DGDR webhooks) is checked at synth time.
+ * RoleBinding). With `plan`, it is synthesized as what the operator deploys after profiling instead:
+ * the profiler is run locally as `cdk8s-dynamo plan` runs it (src/plan, docs/plan.md). Admission
+ * (CRD schema, the operator's DGDR webhooks) is checked at synth time.
  */
 import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { OutputMode } from './enums';
 import { DynamoResource } from './resource';
 import { SynthesisOptions } from './synthesis-options';
+import { plannedOutput } from '../lazy-modules';
 import { deepClone } from '../model/json';
 import { copyJson } from '../model/json-copy';
 import { JsonObject } from '../model/v1beta1';
-import type { OutputMode as RenderedOutput } from '../pipeline/check-and-render';
+import type { DocumentOutcome, OutputMode as RenderedOutput } from '../pipeline/check-and-render';
 
 /** Inference backend a request profiles and deploys. */
 export enum RequestBackend {
@@ -275,6 +278,20 @@ export interface DynamoGraphDeploymentRequestProps extends SynthesisOptions {
    * @default true
    */
   readonly autoApply?: boolean;
+  /**
+   * Synthesize what the operator deploys for the request instead of the request: at synthesis the
+   * Dynamo profiler is run on the request locally, as `cdk8s-dynamo plan` runs it, and the
+   * DynamoGraphDeployment it generates (with the ConfigMaps the operator creates beside it) is
+   * synthesized in the output mode like any graph. Needs a Python environment with the profiler
+   * (docs/plan.md); a request is profiled once per process.
+   * @default false
+   */
+  readonly plan?: boolean;
+  /**
+   * The Python interpreter that runs the profiler when `plan` is set.
+   * @default - $CDK8S_DYNAMO_PYTHON, else python3
+   */
+  readonly python?: string;
 }
 
 const API_VERSION = 'nvidia.com/v1beta1';
@@ -289,6 +306,8 @@ function defined(obj: { [key: string]: unknown }): JsonObject | undefined {
 /** A DynamoGraphDeploymentRequest. */
 export class DynamoGraphDeploymentRequest extends DynamoResource {
   private readonly document: JsonObject;
+  private readonly plan: boolean;
+  private readonly python?: string;
 
   constructor(scope: Construct, id: string, props: DynamoGraphDeploymentRequestProps) {
     super(scope, id, props);
@@ -312,7 +331,10 @@ export class DynamoGraphDeploymentRequest extends DynamoResource {
     set('searchStrategy', props.searchStrategy);
     set('autoApply', props.autoApply);
     this.document = { apiVersion: API_VERSION, kind: KIND, metadata, spec };
-    if (this.output !== OutputMode.WORKLOADS) this._resourceObject(KIND, () => (this._renderedObjects()[0] as any).spec);
+    this.plan = props.plan ?? false;
+    this.python = props.python;
+    if (this.plan) this._renderIntoChildren();
+    else if (this.output !== OutputMode.WORKLOADS) this._resourceObject(KIND, () => (this._renderedObjects()[0] as any).spec);
   }
 
   /** The request as authored, as a plain object. */
@@ -332,4 +354,20 @@ export class DynamoGraphDeploymentRequest extends DynamoResource {
   protected _documentTracked(): boolean {
     return this.toJson === DynamoGraphDeploymentRequest.prototype.toJson;
   }
+
+  /**
+   * @internal With `plan`: the request admitted, then what the operator deploys for it after
+   * profiling (src/plan), in the output mode; a request is profiled once per process.
+   */
+  protected _checkAndRender(document: unknown, render: RenderedOutput | undefined): DocumentOutcome {
+    if (!this.plan) return super._checkAndRender(document, render);
+    return plannedOutput().plannedOutcome(document, { settings: this._settings, output: RENDERED_OUTPUT[this.output], python: this.python });
+  }
 }
+
+/** The pipeline's name of each output mode. */
+const RENDERED_OUTPUT: { readonly [mode in OutputMode]: RenderedOutput } = {
+  [OutputMode.GRAPH]: 'graph',
+  [OutputMode.COMPONENTS]: 'components',
+  [OutputMode.WORKLOADS]: 'workloads',
+};

@@ -113,6 +113,16 @@ export abstract class DynamoResource extends Construct {
     return { document: this.toJson(), render: this.output === OutputMode.WORKLOADS ? 'workloads' : undefined };
   }
 
+  /**
+   * @internal The pipeline call that checks and renders the input `_synthesisInput` gives: by default
+   * `checkAndRenderDocument` (admission, then the rendering of `render` with the checks of what it
+   * renders). A resource whose objects come from elsewhere (a request synthesized as what its plan
+   * deploys) makes its own call here, with the same outcome's shape.
+   */
+  protected _checkAndRender(document: unknown, render: RenderedOutput | undefined): DocumentOutcome {
+    return pipeline().checkAndRenderDocument(document, { settings: this._settings, output: render });
+  }
+
   /** @internal The construct a field path of the document points into (by default the resource). */
   protected _scopeOfField(_field: string): Construct {
     return this;
@@ -148,7 +158,8 @@ export abstract class DynamoResource extends Construct {
     }
     if (this.synthesis?.key !== key) {
       input ??= this._synthesisInput();
-      this.synthesis = { key, outcome: outcomeOf(input.document, input.render, this._settings) };
+      const { document, render } = input;
+      this.synthesis = { key, outcome: outcomeOf(() => this._checkAndRender(document, render)) };
     }
     return this.synthesis.outcome;
   }
@@ -187,9 +198,9 @@ export abstract class DynamoResource extends Construct {
  * The pipeline's outcome for one document; an exception of the pipeline itself (a bug) becomes a
  * RenderError saying so, reported as the rendering's.
  */
-function outcomeOf(document: unknown, render: RenderedOutput | undefined, settings: OperatorSettings): DocumentOutcome {
+function outcomeOf(checkAndRender: () => DocumentOutcome): DocumentOutcome {
   try {
-    return pipeline().checkAndRenderDocument(document, { settings, output: render });
+    return checkAndRender();
   } catch (e) {
     const renderError = e instanceof RenderError ? e : new RenderError('render', '(the object)',
       `internal error: rendering failed unexpectedly (${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}); please report it`);

@@ -34,7 +34,12 @@ export interface ProfilerOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Stop the profiler after this long. @default 30 minutes */
   readonly timeoutMs?: number;
+  /** How to get an interpreter that runs the profiler, for the messages when this one cannot. @default PROFILER_SETUP_HINT */
+  readonly setupHint?: string;
 }
+
+/** How `plan` users get an interpreter that runs the profiler. */
+export const PROFILER_SETUP_HINT = 'create its environment with scripts/plan-env.sh and pass --python';
 
 /** What a profiler run gave. */
 export interface ProfilerResult {
@@ -77,6 +82,7 @@ export function runProfiler(request: PlanRequest, options: ProfilerOptions): Pro
   });
   // the folder is kept when it holds the profiler's log, and the message names the log
   const log = path.join(outputDir, 'profile_sla.log');
+  const hint = options.setupHint ?? PROFILER_SETUP_HINT;
   const failed = (problem: string): ProfilerResult => {
     if (fs.existsSync(log)) return { problem: `${problem} (its log: ${log})`, outputDir };
     fs.rmSync(outputDir, { recursive: true, force: true });
@@ -84,7 +90,7 @@ export function runProfiler(request: PlanRequest, options: ProfilerOptions): Pro
   };
   if (run.error !== undefined) {
     const code = (run.error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return failed(`cannot run the profiler: ${options.python}: not found (create its environment with scripts/plan-env.sh and pass --python)`);
+    if (code === 'ENOENT') return failed(`cannot run the profiler: ${options.python}: not found (${hint})`);
     if (code === 'ETIMEDOUT') return failed(`the profiler did not finish in ${Math.round((options.timeoutMs ?? 30 * 60 * 1000) / 1000)} s`);
     return failed(`cannot run the profiler: ${options.python}: ${code ?? run.error.message}`);
   }
@@ -103,7 +109,7 @@ export function runProfiler(request: PlanRequest, options: ProfilerOptions): Pro
   // the interpreter ran, but not the profiler: say what it said last (a missing module, say)
   const last = lastLine(run.stderr ?? '') ?? `exit code ${run.status ?? run.signal}`;
   if (/No module named/.test(last)) {
-    return failed(`cannot run the profiler: ${options.python}: ${last} (create its environment with scripts/plan-env.sh and pass --python)`);
+    return failed(`cannot run the profiler: ${options.python}: ${last} (${hint})`);
   }
   return failed(`the profiler stopped without a result: ${last}`);
 }
