@@ -2,10 +2,8 @@
  * Shared fixtures of the experimental-feature rendering tests (GPU memory service, failover):
  * corpus graphs, workloads rendering and lookups in the rendered objects.
  */
+import { OperatorSettings, RenderError, renderError, renderUnchecked } from './facade';
 import { corpusFiles, describeNeeding, withVersionedImages } from './shared';
-import { RenderError } from '../../src/engine/errors';
-import { OperatorSettings } from '../../src/engine/operator-settings';
-import { renderDocuments } from '../../src/pipeline/check-and-render';
 
 export const COMPONENT_PATH: Partial<OperatorSettings> = { groveAvailable: false };
 export const GROVE_PATH: Partial<OperatorSettings> = { groveAvailable: true };
@@ -27,7 +25,7 @@ export function describeCorpus(name: string, body: () => void): void {
 
 /** Workloads output in namespace `ns`, without the admission check (some inputs are deliberately inadmissible). */
 export function render(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', namespace: 'ns', operator, checkAdmission: false }) as any[];
+  return renderUnchecked(doc, { namespace: 'ns', settings: operator });
 }
 
 /** The pod spec of the Deployment of a component (worker DCD names carry a worker-hash suffix). */
@@ -52,11 +50,5 @@ export function envOf(container: any): Record<string, unknown> {
 
 /** The RenderError `fn` throws. */
 export function errorOf(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
+  return renderError(fn);
 }

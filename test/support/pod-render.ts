@@ -1,5 +1,5 @@
 /** Helpers shared by the pod-template tests. */
-import { RenderError } from '../../src/engine/errors';
+import { RenderError, renderError as thrownBy } from './facade';
 
 /** The `main` container (always first) of a rendered pod template. */
 export function mainOf(template: any): any {
@@ -20,11 +20,5 @@ export function envNames(container: any): string[] {
 
 /** The RenderError `fn` throws (any other outcome fails the test). */
 export function renderError(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
+  return thrownBy(fn);
 }

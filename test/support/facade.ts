@@ -1,0 +1,133 @@
+/**
+ * The one door from the tests into the library's internals: operations (render, admit, resolve
+ * settings), not modules. A test that cannot go through the public API (`src/index.ts`: the
+ * constructs and `DynamoDocuments`) goes through here, so that moving a file inside `src/` changes
+ * this file and not the tests. Keep it small: add an operation only when several tests need it, and
+ * keep the import list below short (it counts toward the internal modules the tests reach).
+ */
+import { RenderError } from '../../src/engine/errors';
+import { lastAppliedHash as hashOf } from '../../src/engine/hash/last-applied-hash';
+import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/operator-settings';
+import { checkAndRender, OutputMode, Problem, renderDocuments } from '../../src/pipeline/check-and-render';
+
+export { checkAndRender, formatProblem, DEFAULT_NAMESPACE } from '../../src/pipeline/check-and-render';
+export type { CheckAndRenderOptions, CheckAndRenderResult, OutputMode, Problem } from '../../src/pipeline/check-and-render';
+export type { OperatorSettings } from '../../src/engine/operator-settings';
+export { RenderError };
+export type { DcdJson, DgdJson, JsonObject } from '../../src/model/v1beta1';
+
+// ---------------------------------------------------------------------------------------------
+// Rendering (the engine behind the pipeline)
+// ---------------------------------------------------------------------------------------------
+
+/** How to render: the output (default `workloads`), the operator and the namespace of objects that name none. */
+export interface RenderWith {
+  /** @default 'workloads' */
+  readonly output?: OutputMode;
+  /** The operator installation; what is left out is the Helm default (see `settings`). */
+  readonly settings?: Partial<OperatorSettings>;
+  /** @default - objects the operator creates are in `default` */
+  readonly namespace?: string;
+}
+
+/**
+ * The objects one document (or a list of documents) renders to, as `cdk8s-dynamo render` renders
+ * them: each Dynamo document is admitted as the operator admits it on create first, and one the
+ * operator would refuse is a RenderError listing its violations.
+ */
+export function render(docs: unknown | readonly unknown[], options: RenderWith = {}): any[] {
+  return renderDocuments(asList(docs), { output: options.output ?? 'workloads', operator: options.settings, namespace: options.namespace }) as any[];
+}
+
+/**
+ * `render` without the admission check: for the tests that pin how the engine handles input the
+ * operator would refuse (no cluster would hold the result).
+ */
+export function renderUnchecked(docs: unknown | readonly unknown[], options: RenderWith = {}): any[] {
+  return renderDocuments(asList(docs), {
+    output: options.output ?? 'workloads', operator: options.settings, namespace: options.namespace, checkAdmission: false,
+  }) as any[];
+}
+
+/** The RenderError `fn` throws (returning, or throwing anything else, fails the test). */
+export function renderError(fn: () => unknown): RenderError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof RenderError) return e;
+    throw e;
+  }
+  throw new Error('expected a RenderError');
+}
+
+/**
+ * The `nvidia.com/last-applied-hash` the operator stamps on an object it creates (computed from
+ * the object itself, so a test can check a rendered object carries the hash of what it holds).
+ */
+export function lastAppliedHash(object: unknown): string {
+  return hashOf(object as any);
+}
+
+/**
+ * The worker hash the operator computes for a new graph (over its worker components as admission
+ * stored them), read off the DynamoComponentDeployments it generates for it (the graph is rendered
+ * on the component path whatever `partial` says of Grove; it is not checked).
+ */
+export function workerHashOf(dgd: unknown, partial: Partial<OperatorSettings> = {}): string {
+  const dcds = renderUnchecked(dgd, { output: 'components', settings: { ...partial, groveAvailable: false }, namespace: 'ns' });
+  const hash = dcds.map(d => d.metadata?.labels?.['nvidia.com/dynamo-worker-hash']).find(h => h !== undefined);
+  if (hash === undefined) throw new Error('the graph has no worker component');
+  return hash;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admission and settings
+// ---------------------------------------------------------------------------------------------
+
+/** Operator settings: `partial` over the defaults of a default platform install. */
+export function settings(partial: Partial<OperatorSettings> = {}): OperatorSettings {
+  return resolveOperatorSettings(partial);
+}
+
+/**
+ * The problems the operator (and the API server) find in documents created together, as
+ * `cdk8s-dynamo validate` finds them: empty when every document would be admitted. The documents
+ * are also the cluster state admission may read (a DeviceClass, a ClusterTopologyBinding).
+ */
+export function admit(docs: unknown | readonly unknown[], partial: Partial<OperatorSettings> = {}): Problem[] {
+  return checkAndRender([{ documents: asList(docs) }], { settings: settings(partial) }).problems;
+}
+
+function asList(docs: unknown | readonly unknown[]): readonly unknown[] {
+  return Array.isArray(docs) ? docs : [docs];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Looking things up in rendered objects
+// ---------------------------------------------------------------------------------------------
+
+/** The one rendered object of `kind` (named `name`, or whose name starts with `name-` as a worker DCD's hash suffix does). */
+export function objectOf(objects: readonly any[], kind: string, name?: string): any {
+  const found = objects.filter(o => o.kind === kind && (name === undefined || o.metadata?.name === name || o.metadata?.name?.startsWith(`${name}-`)));
+  const exact = found.filter(o => o.metadata?.name === name);
+  const one = exact.length === 1 ? exact : found;
+  if (one.length !== 1) throw new Error(`expected one ${kind}${name === undefined ? '' : ` named ${name}`}, found ${one.length}`);
+  return one[0];
+}
+
+/** The rendered objects of `kind`. */
+export function objectsOf(objects: readonly any[], kind: string): any[] {
+  return objects.filter(o => o.kind === kind);
+}
+
+/** The `main` container (always first) of a pod template or pod spec. */
+export function mainOf(template: any): any {
+  return (template.spec ?? template).containers[0];
+}
+
+/** A container's env as name → value (or valueFrom). */
+export function envOf(container: any): Record<string, any> {
+  return Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value ?? e.valueFrom]));
+}
+
+// ---- admission, command line, import (testsB26) ----
