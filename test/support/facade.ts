@@ -120,6 +120,24 @@ export function objectsOf(objects: readonly any[], kind: string): any[] {
   return objects.filter(o => o.kind === kind);
 }
 
+/**
+ * The leader and worker pod specs of multinode component `component` (lowercase): the
+ * LeaderWorkerSet's templates on the LWS path, the `<component>-ldr` / `-wkr` cliques on Grove.
+ */
+export function multinodePods(objects: readonly any[], component: string): { leader: any; worker: any } {
+  const pcs = objects.find(o => o.kind === 'PodCliqueSet');
+  if (pcs !== undefined) {
+    const clique = (name: string) => {
+      const found = pcs.spec.template.cliques.find((c: any) => c.name === name);
+      if (!found) throw new Error(`no clique ${name}`);
+      return found.spec.podSpec;
+    };
+    return { leader: clique(`${component}-ldr`), worker: clique(`${component}-wkr`) };
+  }
+  const lws = objectOf(objects, 'LeaderWorkerSet');
+  return { leader: lws.spec.leaderWorkerTemplate.leaderTemplate.spec, worker: lws.spec.leaderWorkerTemplate.workerTemplate.spec };
+}
+
 /** The `main` container (always first) of a pod template or pod spec. */
 export function mainOf(template: any): any {
   return (template.spec ?? template).containers[0];
