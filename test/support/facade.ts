@@ -5,9 +5,11 @@
  * this file and not the tests. Keep it small: add an operation only when several tests need it, and
  * keep the import list below short (it counts toward the internal modules the tests reach).
  */
+import { admitNewComponent, admitNewGraph } from '../../src/admission/stored-object';
 import { RenderError } from '../../src/engine/errors';
 import { lastAppliedHash as hashOf } from '../../src/engine/hash/last-applied-hash';
 import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/operator-settings';
+import type { DcdJson, DgdJson } from '../../src/model/v1beta1';
 import { checkAndRender, OutputMode, Problem, renderDocuments } from '../../src/pipeline/check-and-render';
 
 export { checkAndRender, formatProblem, DEFAULT_NAMESPACE } from '../../src/pipeline/check-and-render';
@@ -96,6 +98,19 @@ export function settings(partial: Partial<OperatorSettings> = {}): OperatorSetti
  */
 export function admit(docs: unknown | readonly unknown[], partial: Partial<OperatorSettings> = {}): Problem[] {
   return checkAndRender([{ documents: asList(docs) }], { settings: settings(partial) }).problems;
+}
+
+/**
+ * A new graph as admission stores it on create (defaults filled in, the operator's origin-version
+ * annotation set), without checking it: what the operator's controllers then read.
+ */
+export function storedGraph(dgd: DgdJson, partial: Partial<OperatorSettings> = {}): DgdJson {
+  return admitNewGraph(dgd, settings(partial));
+}
+
+/** A new standalone DynamoComponentDeployment as admission stores it on create, without checking it. */
+export function storedComponent(dcd: DcdJson): DcdJson {
+  return admitNewComponent(dcd);
 }
 
 function asList(docs: unknown | readonly unknown[]): readonly unknown[] {
