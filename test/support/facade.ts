@@ -136,6 +136,19 @@ export function objectsOf(objects: readonly any[], kind: string): any[] {
 }
 
 /**
+ * The pod template of the workload a DynamoComponentDeployment renders to (its Deployment's, or its
+ * LeaderWorkerSet's leader template), as the operator sends it. `ownerGraph` names the graph that
+ * owns the DCD (an owner reference, as on the DCDs a graph generates). Not checked.
+ */
+export function podTemplateOf(dcd: DcdJson, partial: Partial<OperatorSettings> = {}, ownerGraph?: string): any {
+  const owned = ownerGraph === undefined ? dcd
+    : { ...dcd, metadata: { ...dcd.metadata, ownerReferences: [{ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', name: ownerGraph, uid: '' }] } };
+  const objects = renderUnchecked(owned, { settings: partial });
+  const lws = objects.find(o => o.kind === 'LeaderWorkerSet');
+  return lws !== undefined ? lws.spec.leaderWorkerTemplate.leaderTemplate : objectOf(objects, 'Deployment').spec.template;
+}
+
+/**
  * The leader and worker pod specs of multinode component `component` (lowercase): the
  * LeaderWorkerSet's templates on the LWS path, the `<component>-ldr` / `-wkr` cliques on Grove.
  */
