@@ -6,13 +6,10 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import { mainOf, renderError } from './support/pod-render';
+import { DcdJson, OperatorSettings, podTemplateOf } from './support/facade';
 import { selectBackend } from '../src/engine/backend/select';
 import { shellQuotePosix } from '../src/engine/backend/shell-quote';
 import { applyElasticEpRayHead, isElasticEpRayLaunch } from '../src/engine/backend/vllm';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { dcdContext } from '../src/engine/workloads/dcd-context';
-import { DcdJson } from '../src/model/v1beta1';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -26,7 +23,7 @@ function dcd(type: string, main: any, extra: any = {}): DcdJson {
 }
 
 function render(d: DcdJson): any {
-  return renderPodTemplate(dcdContext(d, resolveOperatorSettings({}), 'llm'));
+  return podTemplateOf(d, {}, 'llm');
 }
 
 describe('render-core §5.2 step 2 backend selection', () => {

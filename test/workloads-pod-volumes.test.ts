@@ -3,11 +3,8 @@
  * compilation cache, §5.7.3 ordering and implicit PVCs, §12.1 KV-transfer topology volume).
  */
 import { mainOf, renderError } from './support/pod-render';
+import { DcdJson, OperatorSettings, podTemplateOf } from './support/facade';
 import { kvTransferEnv, shortestFloat } from '../src/engine/graph/kv-transfer-policy';
-import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { dcdContext } from '../src/engine/workloads/dcd-context';
-import { DcdJson } from '../src/model/v1beta1';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'team-a';
@@ -25,7 +22,7 @@ function component(type: string, main: any = {}, podSpec: any = {}, extra: any =
 }
 
 function render(d: DcdJson, settings: Partial<OperatorSettings> = {}): any {
-  return renderPodTemplate(dcdContext(d, resolveOperatorSettings(settings), 'llm'));
+  return podTemplateOf(d, settings, 'llm');
 }
 
 describe('render-core §5.7.1 shared memory', () => {
@@ -210,7 +207,7 @@ describe('render-core §12.1 KV-transfer topology volume', () => {
       },
     };
     const [generated] = renderDocuments([dgd], { output: 'components', namespace: NS }) as DcdJson[];
-    const t = renderPodTemplate(dcdContext(generated, resolveOperatorSettings({}), 'llm')) as any;
+    const t = podTemplateOf(generated, {}, 'llm') as any;
     const c = mainOf(t);
     expect(c.volumeMounts).toEqual([{ name: 'topology-labels', mountPath: '/etc/dynamo/topology', readOnly: true }, SHM_MOUNT]);
     expect(t.spec.volumes).toEqual([
@@ -266,7 +263,7 @@ describe('render-core §12.1 KV-transfer topology volume', () => {
       { name: 'GLOBAL_ENV', value: 'global' },
       { name: 'USER_ENV', value: 'user' },
     ]);
-    const env = Object.fromEntries(mainOf(renderPodTemplate(dcdContext(generated, resolveOperatorSettings({}), 'llm'))).env
+    const env = Object.fromEntries(mainOf(podTemplateOf(generated, {}, 'llm')).env
       .map((e: any) => [e.name, e.value]));
     expect(env).not.toHaveProperty('DYN_KV_TRANSFER_PREFERRED_WEIGHT');
     expect(env).toMatchObject({
