@@ -5,8 +5,8 @@
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import { mainOf, renderError } from './support/pod-render';
 import { DcdJson, OperatorSettings, podTemplateOf } from './support/facade';
+import { mainOf, renderError } from './support/pod-render';
 import { selectBackend } from '../src/engine/backend/select';
 import { shellQuotePosix } from '../src/engine/backend/shell-quote';
 import { applyElasticEpRayHead, isElasticEpRayLaunch } from '../src/engine/backend/vllm';

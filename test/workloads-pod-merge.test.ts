@@ -2,8 +2,8 @@
  * Merging user input over the operator's defaults (render-core §5.4 main container, §5.5 pod
  * spec, §5.6 frontend sidecar), including mergo's IntOrString quirk.
  */
-import { envOf, mainOf, renderError } from './support/pod-render';
 import { DcdJson, OperatorSettings, podTemplateOf } from './support/facade';
+import { envOf, mainOf, renderError } from './support/pod-render';
 import { mergeIntOrString, mergoMerge } from '../src/go/mergo';
 
 const NS = 'team-a';
