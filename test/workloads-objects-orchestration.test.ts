@@ -2,8 +2,7 @@
  * Which objects a graph or a standalone DCD renders to, and in which order, independent of the
  * pod template (stubbed here; its content is the pod renderer's concern).
  */
-import { RenderError } from '../src/engine/errors';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { RenderError, renderUnchecked } from './support/facade';
 
 jest.mock('../src/engine/pod/pod-template', () => ({
   ...jest.requireActual('../src/engine/pod/pod-template'),
@@ -24,7 +23,7 @@ function graph(components: any[], metadata: any = { name: 'llm', namespace: 'tea
 }
 
 function workloads(doc: any, operator: Record<string, unknown> = {}, namespace?: string): any[] {
-  return renderDocuments([doc], { output: 'workloads', operator, namespace, checkAdmission: false }) as any[];
+  return renderUnchecked(doc, { settings: operator, namespace });
 }
 
 /** `Kind/name` with worker hashes replaced by `<hash>`. */
@@ -87,7 +86,7 @@ describe('render-core §4.1 reconcile order of a graph on the component path', (
 
   test('the Deployment wraps the pod template and each DCD is the one the graph output renders', () => {
     const out = workloads(FULL_GRAPH);
-    const components = renderDocuments([FULL_GRAPH], { output: 'components', checkAdmission: false }) as any[];
+    const components = renderUnchecked(FULL_GRAPH, { output: 'components' });
     expect(out.filter(o => o.kind === 'DynamoComponentDeployment')).toEqual(components);
     const deployment = out.find(o => o.kind === 'Deployment' && o.metadata.name === 'llm-frontend');
     expect(deployment.spec.template).toEqual({
