@@ -1,9 +1,4 @@
-import { RenderError } from '../src/engine/errors';
-import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
-import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import * as workloads from '../src/engine/workloads/render-workloads';
-import { WAIT_FOR_LEADER_SCRIPT } from '../src/engine/workloads/wait-leader-config-map';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { lastAppliedHash, OperatorSettings, render as renderChecked, RenderError } from './support/facade';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 
@@ -60,7 +55,7 @@ function multinodeGraph(framework: string, decode: Record<string, unknown> = {},
 }
 
 function render(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', operator }) as any[];
+  return renderChecked(doc, { settings: operator });
 }
 
 function only(objects: any[], kind: string): any {
@@ -119,7 +114,7 @@ describe('render-multinode §3.2 LeaderWorkerSet object', () => {
     delete untyped.spec.rolloutStrategy;
     delete untyped.spec.networkConfig;
     delete untyped.spec.leaderWorkerTemplate.restartPolicy;
-    expect(lastAppliedHash(untyped, { layout: null })).not.toBe(lws.metadata.annotations['nvidia.com/last-applied-hash']);
+    expect(lastAppliedHash(untyped, { untyped: true })).not.toBe(lws.metadata.annotations['nvidia.com/last-applied-hash']);
     expect(lws.metadata.annotations['nvidia.com/last-applied-generation']).toBe('1');
   });
 
@@ -197,13 +192,13 @@ describe('render-multinode §3.1 wait-leader ConfigMap of a graph (Appendix B)',
   });
 
   test('the script reads LEADER_HOST/LEADER_PORT, asks the API with the service-account token, 2 s TCP timeout', () => {
-    expect(configMap.data['wait-for-leader.py']).toBe(WAIT_FOR_LEADER_SCRIPT);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/LEADER_HOST/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/LEADER_PORT/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/serviceaccount/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/CONNECT_TIMEOUT_SECONDS = 2\n/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/POLL_SECONDS = 5\n/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/REPORT_EVERY_SECONDS = 30\n/);
+    const script = configMap.data['wait-for-leader.py'];
+    expect(script).toMatch(/LEADER_HOST/);
+    expect(script).toMatch(/LEADER_PORT/);
+    expect(script).toMatch(/serviceaccount/);
+    expect(script).toMatch(/CONNECT_TIMEOUT_SECONDS = 2\n/);
+    expect(script).toMatch(/POLL_SECONDS = 5\n/);
+    expect(script).toMatch(/REPORT_EVERY_SECONDS = 30\n/);
   });
 
   test('a graph without multinode components gets none; a standalone DCD never does', () => {
@@ -358,9 +353,8 @@ describe('render-multinode §1.2 provider choice for multinode components', () =
   });
 
   test('the workload renderer chooses the LeaderWorkerSet only when it is available', () => {
-    expect(workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({ lwsAvailable: false })).map((o: any) => o.kind))
-      .toEqual(['Deployment', 'Service']);
-    expect(workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({})).map((o: any) => o.kind)).toEqual(['LeaderWorkerSet', 'Service']);
+    expect(render(goldenDcd(), { lwsAvailable: false }).map((o: any) => o.kind)).toEqual(['Deployment', 'Service']);
+    expect(render(goldenDcd()).map((o: any) => o.kind)).toEqual(['LeaderWorkerSet', 'Service']);
   });
 
   test('with Grove available the graph renders one PodCliqueSet and no LeaderWorkerSet', () => {

@@ -65,9 +65,10 @@ export function renderError(fn: () => unknown): RenderError {
 /**
  * The `nvidia.com/last-applied-hash` the operator stamps on an object it creates (computed from
  * the object itself, so a test can check a rendered object carries the hash of what it holds).
+ * `untyped`: hash the object as plain JSON, not through the Go type the operator hashes.
  */
-export function lastAppliedHash(object: unknown): string {
-  return hashOf(object as any);
+export function lastAppliedHash(object: unknown, how: { untyped?: boolean } = {}): string {
+  return hashOf(object as any, how.untyped ? { layout: null } : {});
 }
 
 /**
