@@ -6,7 +6,7 @@
  * directly. The DynamoCheckpoint generation (1.4.0, 1.5.0) is in experimental-dynamo-checkpoint.test.ts.
  */
 import * as crypto from 'crypto';
-import { DcdJson, DgdJson, JsonObject, renderUnchecked, settings, storedGraph, workerHashOf } from './support/facade';
+import { DcdJson, DgdJson, renderUnchecked, settings, storedGraph, workerHashOf } from './support/facade';
 import { envOf, renderError } from './support/pod-render';
 import { corpusFiles } from './support/shared';
 import {
@@ -22,7 +22,7 @@ const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const OPERATOR = { checkpointEnabled: true, version: '1.6.0' };
 const SETTINGS = settings(OPERATOR);
-type PodSpecJson = JsonObject;
+type PodSpecJson = Parameters<typeof snapshotCompatibilityHash>[0];
 /** The worker hash of a stored graph (its worker DCDs carry it). */
 const graphWorkerHash = (dgd: DgdJson): string => workerHashOf(dgd, OPERATOR);
 

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import { DcdJson, OperatorSettings, podTemplateOf } from './support/facade';
+import { DcdJson, podTemplateOf } from './support/facade';
 import { mainOf, renderError } from './support/pod-render';
 import { selectBackend } from '../src/engine/backend/select';
 import { shellQuotePosix } from '../src/engine/backend/shell-quote';
