@@ -2,15 +2,20 @@
  * vLLM multinode container and pod rewrites (render-multinode §6.1, worked example §3.6,
  * goldens §9.2–§9.5, normaliser §10.1).
  */
-import { MultinodeContainerContext } from '../src/engine/backend/multinode/context';
+// the vLLM multinode rewrite is unit-tested on its decision table (launch modes, spellings, versions);
+// its wiring into the rendered LeaderWorkerSet and Grove pods is in multinode-deployment-fallback,
+// multinode-roles-deployer and grove-podcliqueset
 import {
   elasticEpWorkerScript, kubeletVarsAsShell, originVersionAtLeast1, usesMpExecutor, vllmMultinodeContainer, vllmMultinodeLaunch,
   vllmMultinodePodSpec,
 } from '../src/engine/backend/multinode/vllm';
 import { groveDeployer, LWS_DEPLOYER, MultinodeDeployer } from '../src/engine/multinode/deployer';
 import { gpusPerNode } from '../src/engine/multinode/gpu-count';
-import { MultinodeRoleName } from '../src/engine/multinode/roles';
-import { ContainerJson, PodSpecJson } from '../src/engine/pod/k8s-json';
+
+type MultinodeContainerContext = Parameters<typeof vllmMultinodeContainer>[1];
+type MultinodeRoleName = MultinodeContainerContext['role'];
+type ContainerJson = Parameters<typeof vllmMultinodeContainer>[0];
+type PodSpecJson = Parameters<typeof vllmMultinodePodSpec>[0];
 
 const PROBES = {
   livenessProbe: { httpGet: { path: '/live', port: 'system' } },
