@@ -62,7 +62,14 @@ function documentOf(container: JsonObject, o: Launch): DgdJson | JsonObject {
 }
 
 /** The leader and worker pod specs and `main` containers of the decode component. */
-function pods(command: string[] | undefined, args: string[] | undefined, o: Launch = {}): { leader: any; worker: any; leaderPod: any; workerPod: any } {
+interface Pods {
+  readonly leader: any;
+  readonly worker: any;
+  readonly leaderPod: any;
+  readonly workerPod: any;
+}
+
+function pods(command: string[] | undefined, args: string[] | undefined, o: Launch = {}): Pods {
   const settings: Partial<OperatorSettings> = { groveAvailable: o.grove ?? false, ...(o.version ? { version: o.version } : {}) };
   const objects = renderUnchecked(documentOf(main(command, args, o.gpus), o), { settings });
   const { leader, worker } = multinodePods(objects, 'decode');
