@@ -189,6 +189,16 @@ describe('render-multinode §9.4 dcd/vllm-multinode-tp-short-alias (-tp read thr
     expect(launchOf(['--enable_elastic_ep'], 8, false, '1.6.0')).toBe('elastic-ep');
   });
 
+  test('1.6.0: short aliases, underscores and = forms of every known flag are read; other words, including other = words, are not', () => {
+    // TP 8 × PP 2 over 8 GPUs needs two nodes only when the underscore = form of PP is read
+    expect(launchOf(['-tp', '8', '--pipeline_parallel_size=2'], 8, true, '1.6.0')).toBe('mp');
+    // DP 4 × TP 1 over 2 GPUs: data parallel only when -dp=4 is read
+    expect(launchOf(['-dp=4'], 2, true, '1.6.0')).toBe('data-parallel');
+    expect(launchOf(['--enable_elastic_ep', '-dpb=ray'], 0, true, '1.6.0')).toBe('elastic-ep');
+    // a value on a switch is another word: no elastic EP, and the words stay as written
+    expect(launchOf(['--max_model_len=10', '--model', 'a_b', '--enable-elastic-ep=1'], 8, true, '1.6.0')).toBe('none');
+  });
+
   test('1.4.0, 1.5.0 (and the default): only exact long flags in args; other spellings count as 1', () => {
     for (const version of ['1.4.0', '1.5.0', undefined]) {
       const { worker } = pods(PY, ['--model', 'test/model', '-tp', '16'], { gpus: 8, annotations: MP, version });
