@@ -1,4 +1,5 @@
 import { lastAppliedHash, OperatorSettings, render as renderChecked, RenderError } from './support/facade';
+import { IMAGE as GRAPH_IMAGE, multinodeGraph } from './support/graphs';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 
@@ -16,40 +17,6 @@ function goldenDcd(extra: Record<string, unknown> = {}): any {
       multinode: { nodeCount: 2 },
       podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE, args: ['--model', 'test/model'] }] } },
       ...extra,
-    },
-  };
-}
-
-/** A graph with a frontend and a multinode decode worker running `framework` with TP 16 on 8 GPUs per node. */
-function multinodeGraph(framework: string, decode: Record<string, unknown> = {}, container: Record<string, unknown> = {}): any {
-  return {
-    apiVersion: 'nvidia.com/v1beta1',
-    kind: 'DynamoGraphDeployment',
-    metadata: { name: 'llm', namespace: 'prod' },
-    spec: {
-      backendFramework: framework,
-      components: [
-        { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } },
-        {
-          name: 'decode',
-          type: 'decode',
-          replicas: 1,
-          multinode: { nodeCount: 2 },
-          podTemplate: {
-            spec: {
-              containers: [{
-                name: 'main',
-                image: IMAGE,
-                command: ['python3', '-m', `dynamo.${framework}`],
-                args: ['--model', 'm', '--tensor-parallel-size', '16'],
-                resources: { limits: { 'nvidia.com/gpu': '8' } },
-                ...container,
-              }],
-            },
-          },
-          ...decode,
-        },
-      ],
     },
   };
 }
@@ -202,7 +169,7 @@ describe('render-multinode §3.1 wait-leader ConfigMap of a graph (Appendix B)',
   });
 
   test('a graph without multinode components gets none; a standalone DCD never does', () => {
-    const single = multinodeGraph('vllm');
+    const single: any = multinodeGraph('vllm');
     delete single.spec.components[1].multinode;
     expect(render(single).filter(o => o.kind === 'ConfigMap')).toEqual([]);
     expect(render(goldenDcd()).filter(o => o.kind === 'ConfigMap')).toEqual([]);
@@ -234,7 +201,8 @@ describe('render-multinode §6.1.4 vLLM mp (graph created by a 1.x operator)', (
   test('the worker waits for its leader: init container and the graph\'s script ConfigMap volume', () => {
     expect(worker(lws).spec.initContainers).toEqual([{
       name: 'wait-for-leader-mp',
-      image: IMAGE,
+      // the main container's image
+      image: GRAPH_IMAGE,
       command: ['sh', '-c', 'export LEADER_HOST="${LWS_LEADER_ADDRESS}" LEADER_PORT="29500" && exec python3 /scripts/wait-for-leader.py'],
       resources: {},
       volumeMounts: [{ name: 'wait-leader-script', readOnly: true, mountPath: '/scripts' }],
@@ -261,8 +229,8 @@ describe('render-multinode §6.1.4 vLLM mp (graph created by a 1.x operator)', (
 });
 
 describe('render-multinode §6.1.5 vLLM Ray (executor backend annotation)', () => {
-  const doc = multinodeGraph('vllm', { podTemplate: undefined });
-  doc.spec.components[1].podTemplate = multinodeGraph('vllm').spec.components[1].podTemplate;
+  const doc: any = multinodeGraph('vllm', { podTemplate: undefined });
+  doc.spec.components[1].podTemplate = (multinodeGraph('vllm') as any).spec.components[1].podTemplate;
   doc.spec.components[1].podTemplate.metadata = { annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'ray' } };
   const lws = only(render(doc), 'LeaderWorkerSet');
 

@@ -1,7 +1,7 @@
 /**
  * Small Dynamo documents the tests build instead of retyping them: a component with only its
  * `main` container, a graph of components, a standalone DynamoComponentDeployment, and a few
- * shapes many tests start from (a frontend, a vLLM disaggregated graph, a multinode worker).
+ * shapes many tests start from (a frontend, a graph with a multinode worker).
  * Every builder returns a fresh object the test may change.
  */
 import type { DcdJson, DgdJson, JsonObject } from './facade';
@@ -43,39 +43,23 @@ export function standalone(spec: JsonObject, metadata: JsonObject = {}): DcdJson
   };
 }
 
-/** A frontend component `Frontend` running `python3 -m dynamo.frontend`. */
+/** A frontend component `Frontend` (its `main` container only the test image). */
 export function frontend(extra: JsonObject = {}): JsonObject {
-  return component('Frontend', 'frontend', extra, { command: ['python3', '-m', 'dynamo.frontend'] });
-}
-
-/** A worker `name` of `type` running `python3 -m dynamo.<framework>` with `args` and `gpus` GPUs (none when 0). */
-export function worker(name: string, type: string, framework = 'vllm', args: string[] = ['--model', 'Qwen/Qwen3-0.6B'], gpus = 1): JsonObject {
-  return component(name, type, {}, {
-    command: ['python3', '-m', `dynamo.${framework}`],
-    args,
-    ...(gpus > 0 ? { resources: { limits: { 'nvidia.com/gpu': String(gpus) } } } : {}),
-  });
-}
-
-/** A vLLM disaggregated graph: a frontend, a prefill worker and a decode worker. */
-export function vllmDisagg(metadata: JsonObject = {}): DgdJson {
-  return graph([frontend(), worker('prefill', 'prefill'), worker('decode', 'decode')], {}, metadata);
+  return component('Frontend', 'frontend', extra);
 }
 
 /**
- * A graph `llm` of `framework` whose one component is worker `name` (type `type`) on `nodeCount`
- * nodes with `gpus` GPUs per node, running `python3 -m dynamo.<framework>` with `args`.
+ * A graph `llm` in namespace `prod` of `framework` with a frontend and a decode worker on two
+ * nodes, running `python3 -m dynamo.<framework> --model m --tensor-parallel-size 16` on 8 GPUs per
+ * node; `decode` is merged into the decode component, `container` into its `main` container.
  */
-export interface MultinodeGraphOptions {
-  readonly name?: string;
-  readonly type?: string;
-  readonly nodeCount?: number;
-  readonly gpus?: number;
-  readonly args?: string[];
-}
-
-export function multinodeGraph(framework: string, options: MultinodeGraphOptions = {}): DgdJson {
-  const name = options.name ?? 'worker';
-  const w = worker(name, options.type ?? 'worker', framework, options.args ?? ['--model', 'm'], options.gpus ?? 8);
-  return graph([{ ...w, multinode: { nodeCount: options.nodeCount ?? 2 } }], { backendFramework: framework });
+export function multinodeGraph(framework: string, decode: JsonObject = {}, container: JsonObject = {}): DgdJson {
+  const main = {
+    command: ['python3', '-m', `dynamo.${framework}`],
+    args: ['--model', 'm', '--tensor-parallel-size', '16'],
+    resources: { limits: { 'nvidia.com/gpu': '8' } },
+    ...container,
+  };
+  return graph([frontend(), component('decode', 'decode', { replicas: 1, multinode: { nodeCount: 2 }, ...decode }, main)],
+    { backendFramework: framework }, { namespace: 'prod' });
 }
