@@ -3,7 +3,7 @@
  */
 import { renderUnchecked } from './support/facade';
 import { IMAGE, standalone } from './support/graphs';
-import { deviceClassGivesGpus, DeviceRequestJson, gpusPerNode, isGpuResourceName, looksLikeGpuIdentifier, scalarGpuCount } from '../src/engine/multinode/gpu-count';
+import { deviceClassGivesGpus, DeviceRequestJson, gpusPerNode, looksLikeGpuIdentifier } from '../src/engine/multinode/gpu-count';
 
 /**
  * The GPUs per node the operator counts for a pod with this spec (a TensorRT-LLM leader on two
@@ -38,30 +38,36 @@ const claimSpec = (template: string): unknown =>
   ({ containers: [{ name: 'main', resources: { claims: [{ name: 'gpu' }] } }], resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: template }] });
 
 describe('render-multinode §2.3 GPU count per node (scalar)', () => {
+  /** The GPUs per node of a main container with these resources. */
+  const scalarGpuCount = (resources: unknown): number => renderedGpus({ containers: [{ name: 'main', ...(resources ? { resources } : {}) }] });
+
   test('GPU resource names', () => {
-    for (const n of ['nvidia.com/gpu', 'NVIDIA.COM/GPU', 'gpu', 'amd.com/gpu', 'nvidia.com/mig-1g.10gb', 'gpu.intel.com/i915']) expect(isGpuResourceName(n)).toBe(true);
-    for (const n of ['cpu', 'memory', 'nvidia.com/gpus', 'example.com/gpu-x']) expect(isGpuResourceName(n)).toBe(false);
+    for (const n of ['nvidia.com/gpu', 'NVIDIA.COM/GPU', 'gpu', 'amd.com/gpu', 'nvidia.com/mig-1g.10gb', 'gpu.intel.com/i915']) {
+      expect([n, scalarGpuCount({ limits: { [n]: '4' } })]).toEqual([n, 4]);
+    }
+    for (const n of ['cpu', 'memory', 'nvidia.com/gpus', 'example.com/gpu-x']) expect([n, scalarGpuCount({ limits: { [n]: '4' } })]).toEqual([n, 0]);
   });
 
   test('limits first, then requests, else 0', () => {
-    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '8' }, requests: { 'nvidia.com/gpu': '2' } }, 'x')).toBe(8);
-    expect(scalarGpuCount({ limits: { cpu: '1' }, requests: { 'nvidia.com/gpu': 2 } }, 'x')).toBe(2);
-    expect(scalarGpuCount({ limits: { cpu: '1' } }, 'x')).toBe(0);
-    expect(scalarGpuCount(undefined, 'x')).toBe(0);
+    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '8' }, requests: { 'nvidia.com/gpu': '2' } })).toBe(8);
+    expect(scalarGpuCount({ limits: { cpu: '1' }, requests: { 'nvidia.com/gpu': 2 } })).toBe(2);
+    expect(scalarGpuCount({ limits: { cpu: '1' } })).toBe(0);
+    expect(scalarGpuCount(undefined)).toBe(0);
   });
 
   test('several GPU names: the byte-wise first wins', () => {
-    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '8', 'amd.com/gpu': '2' } }, 'x')).toBe(2);
+    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '8', 'amd.com/gpu': '2' } })).toBe(2);
   });
 
   test('whole numbers only', () => {
-    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '1k' } }, 'x')).toBe(1000);
-    expect(() => scalarGpuCount({ limits: { 'nvidia.com/gpu': '500m' } }, 'dcd/a')).toThrow(/dcd\/a: resources\.limits\[nvidia\.com\/gpu\]: GPU count must be a whole number, got "500m"/);
+    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '1k' } })).toBe(1000);
+    expect(() => scalarGpuCount({ limits: { 'nvidia.com/gpu': '500m' } }))
+      .toThrow(/DynamoComponentDeployment\/llm: spec\.podTemplate\.spec\.containers\[0\]\.resources\.limits\[nvidia\.com\/gpu\]: GPU count must be a whole number, got "500m"/);
   });
 
   test('read from the main container of the pod spec only', () => {
-    expect(gpusPerNode(pod({ limits: { 'nvidia.com/gpu': '8' } }), 'x')).toBe(8);
-    expect(gpusPerNode(pod(undefined), 'x')).toBe(0);
+    expect(renderedGpus(pod({ limits: { 'nvidia.com/gpu': '8' } }))).toBe(8);
+    expect(renderedGpus(pod(undefined))).toBe(0);
     expect(gpusPerNode({ containers: [] }, 'x')).toBe(0);
   });
 });
