@@ -8,8 +8,7 @@
  */
 import { runCliOn } from './support/cli-in-process';
 import { DgdJson, JsonObject, OperatorSettings, render as renderChecked, renderError, settings } from './support/facade';
-import { deriveOperatorSettingsFromHelmValues } from '../src/import/helm-values';
-import { parseOperatorConfiguration } from '../src/import/operator-config';
+import { OperatorConfiguration } from '../src/index';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.5.0';
@@ -58,12 +57,12 @@ describe('DRA unavailable (dra.enabled: false)', () => {
   const NO_DRA = { draAvailable: false };
 
   test('the operator configuration and its default: DRA is available unless turned off', () => {
-    expect(parseOperatorConfiguration('dra:\n  enabled: false\n', 'config.yaml').draAvailable).toBe(false);
-    expect(parseOperatorConfiguration('dra:\n  enabled: true\n', 'config.yaml').draAvailable).toBe(true);
+    expect(OperatorConfiguration.fromYaml('dra:\n  enabled: false\n', 'config.yaml').draAvailable).toBe(false);
+    expect(OperatorConfiguration.fromYaml('dra:\n  enabled: true\n', 'config.yaml').draAvailable).toBe(true);
     // unset: the operator detects resource.k8s.io/v1, assumed served
-    expect(parseOperatorConfiguration('dra: {}\n', 'config.yaml').draAvailable).toBeUndefined();
+    expect(OperatorConfiguration.fromYaml('dra: {}\n', 'config.yaml').draAvailable).toBeUndefined();
     expect(settings().draAvailable).toBe(true);
-    expect(() => parseOperatorConfiguration('dra:\n  enabled: "no"\n', 'config.yaml')).toThrow('config.yaml: dra.enabled: must be a boolean (true or false), got "no"');
+    expect(() => OperatorConfiguration.fromYaml('dra:\n  enabled: "no"\n', 'config.yaml')).toThrow('config.yaml: dra.enabled: must be a boolean (true or false), got "no"');
   });
 
   test.each([
@@ -142,7 +141,7 @@ describe('checkpoint storage (checkpoint.storage)', () => {
       checkpointStorageClassName: 'fast',
       checkpointStorageAccessMode: 'ReadWriteOnce',
     };
-    expect(parseOperatorConfiguration(config, 'config.yaml')).toEqual(expected);
+    expect(OperatorConfiguration.fromYaml(config, 'config.yaml')).toEqual(expected);
     const values = {
       'dynamo-operator': {
         checkpoint: {
@@ -151,11 +150,11 @@ describe('checkpoint storage (checkpoint.storage)', () => {
         },
       },
     };
-    expect(deriveOperatorSettingsFromHelmValues(values, {}, 'values.yaml')).toMatchObject(expected);
+    expect(OperatorConfiguration.fromHelmValues(JSON.stringify(values), {}, 'values.yaml')).toMatchObject(expected);
     // the chart writes storage only with a type, and for another type only the type
-    expect(deriveOperatorSettingsFromHelmValues({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { type: 's3' } } } }, {}, 'values.yaml'))
+    expect(OperatorConfiguration.fromHelmValues(JSON.stringify({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { type: 's3' } } } }), {}, 'values.yaml'))
       .toMatchObject({ checkpointStorageType: 's3' });
-    expect(deriveOperatorSettingsFromHelmValues({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { pvc: { pvcName: 'x' } } } } }, {}, 'values.yaml')
+    expect(OperatorConfiguration.fromHelmValues(JSON.stringify({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { pvc: { pvcName: 'x' } } } } }), {}, 'values.yaml')
       .checkpointStoragePvcName).toBe('');
   });
 
