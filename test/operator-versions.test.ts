@@ -2,9 +2,8 @@
  * One operator version at a time: every behaviour that differs between the operator versions this
  * library renders for (src/engine/operator-version.ts) is checked on each side of its gate.
  */
-import { DgdJson, JsonObject, render, renderError, settings } from './support/facade';
+import { checkAndRender, DgdJson, JsonObject, OperatorSettings, render, renderError, settings } from './support/facade';
 import { admittedWorkerHash, cliqueMain, cliqueOf, envValue, groveComponent, groveGraph, renderGrove, renderPodCliqueSetOf } from './support/grove-fixtures';
-import { formatViolation, validateDocument, validateUpdate, Violation } from '../src/admission';
 import { runCli } from '../src/cli/main';
 import {
   OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas, operatorVersionProblem,
@@ -14,9 +13,22 @@ import {
 const NS = 'ns';
 const IMAGE_15 = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.5.0';
 
-function rulesOf(violations: readonly Violation[]): string[] {
+interface Broken { readonly path: string; readonly message: string; readonly rule: string }
+
+function rulesOf(violations: readonly Broken[]): string[] {
   return violations.map(v => `${v.path}: ${v.message} (rule ${v.rule})`);
 }
+
+/** The rules `doc` breaks as the operator admits it on create (or, with `old`, as the update of the stored `old`). */
+function admission(doc: unknown, operator: Partial<OperatorSettings>, old?: unknown): Broken[] {
+  const update = old === undefined ? undefined : { olds: [old], oldFile: 'old.yaml' };
+  return checkAndRender([{ documents: [doc] }], { settings: settings(operator), update }).problems.map(p => p.violation!);
+}
+
+/** The rules `doc` breaks on create. */
+const validateDocument = (doc: unknown, operator: Partial<OperatorSettings>): Broken[] => admission(doc, operator);
+/** The rules the update of `old` to `doc` breaks. */
+const validateUpdate = (old: unknown, doc: unknown, operator: Partial<OperatorSettings>): Broken[] => admission(doc, operator, old);
 
 describe('operator versions', () => {
   test('the default version is the goldens\' operator, 1.5.0', () => {
@@ -116,7 +128,7 @@ describe('gate providerOverride (1.5.0): the field exists from 1.5.0 on', () => 
   });
 
   test('1.5.0: admitted and applied to the clique', () => {
-    expect(validateDocument(graph(), { version: '1.5.0', groveAvailable: true }).map(formatViolation)).toEqual([]);
+    expect(rulesOf(validateDocument(graph(), { version: '1.5.0', groveAvailable: true }))).toEqual([]);
     expect(cliqueOf(renderPodCliqueSetOf(graph(), { version: '1.5.0' }), 'decode').topologyConstraint).toEqual({ pack: { required: 'host' } });
   });
 });
