@@ -3,8 +3,8 @@
  * and DeviceClass the operator reads from the cluster come from the input documents.
  */
 import { parseAllDocuments } from 'yaml';
+import { runCliOn } from './support/cli-in-process';
 import { render as renderChecked } from './support/facade';
-import { runCli } from '../src/cli/main';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 
@@ -125,16 +125,7 @@ describe('render-multinode §2.3 GPU count through DRA objects of the input', ()
 describe('the CLI reads the DRA objects of the file', () => {
   test('render --output workloads of a file with the graph, its ResourceClaimTemplate and the DeviceClass', () => {
     const file = [graph('trtllm'), claimTemplate(4, 'prod'), deviceClass].map(d => JSON.stringify(d)).join('\n---\n');
-    let stdout = '';
-    let stderr = '';
-    const code = runCli(['render', '--output', 'workloads', 'in.yaml'], {
-      stdout: t => { stdout += t; },
-      stderr: t => { stderr += t; },
-      readFile: p => {
-        if (p !== 'in.yaml') throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
-        return file;
-      },
-    });
+    const { code, stdout, stderr } = runCliOn({ 'in.yaml': file }, ['render', '--output', 'workloads', 'in.yaml']);
     expect(stderr).not.toMatch(/claims|DeviceClass "gpu\.nvidia\.com"/);
     expect(code).toBe(0);
     const docs = parseAllDocuments(stdout).map(d => d.toJS());

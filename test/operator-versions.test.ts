@@ -2,9 +2,9 @@
  * One operator version at a time: every behaviour that differs between the operator versions this
  * library renders for (src/engine/operator-version.ts) is checked on each side of its gate.
  */
+import { runCliOn } from './support/cli-in-process';
 import { checkAndRender, DgdJson, JsonObject, OperatorSettings, render, renderError, settings } from './support/facade';
 import { admittedWorkerHash, cliqueMain, cliqueOf, envValue, groveComponent, groveGraph, renderGrove, renderPodCliqueSetOf } from './support/grove-fixtures';
-import { runCli } from '../src/cli/main';
 import {
   OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas, operatorVersionProblem,
   parseOperatorVersion, SUPPORTED_OPERATOR_VERSIONS,
@@ -59,12 +59,7 @@ describe('operator versions', () => {
     const err = renderError(() => render([], { settings: { version: '1.3.0' } }));
     expect(err.message).toBe('operator settings: version: operator "1.3.0" is not supported: this library renders operators 1.4.0 and later (1.4.0, 1.5.0, 1.6.0)');
     // the CLI refuses it for validation too
-    let stderr = '';
-    const code = runCli(['validate', '--operator-config', 'op.yaml', 'g.yaml'], {
-      stdout: () => undefined,
-      stderr: t => { stderr += t; },
-      readFile: p => (p === 'op.yaml' ? 'operatorVersion: 1.3.0\n' : ''),
-    });
+    const { code, stderr } = runCliOn({ 'op.yaml': 'operatorVersion: 1.3.0\n', 'g.yaml': '' }, ['validate', '--operator-config', 'op.yaml', 'g.yaml']);
     expect(code).toBe(1);
     expect(stderr).toBe('operator version: operator "1.3.0" is not supported: this library renders operators 1.4.0 and later (1.4.0, 1.5.0, 1.6.0)\n');
   });
