@@ -2,7 +2,7 @@
  * Shared fixtures of the experimental-feature rendering tests (GPU memory service, failover):
  * corpus graphs, workloads rendering and lookups in the rendered objects.
  */
-import { OperatorSettings, RenderError, renderError, renderUnchecked } from './facade';
+import { OperatorSettings, renderUnchecked } from './facade';
 import { corpusFiles, describeNeeding, withVersionedImages } from './shared';
 
 export const COMPONENT_PATH: Partial<OperatorSettings> = { groveAvailable: false };
@@ -43,12 +43,5 @@ export function clique(objects: any[], name: string): any {
   return found;
 }
 
-/** A container's env as name → value (or valueFrom). */
-export function envOf(container: any): Record<string, unknown> {
-  return Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value ?? e.valueFrom]));
-}
+export { envOf, renderError as errorOf } from './facade';
 
-/** The RenderError `fn` throws. */
-export function errorOf(fn: () => unknown): RenderError {
-  return renderError(fn);
-}

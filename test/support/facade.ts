@@ -12,8 +12,8 @@ import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/oper
 import type { DcdJson, DgdJson } from '../../src/model/v1beta1';
 import { checkAndRender, OutputMode, Problem, renderDocuments } from '../../src/pipeline/check-and-render';
 
-export { checkAndRender, formatProblem, DEFAULT_NAMESPACE } from '../../src/pipeline/check-and-render';
-export type { CheckAndRenderOptions, CheckAndRenderResult, OutputMode, Problem } from '../../src/pipeline/check-and-render';
+export { checkAndRender, formatProblem } from '../../src/pipeline/check-and-render';
+export type { OutputMode, Problem } from '../../src/pipeline/check-and-render';
 export type { OperatorSettings } from '../../src/engine/operator-settings';
 export { RenderError };
 export type { DcdJson, DgdJson, JsonObject } from '../../src/model/v1beta1';
@@ -129,11 +129,6 @@ export function objectOf(objects: readonly any[], kind: string, name?: string): 
   const one = exact.length === 1 ? exact : found;
   if (one.length !== 1) throw new Error(`expected one ${kind}${name === undefined ? '' : ` named ${name}`}, found ${one.length}`);
   return one[0];
-}
-
-/** The rendered objects of `kind`. */
-export function objectsOf(objects: readonly any[], kind: string): any[] {
-  return objects.filter(o => o.kind === kind);
 }
 
 /**
