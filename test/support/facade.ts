@@ -33,9 +33,10 @@ export interface RenderWith {
 }
 
 /**
- * The objects one document (or a list of documents) renders to, as `cdk8s-dynamo render` renders
- * them: each Dynamo document is admitted as the operator admits it on create first, and one the
- * operator would refuse is a RenderError listing its violations.
+ * The objects one document (or a list of documents) renders to: each Dynamo document is admitted
+ * as the operator admits it on create first, and one the operator would refuse is a RenderError
+ * listing its violations (unlike `cdk8s-dynamo render`, the rendered objects are not checked as
+ * the API server would check them).
  */
 export function render(docs: unknown | readonly unknown[], options: RenderWith = {}): any[] {
   return renderDocuments(asList(docs), { output: options.output ?? 'workloads', operator: options.settings, namespace: options.namespace }) as any[];
