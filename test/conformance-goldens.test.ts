@@ -1,7 +1,7 @@
 import { runScenario, scenarioInput, scenarioRenderOptions, ScenarioOutcome } from './support/conformance/scenario';
 import { CONFORMANCE_NAMESPACE, DEFERRED_SCENARIOS, SUPPORTED_SCENARIOS } from './support/conformance/supported';
+import { RenderError } from './support/facade';
 import { describeNeeding, goldenScenario, goldenScenarioIds } from './support/shared';
-import { RenderError } from '../src/engine/errors';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 /** The differences of an outcome (a render failure is one difference). */

@@ -4,8 +4,8 @@ import * as path from 'path';
 import { findScenarios, runConformance, scenarioRoot } from '../scripts/conformance';
 import { PLANNED_SCENARIOS } from './support/conformance/dgdr';
 import { ScenarioRenderOptions } from './support/conformance/scenario';
+import { RenderError } from './support/facade';
 import { CONFORMANCE_DIR, testNeeding } from './support/shared';
-import { RenderError } from '../src/engine/errors';
 
 const CM_INPUT = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: v\n';
 const CM_EXPECTED = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  $strict: false\n  name: a\ndata:\n  k: v\n';

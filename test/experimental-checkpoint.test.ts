@@ -6,26 +6,25 @@
  * directly. The DynamoCheckpoint generation (1.4.0, 1.5.0) is in experimental-dynamo-checkpoint.test.ts.
  */
 import * as crypto from 'crypto';
+import { DcdJson, DgdJson, renderUnchecked, settings, storedGraph, workerHashOf } from './support/facade';
 import { envOf, renderError } from './support/pod-render';
 import { corpusFiles } from './support/shared';
-import { admitNewGraph } from '../src/admission/stored-object';
 import {
   ANNOTATION_CHECKPOINT_NAME, ANNOTATION_CHECKPOINT_STARTUP_POLICY, ANNOTATION_RESTORE_CANDIDATE, ANNOTATION_RESTORE_COMPATIBILITY_HASH,
   ANNOTATION_RESTORE_SNAPSHOT_CONTENT, ANNOTATION_RESTORE_SNAPSHOT_JOB_UID, ANNOTATION_RESTORE_SNAPSHOT_UID, ANNOTATION_RESTORE_SOURCE_KIND,
   ANNOTATION_RESTORE_TARGET_CONTAINERS, applyCheckpointToGeneratedDcd, applyRestoreCandidateAnnotations, captureClaimTemplateName,
-  CHECKPOINT_RESTORE_POD_HOOK, checkpointId, ComponentCheckpoint, gatedByCheckpoint, isCheckpointClusterObject, renderCheckpointObjects,
+  checkpointId, ComponentCheckpoint, gatedByCheckpoint, isCheckpointClusterObject, renderCheckpointObjects,
   resolveGraphCheckpoints,
   restoreCandidateAnnotations, restoreCandidateLabels, snapshotCompatibilityHash, snapshotJobName,
 } from '../src/engine/experimental/checkpoint';
-import { graphWorkerHash } from '../src/engine/graph/worker-hash';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { PodSpecJson } from '../src/engine/pod/k8s-json';
-import { dcdContext } from '../src/engine/workloads/dcd-context';
-import { DcdJson, DgdJson } from '../src/model/v1beta1';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
-const SETTINGS = resolveOperatorSettings({ checkpointEnabled: true, version: '1.6.0' });
+const OPERATOR = { checkpointEnabled: true, version: '1.6.0' };
+const SETTINGS = settings(OPERATOR);
+type PodSpecJson = Parameters<typeof snapshotCompatibilityHash>[0];
+/** The worker hash of a stored graph (its worker DCDs carry it). */
+const graphWorkerHash = (dgd: DgdJson): string => workerHashOf(dgd, OPERATOR);
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -61,7 +60,7 @@ function graph(checkpoint: any = { enabled: true }, extra: any = {}, metadata: a
       ],
     },
   };
-  return admitNewGraph(input, SETTINGS);
+  return storedGraph(input, OPERATOR);
 }
 
 function only<T>(items: readonly T[]): T {
@@ -115,7 +114,7 @@ describe('render-experimental §3 corpus graphs with checkpointing', () => {
   for (const { file, docs } of files) {
     test(`${file}: one SnapshotJob per automatic component, gated WaitForCheckpoint workers`, () => {
       for (const doc of docs.filter(d => d?.kind === 'DynamoGraphDeployment')) {
-        const dgd = admitNewGraph({ ...doc, metadata: { ...doc.metadata, namespace: NS } }, SETTINGS);
+        const dgd = storedGraph({ ...doc, metadata: { ...doc.metadata, namespace: NS } }, OPERATOR);
         const checkpoints = resolveGraphCheckpoints(dgd, SETTINGS);
         const automatic = checkpoints.filter(c => c.automatic);
         const jobs = renderCheckpointObjects(dgd, SETTINGS).filter(o => o.kind === 'SnapshotJob');
@@ -133,7 +132,7 @@ describe('render-experimental §3 corpus graphs with checkpointing', () => {
     const file = files.find(f => f.file === 'examples__backends__trtllm__deploy__snapshot-restore.yaml');
     if (!file) return;
     const doc = file.docs.find(d => d.kind === 'DynamoGraphDeployment');
-    const dgd = admitNewGraph({ ...doc, metadata: { ...doc.metadata, namespace: 'default' } }, SETTINGS);
+    const dgd = storedGraph({ ...doc, metadata: { ...doc.metadata, namespace: 'default' } }, OPERATOR);
     const job = only(renderCheckpointObjects(dgd, SETTINGS));
     const pod = job.spec.podTemplate;
     expect(pod.spec.containers.map((c: any) => c.name)).toEqual(['main']);
@@ -161,7 +160,7 @@ describe('render-experimental §3.1 decision per component', () => {
   });
 
   test('the operator checkpoint gate off is an error naming the component', () => {
-    const err = renderError(() => resolveGraphCheckpoints(graph(), resolveOperatorSettings({ checkpointEnabled: false })));
+    const err = renderError(() => resolveGraphCheckpoints(graph(), settings({ checkpointEnabled: false })));
     expect(err.message).toContain('component VllmWorker: checkpoint functionality is disabled in the operator configuration');
   });
 });
@@ -194,7 +193,7 @@ describe('render-experimental §3.2.1 names and identity hash', () => {
   test('a non-worker component has no worker hash in its identity or labels', () => {
     const dgd = graph({ enabled: true }, { type: 'prefill' });
     expect(snapshotJobOf(dgd).metadata.labels['nvidia.com/dynamo-worker-hash']).toBe(graphWorkerHash(dgd));
-    const frontendOnly = admitNewGraph({
+    const frontendOnly = storedGraph({
       apiVersion: 'nvidia.com/v1beta1',
       kind: 'DynamoGraphDeployment',
       metadata: { name: 'fe', namespace: NS },
@@ -564,11 +563,14 @@ describe('render-experimental §3.5 restore: what changes on the worker pod', ()
   });
 
   test('the restore hook leaves the worker pod spec unchanged (restore is shaped at pod creation)', () => {
-    const dgd = graph();
-    const ctx = dcdContext({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoComponentDeployment', metadata: { name: 'w', namespace: NS }, spec: dgd.spec.components![1] } as DcdJson, SETTINGS);
-    const spec: PodSpecJson = { containers: [{ name: 'main', image: IMAGE }] };
-    CHECKPOINT_RESTORE_POD_HOOK.apply(spec, ctx, {});
-    expect(spec).toEqual({ containers: [{ name: 'main', image: IMAGE }] });
+    /** The worker's pod spec, its worker hash written as HASH. */
+    const podSpec = (dgd: DgdJson): string => {
+      const objects = renderUnchecked(dgd, { settings: OPERATOR });
+      const worker = objects.find(o => o.kind === 'Deployment' && o.metadata.name.startsWith('llm-vllmworker-'));
+      return JSON.stringify(worker.spec.template.spec).split(worker.metadata.labels['nvidia.com/dynamo-worker-hash']).join('HASH');
+    };
+    const plain = graph({ enabled: false });
+    expect(podSpec(graph())).toBe(podSpec(plain));
   });
 });
 

@@ -7,14 +7,11 @@
  */
 import * as crypto from 'crypto';
 import * as path from 'path';
+import { DgdJson, JsonObject, render as renderChecked, renderUnchecked, workerHashOf } from './support/facade';
 import { oracleFixtureFiles, readOracleRecords, runSettings, stripServerSet, withOracleUids } from './support/oracle-renders';
 import { renderError } from './support/pod-render';
-import { admitNewGraph } from '../src/admission/stored-object';
+// the checkpoint identity hashes, unit-tested on their edge cases
 import { dgdCheckpointId, legacyIdentityHash } from '../src/engine/experimental/checkpoint';
-import { graphWorkerHash } from '../src/engine/graph/worker-hash';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { DgdJson, JsonObject } from '../src/model/v1beta1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -56,7 +53,7 @@ function graph(checkpoint: JsonObject = { enabled: true }, extra: JsonObject = {
 }
 
 function render(docs: unknown[], output: 'components' | 'workloads', operator: JsonObject = {}): JsonObject[] {
-  return renderDocuments(docs, { output, operator: { version: '1.5.0', checkpointEnabled: true, ...operator } }) as JsonObject[];
+  return renderChecked(docs, { output, settings: { version: '1.5.0', checkpointEnabled: true, ...operator } });
 }
 
 function only(objects: JsonObject[], kind: string): JsonObject {
@@ -71,7 +68,7 @@ function workerDcd(objects: JsonObject[]): JsonObject {
 
 /** The graph's worker hash and its automatic checkpoint ID, as the operator computes them. */
 function expectedId(dgd: DgdJson = graph(), version = '1.5.0'): { hash: string; id: string } {
-  const hash = graphWorkerHash(admitNewGraph(dgd, resolveOperatorSettings({ version })));
+  const hash = workerHashOf(dgd, { version, checkpointEnabled: true });
   const id = sha256(JSON.stringify({ namespace: NS, dgdName: 'llm', componentName: 'VllmWorker', workerHash: hash })).slice(0, 32);
   return { hash, id };
 }
@@ -280,7 +277,7 @@ describe('render-experimental §3.8 a standalone DCD', () => {
   test('operator 1.6.0: refused by admission (row 145) and by the component controller (no compatibility hash without a graph)', () => {
     const standalone = dcd({ enabled: true, checkpointRef: 'warm' });
     expect(renderError(() => render([standalone], 'workloads', { version: '1.6.0' })).message).toContain('(rule 145)');
-    const unchecked = () => renderDocuments([standalone], { output: 'workloads', operator: { version: '1.6.0', checkpointEnabled: true }, checkAdmission: false });
+    const unchecked = () => renderUnchecked(standalone, { settings: { version: '1.6.0', checkpointEnabled: true } });
     expect(renderError(unchecked).message).toContain('needs the owning DynamoGraphDeployment');
   });
 });
@@ -355,9 +352,7 @@ describe('render-experimental §3.8 the first reconcile on Grove, and scaling ad
       const file = oracleFixtureFiles().find(f => path.basename(f) === `renders-${version}.jsonl.gz`)!;
       const record = readOracleRecords(file).find(r => r.seed === 20261312 && r.settings === 'checkpoint')!;
       const run = record.runs.find(r => r.mode === runMode && r.version === version)!;
-      const ours = renderDocuments(withOracleUids(record.input), {
-        output: 'workloads', namespace: record.namespace, operator: runSettings(record.settings, run),
-      }) as JsonObject[];
+      const ours = renderChecked(withOracleUids(record.input), { namespace: record.namespace, settings: runSettings(record.settings, run) });
       const recorded = (run.objects ?? []) as JsonObject[];
       const expected: Record<string, string[]> = {
         '1.4.0': ['checkpoint-4231dfc5000a1091c6401a899892f42a'],

@@ -1,6 +1,6 @@
 import { clique, COMPONENT_PATH, corpusGraph, describeCorpus, envOf, errorOf, GROVE_PATH, podSpecOf, render } from './support/experimental-fixtures';
+import { component, IMAGE, graph as sharedGraph } from './support/graphs';
 
-const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const CONTAINER_DISCOVERY = { annotations: { 'nvidia.com/dynamo-kube-discovery-mode': 'container' } };
 
 function envNames(container: any): string[] {
@@ -9,34 +9,16 @@ function envNames(container: any): string[] {
 
 /** A worker with GPUs, the given experimental block and main-container fields. */
 function worker(experimental: any, main: any = {}, extra: any = {}): any {
-  return {
-    name: 'VllmWorker',
-    type: 'worker',
-    replicas: 1,
-    experimental,
-    podTemplate: {
-      spec: {
-        containers: [{
-          name: 'main',
-          image: IMAGE,
-          command: ['python3', '-m', 'dynamo.vllm'],
-          args: ['--model', 'Qwen/Qwen3-0.6B'],
-          resources: { limits: { 'nvidia.com/gpu': '1' } },
-          ...main,
-        }],
-      },
-    },
-    ...extra,
-  };
+  return component('VllmWorker', 'worker', { replicas: 1, experimental, ...extra }, {
+    command: ['python3', '-m', 'dynamo.vllm'],
+    args: ['--model', 'Qwen/Qwen3-0.6B'],
+    resources: { limits: { 'nvidia.com/gpu': '1' } },
+    ...main,
+  });
 }
 
 function graph(components: any[], backendFramework = 'vllm'): any {
-  return {
-    apiVersion: 'nvidia.com/v1beta1',
-    kind: 'DynamoGraphDeployment',
-    metadata: { name: 'llm', ...CONTAINER_DISCOVERY },
-    spec: { backendFramework, components },
-  };
+  return sharedGraph(components, { backendFramework }, CONTAINER_DISCOVERY);
 }
 
 const INTRA = { gpuMemoryService: {}, failover: {} };

@@ -1,6 +1,6 @@
 import { clique, COMPONENT_PATH, corpusGraph, describeCorpus, envOf, errorOf, GROVE_PATH, podSpecOf, render } from './support/experimental-fixtures';
+import { component, IMAGE, graph as sharedGraph } from './support/graphs';
 
-const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const GMS_SCRIPT = [
   'rm -f /run/gms/shared/gms_*.sock',
   'rc=1',
@@ -23,34 +23,16 @@ function find(objects: any[], kind: string, name: string): any {
 
 /** A vLLM worker with GPUs and the given experimental block (and main-container extras). */
 function worker(experimental: any, main: any = {}, extra: any = {}): any {
-  return {
-    name: 'VllmWorker',
-    type: 'worker',
-    replicas: 1,
-    experimental,
-    podTemplate: {
-      spec: {
-        containers: [{
-          name: 'main',
-          image: IMAGE,
-          command: ['python3', '-m', 'dynamo.vllm'],
-          args: ['--model', 'Qwen/Qwen3-0.6B'],
-          resources: { limits: { 'nvidia.com/gpu': '2' }, requests: { 'nvidia.com/gpu': '2', 'memory': '8Gi' } },
-          ...main,
-        }],
-      },
-    },
-    ...extra,
-  };
+  return component('VllmWorker', 'worker', { replicas: 1, experimental, ...extra }, {
+    command: ['python3', '-m', 'dynamo.vllm'],
+    args: ['--model', 'Qwen/Qwen3-0.6B'],
+    resources: { limits: { 'nvidia.com/gpu': '2' }, requests: { 'nvidia.com/gpu': '2', 'memory': '8Gi' } },
+    ...main,
+  });
 }
 
 function graph(components: any[], metadata: any = {}): any {
-  return {
-    apiVersion: 'nvidia.com/v1beta1',
-    kind: 'DynamoGraphDeployment',
-    metadata: { name: 'llm', ...metadata },
-    spec: { backendFramework: 'vllm', components },
-  };
+  return sharedGraph(components, {}, metadata);
 }
 
 describeCorpus('render-experimental §1.2.1 graph-level ResourceClaimTemplate', () => {

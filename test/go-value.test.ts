@@ -3,6 +3,7 @@
  * `readGoValue` with `JSON.parse(goJsonEncode(...))`, `goSortedJson` with
  * `goJsonEncode(goSortKeys(...))`, and the JSON copies with `deepClone`.
  */
+import { render } from './support/facade';
 import { CORPUS_DIR, corpusFiles, describeNeeding, withVersionedImages } from './support/shared';
 import { goSortKeys } from '../src/engine/hash/last-applied-hash';
 import { WORKER_HASH_TYPES } from '../src/engine/hash/worker-hash';
@@ -12,7 +13,6 @@ import { goJsonValue, readGoValue } from '../src/go/value';
 import { CONVERSION_GO_TYPES } from '../src/import/v1alpha1/go-types';
 import { deepClone } from '../src/model/json';
 import { copyJson, copyJsonForOutput } from '../src/model/json-copy';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const reference = (value: unknown, type?: string): unknown => JSON.parse(goJsonEncode(value, type));
 
@@ -113,7 +113,7 @@ describeCorpus('fast paths agree with the reference on every rendered corpus obj
   const objects: any[] = [];
   for (const { doc } of corpusDocs) {
     try {
-      objects.push(...(renderDocuments([doc], { output: 'workloads' }) as any[]));
+      objects.push(...render(doc));
     } catch {
       // graphs the workloads output defers (multinode, experimental) are covered elsewhere
     }

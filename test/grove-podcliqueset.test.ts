@@ -3,17 +3,17 @@
  * (render-multinode §4.1–§4.11 and the Grove columns of §5). Every input is first checked to be
  * admissible on an operator with Grove, so the rows are pinned for graphs the operator accepts.
  */
+import { DgdJson, JsonObject, render, RenderError, settings as operatorSettings } from './support/facade';
 import {
   admittedWorkerHash, cliqueMain, cliqueNames, cliqueOf, envValue, GROVE_TEST_IMAGE, groveAdmissionViolations, groveComponent, groveGraph,
   groveSettings, renderGrove, renderPodCliqueSetOf, scalingGroupOf,
 } from './support/grove-fixtures';
-import { RenderError } from '../src/engine/errors';
+// a graph stored without replicas cannot come through the pipeline (admission defaults them): the
+// PodCliqueSet renderer is called directly for it
 import { groveComponents } from '../src/engine/grove/component-view';
 import { renderPodCliqueSet } from '../src/engine/grove/pod-cliqueset';
-import { DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
-import { DgdJson, JsonObject } from '../src/model/v1beta1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 
+const DEFAULT_OPERATOR_VERSION = operatorSettings().version;
 const LABEL_WORKER_HASH = 'nvidia.com/dynamo-worker-hash';
 const LABEL_SELECTOR = 'nvidia.com/selector';
 const ANNOTATION_DISCOVERY_BACKEND = 'nvidia.com/dynamo-discovery-backend';
@@ -1016,7 +1016,7 @@ describe('render-multinode §4.3 an empty graph discovery-backend annotation lea
         }],
       },
     };
-    const objects = renderDocuments([doc], { output: 'workloads', namespace: 'ns', operator: { groveAvailable: true } }) as any[];
+    const objects = render(doc, { namespace: 'ns', settings: { groveAvailable: true } });
     const clique = objects.find(o => o.kind === 'PodCliqueSet').spec.template.cliques[0];
     expect(clique.annotations['nvidia.com/dynamo-discovery-backend']).toBe('kubernetes');
     expect(clique.labels['nvidia.com/dynamo-discovery-enabled']).toBeUndefined();

@@ -1,42 +1,45 @@
-import { admitNewGraph } from '../src/admission/stored-object';
-import { graphWorkerHash } from '../src/engine/graph/worker-hash';
-import {
-  elasticEpLeaderServiceName, groveComponentResourceName, isSinglePodElasticEpLeader, renderGroveStableResources,
-} from '../src/engine/grove/stable-resources';
-import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
-import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { KubeObject } from '../src/engine/workloads/kube-object';
-import { DgdJson } from '../src/model/v1beta1';
+/**
+ * The objects the graph controller creates beside the PodCliqueSet on the Grove provider (model
+ * and component Services, elastic-EP leader Service, Ingress, VirtualService), asserted on the
+ * rendered workloads output.
+ */
+import { DgdJson, lastAppliedHash, OperatorSettings, renderUnchecked, storedGraph, workerHashOf } from './support/facade';
+import { component as testComponent, graph, IMAGE } from './support/graphs';
 
-const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const HASH = 'nvidia.com/last-applied-hash';
 const GENERATION = 'nvidia.com/last-applied-generation';
+/** The kinds of the stable resources. */
+const STABLE_KINDS = ['Service', 'Ingress', 'VirtualService'];
 
 function component(name: string, type: string | undefined, extra: Record<string, unknown> = {}): any {
-  return { name, ...(type ? { type } : {}), podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } }, ...extra };
+  return testComponent(name, type, extra);
 }
 
-function settingsOf(operator: Partial<OperatorSettings> = {}): OperatorSettings {
-  return resolveOperatorSettings({ groveAvailable: true, ...operator });
+/** A graph `llm` in `team-a` (unless `metadata` says otherwise) with these components and `spec` fields. */
+function admitted(components: any[], spec: any = {}, metadata: any = { name: 'llm', namespace: 'team-a' }): DgdJson {
+  return graph(components, spec, metadata);
 }
 
-/** The graph as stored after CREATE on an operator with Grove. */
-function admitted(components: any[], spec: any = {}, metadata: any = { name: 'llm', namespace: 'team-a' }, operator: Partial<OperatorSettings> = {}): DgdJson {
-  const input: DgdJson = {
-    apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata, spec: { backendFramework: 'vllm', ...spec, components },
-  };
-  return admitNewGraph(input, settingsOf(operator));
+/** Every object rendered for the graph on an operator with Grove. */
+function workloads(dgd: DgdJson, operator: Partial<OperatorSettings> = {}): any[] {
+  return renderUnchecked(dgd, { settings: { groveAvailable: true, ...operator } });
 }
 
-function render(dgd: DgdJson, operator: Partial<OperatorSettings> = {}): KubeObject[] {
-  return renderGroveStableResources(dgd, settingsOf(operator));
+/** The stable resources among them, in order. */
+function render(dgd: DgdJson, operator: Partial<OperatorSettings> = {}): any[] {
+  return workloads(dgd, operator).filter(o => STABLE_KINDS.includes(o.kind));
 }
 
-function ids(objects: KubeObject[]): string[] {
+/** The worker hash of the graph (the label of its worker-class cliques). */
+function graphWorkerHash(dgd: DgdJson): string {
+  return workerHashOf(dgd, { groveAvailable: true });
+}
+
+function ids(objects: any[]): string[] {
   return objects.map(o => `${o.kind}/${o.metadata.name}`);
 }
 
-function find(objects: KubeObject[], kind: string, name: string): KubeObject {
+function find(objects: any[], kind: string, name: string): any {
   const found = objects.find(o => o.kind === kind && o.metadata.name === name);
   if (!found) throw new Error(`no ${kind}/${name} in ${ids(objects).join(', ')}`);
   return found;
@@ -44,8 +47,9 @@ function find(objects: KubeObject[], kind: string, name: string): KubeObject {
 
 describe('render-multinode §4 Grove stable resources: admitted graph', () => {
   it('is a graph on the Grove provider', () => {
-    const dgd = admitted([component('frontend', 'frontend')]);
+    const dgd = storedGraph(admitted([component('frontend', 'frontend')]), { groveAvailable: true });
     expect(dgd.metadata.annotations?.['nvidia.com/workload-provider']).toBe('grove');
+    expect(workloads(admitted([component('frontend', 'frontend')])).map(o => o.kind)).toContain('PodCliqueSet');
   });
 });
 
@@ -117,9 +121,11 @@ describe('render-multinode §4 Grove stable resources: component Service with Ku
     expect((find(objects, 'Service', 'llm-planner').spec as any).ports).toEqual([{ name: 'system', protocol: 'TCP', port: 9090, targetPort: 'system' }]);
   });
 
-  it('takes the worker hash from the caller when given', () => {
-    const labels = find(renderGroveStableResources(dgd, settingsOf(), { workerHash: 'abcd1234' }), 'Service', 'llm-decode').metadata.labels;
-    expect(labels?.['nvidia.com/dynamo-worker-hash']).toBe('abcd1234');
+  it('carries the worker hash the graph controller computed for the cliques', () => {
+    const all = workloads(dgd);
+    const cliques = all.find(o => o.kind === 'PodCliqueSet').spec.template.cliques;
+    const labels = find(all, 'Service', 'llm-decode').metadata.labels;
+    expect(labels?.['nvidia.com/dynamo-worker-hash']).toBe(cliques.find((c: any) => c.name === 'decode-ldr').labels['nvidia.com/dynamo-worker-hash']);
   });
 
   it('names worker-class Services without the worker hash and uses the global Dynamo namespace when asked', () => {
@@ -140,7 +146,7 @@ describe('render-multinode §4 Grove stable resources: component Service of the 
   const components = [component('frontend', 'frontend'), component('decode', 'decode')];
 
   it('renders only the frontend Service, without discovery labels, when discovery.backend is etcd', () => {
-    const objects = render(admitted(components, { labels: { team: 'a' } }, undefined, { discoveryBackend: 'etcd' }), { discoveryBackend: 'etcd' });
+    const objects = render(admitted(components, { labels: { team: 'a' } }), { discoveryBackend: 'etcd' });
     expect(ids(objects)).toEqual(['Service/llm-frontend']);
     expect(objects[0].metadata.labels).toEqual({ team: 'a' });
     expect((objects[0].spec as any).selector).toEqual({
@@ -196,8 +202,7 @@ describe('render-multinode §4 Grove stable resources: model Service once per mo
   });
 
   it('is rendered even when discovery is etcd and no component Service is', () => {
-    const etcd = render(admitted([component('decode', 'decode', { modelRef: { name: model } })], {}, undefined, { discoveryBackend: 'etcd' }),
-      { discoveryBackend: 'etcd' });
+    const etcd = render(admitted([component('decode', 'decode', { modelRef: { name: model } })]), { discoveryBackend: 'etcd' });
     expect(ids(etcd)).toEqual(['Service/dynamo-model-fb68f5a6']);
   });
 });
@@ -287,22 +292,25 @@ describe('render-multinode §4 Grove stable resources: elastic-EP leader Service
   });
 
   it('is rendered whatever the discovery backend', () => {
-    expect(ids(render(admitted([elastic()], {}, undefined, { discoveryBackend: 'etcd' }), { discoveryBackend: 'etcd' })))
+    expect(ids(render(admitted([elastic()]), { discoveryBackend: 'etcd' })))
       .toEqual(['Service/llm-decode-ray']);
   });
 
   it('is not rendered for several replicas, several nodes, or without elastic EP on Ray', () => {
-    expect(isSinglePodElasticEpLeader(elastic())).toBe(true);
-    expect(isSinglePodElasticEpLeader(elastic({ replicas: 2 }))).toBe(false);
-    expect(isSinglePodElasticEpLeader(elastic({ multinode: { nodeCount: 2 } }))).toBe(false);
-    expect(isSinglePodElasticEpLeader(component('decode', 'decode'))).toBe(false);
+    const rayServices = (c: any): string[] => ids(render(admitted([c]))).filter(id => id.endsWith('-ray'));
+    expect(rayServices(elastic())).toEqual(['Service/llm-decode-ray']);
+    expect(rayServices(elastic({ replicas: 2 }))).toEqual([]);
+    expect(rayServices(elastic({ multinode: { nodeCount: 2 } }))).toEqual([]);
+    expect(rayServices(component('decode', 'decode'))).toEqual([]);
     expect(ids(render(admitted([elastic({ replicas: 2 })])))).toEqual(['Service/llm-decode']);
   });
 
   it('shortens a name over 63 characters to 58 characters, "-" and 4 hex digits of its FNV-1a hash', () => {
-    expect(elasticEpLeaderServiceName('llm-decode')).toBe('llm-decode-ray');
-    expect(elasticEpLeaderServiceName('My.Graph-decode')).toBe('my-graph-decode-ray');
-    const long = elasticEpLeaderServiceName(`${'a'.repeat(40)}-${'b'.repeat(20)}`);
+    const rayService = (graphName: string, componentName: string): string =>
+      render(admitted([{ ...elastic(), name: componentName }], {}, { name: graphName, namespace: 'team-a' })).find(o => o.spec?.ports?.[0]?.name === 'ray-gcs')?.metadata.name;
+    expect(rayService('llm', 'decode')).toBe('llm-decode-ray');
+    expect(rayService('My.Graph', 'decode')).toBe('my-graph-decode-ray');
+    const long = rayService('a'.repeat(40), 'b'.repeat(20));
     expect(long).toHaveLength(63);
     expect(long).toMatch(/^a{40}-b{17}-[0-9a-f]{4}$/);
   });
@@ -326,6 +334,6 @@ describe('render-multinode §4 Grove stable resources: object order', () => {
   });
 
   it('names per-component resources <graph>-<component lower-cased>', () => {
-    expect(groveComponentResourceName('llm', 'VllmDecodeWorker')).toBe('llm-vllmdecodeworker');
+    expect(ids(render(admitted([component('VllmDecodeWorker', 'decode')])))).toEqual(['Service/llm-vllmdecodeworker']);
   });
 });

@@ -3,11 +3,7 @@
  * component controller renders a Deployment whose pod is rendered in role `main` for `nodeCount`
  * nodes with LeaderWorkerSet addressing; the component Service still selects `role: leader`.
  */
-import { sglangMultinodeContainer } from '../src/engine/backend/multinode/sglang';
-import { trtllmMultinodeContainer } from '../src/engine/backend/multinode/trtllm';
-import { vllmMultinodeContainer } from '../src/engine/backend/multinode/vllm';
-import { LWS_DEPLOYER } from '../src/engine/multinode/deployer';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { render as renderChecked } from './support/facade';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 const NO_LWS = { lwsAvailable: false };
@@ -40,7 +36,7 @@ function dcd(framework: string, main: Record<string, unknown>, annotations: Reco
   };
 }
 
-const render = (doc: any, operator = NO_LWS): any[] => renderDocuments([doc], { output: 'workloads', operator }) as any[];
+const render = (doc: any, operator = NO_LWS): any[] => renderChecked(doc, { settings: operator });
 const deploymentOf = (objects: any[]) => objects.find(o => o.kind === 'Deployment');
 const mainOf = (objects: any[]) => deploymentOf(objects).spec.template.spec.containers[0];
 const gpus = (n: number) => ({ resources: { limits: { 'nvidia.com/gpu': String(n) } } });
@@ -153,28 +149,27 @@ describe('render-multinode §1.2 the Deployment fallback of a standalone multino
   });
 });
 
-describe('role main in the backend rewrites', () => {
-  const probes = { ...PROBES };
-  const ctx = (gpu: number, annotations: Record<string, string> = {}) =>
-    ({ role: 'main' as const, nodeCount: 3, deployer: LWS_DEPLOYER, gpusPerNode: () => gpu, podAnnotations: annotations, sshSecretName: 'ssh' });
-
+describe('role main in the backend rewrites (a standalone DCD on 3 nodes without LeaderWorkerSet)', () => {
   // backend_vllm_test.go TestVLLMBackend_UpdateContainer "multinode main role (non-leader/worker) does not modify args"
   test('vLLM: args of a frontend-like command line are not modified with 0 GPUs', () => {
-    const container = { name: 'main', args: ['python3', '-m', 'dynamo.frontend'], ...probes };
-    expect(vllmMultinodeContainer(container, ctx(0)).args).toEqual(['python3', '-m', 'dynamo.frontend']);
+    const main = mainOf(render(dcd('vllm', { args: ['python3', '-m', 'dynamo.frontend'], ...PROBES }, {}, 3)));
+    expect(main.args).toEqual(['python3', '-m', 'dynamo.frontend']);
   });
 
   // backend_sglang_test.go TestSGLangBackend_ProbeRemoval "multinode main role does not remove probes"
   test('SGLang: probes kept', () => {
-    const out = sglangMultinodeContainer({ name: 'main', args: ['python -m dynamo.sglang'], ...probes }, ctx(0));
-    expect(out.args).toEqual(['python -m dynamo.sglang --dist-init-addr $(LWS_LEADER_ADDRESS):29500 --nnodes 3 --node-rank $(LWS_WORKER_INDEX)']);
-    for (const probe of Object.keys(PROBES)) expect(out).toHaveProperty(probe);
+    const main = mainOf(render(dcd('sglang', { args: ['python -m dynamo.sglang'], ...PROBES }, {}, 3)));
+    expect(main.args).toEqual(['python -m dynamo.sglang --dist-init-addr $(LWS_LEADER_ADDRESS):29500 --nnodes 3 --node-rank $(LWS_WORKER_INDEX)']);
+    for (const probe of Object.keys(PROBES)) expect(main).toHaveProperty(probe);
   });
 
   test('TensorRT-LLM: the GPU count is never asked for', () => {
-    const out = trtllmMultinodeContainer({ name: 'main', command: ['python3'], args: ['-m', 'dynamo.trtllm'], ...probes },
-      { ...ctx(0), gpusPerNode: () => { throw new Error('asked'); } });
-    expect(out.command).toEqual(['python3']);
-    expect(out.args).toEqual(['-m', 'dynamo.trtllm']);
+    // GPUs through a claim whose DRA objects are not given: counting them would fail the render
+    const container = { command: ['python3'], args: ['-m', 'dynamo.trtllm'], resources: { claims: [{ name: 'gpu' }] }, ...PROBES };
+    const doc = dcd('trtllm', container, {}, 3);
+    doc.spec.podTemplate.spec.resourceClaims = [{ name: 'gpu', resourceClaimTemplateName: 'gpus' }];
+    const main = mainOf(render(doc));
+    expect(main.command).toEqual(['python3']);
+    expect(main.args).toEqual(['-m', 'dynamo.trtllm']);
   });
 });

@@ -3,8 +3,8 @@
  * and DeviceClass the operator reads from the cluster come from the input documents.
  */
 import { parseAllDocuments } from 'yaml';
-import { runCli } from '../src/cli/main';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { runCliOn } from './support/cli-in-process';
+import { render as renderChecked } from './support/facade';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 
@@ -59,7 +59,7 @@ function standaloneDcd(framework: string): any {
   };
 }
 
-const render = (docs: unknown[], operator = {}): any[] => renderDocuments(docs, { output: 'workloads', operator }) as any[];
+const render = (docs: unknown[], operator = {}): any[] => renderChecked(docs, { settings: operator });
 const lwsOf = (objects: any[]) => objects.find(o => o.kind === 'LeaderWorkerSet');
 const leaderMain = (objects: any[]) => lwsOf(objects).spec.leaderWorkerTemplate.leaderTemplate.spec.containers[0];
 
@@ -74,14 +74,14 @@ describe('render-multinode §2.3 GPU count through DRA objects of the input', ()
     const objects = render([graph('trtllm'), rct, deviceClass]);
     expect(objects.filter(o => o.kind === 'ResourceClaimTemplate')).toEqual([rct]);
     expect(objects.filter(o => o.kind === 'DeviceClass')).toEqual([]);
-    const graphOutput = renderDocuments([graph('trtllm'), rct, deviceClass], { output: 'graph' }) as any[];
+    const graphOutput = renderChecked([graph('trtllm'), rct, deviceClass], { output: 'graph' });
     expect(graphOutput.map(o => o.kind)).toEqual(['DynamoGraphDeployment', 'ResourceClaimTemplate', 'DeviceClass']);
-    const components = renderDocuments([graph('trtllm'), rct, deviceClass], { output: 'components' }) as any[];
+    const components = renderChecked([graph('trtllm'), rct, deviceClass], { output: 'components' });
     expect(components.map(o => o.kind)).toEqual(['DynamoComponentDeployment', 'ResourceClaimTemplate']);
   });
 
   test('a ResourceClaimTemplate without a namespace is in the namespace the input is rendered for', () => {
-    const objects = renderDocuments([{ ...graph('trtllm'), metadata: { name: 'llm' } }, claimTemplate(2), deviceClass], { output: 'workloads', namespace: 'prod' }) as any[];
+    const objects = renderChecked([{ ...graph('trtllm'), metadata: { name: 'llm' } }, claimTemplate(2), deviceClass], { namespace: 'prod' });
     expect(leaderMain(objects).args[0]).toContain('--oversubscribe -n 4 -H ');
     expect(objects.find(o => o.kind === 'ResourceClaimTemplate').metadata.namespace).toBe('prod');
     // without --namespace the graph and the template are both in `default`
@@ -125,16 +125,7 @@ describe('render-multinode §2.3 GPU count through DRA objects of the input', ()
 describe('the CLI reads the DRA objects of the file', () => {
   test('render --output workloads of a file with the graph, its ResourceClaimTemplate and the DeviceClass', () => {
     const file = [graph('trtllm'), claimTemplate(4, 'prod'), deviceClass].map(d => JSON.stringify(d)).join('\n---\n');
-    let stdout = '';
-    let stderr = '';
-    const code = runCli(['render', '--output', 'workloads', 'in.yaml'], {
-      stdout: t => { stdout += t; },
-      stderr: t => { stderr += t; },
-      readFile: p => {
-        if (p !== 'in.yaml') throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
-        return file;
-      },
-    });
+    const { code, stdout, stderr } = runCliOn({ 'in.yaml': file }, ['render', '--output', 'workloads', 'in.yaml']);
     expect(stderr).not.toMatch(/claims|DeviceClass "gpu\.nvidia\.com"/);
     expect(code).toBe(0);
     const docs = parseAllDocuments(stdout).map(d => d.toJS());

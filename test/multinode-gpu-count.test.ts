@@ -1,8 +1,26 @@
 /**
  * GPUs per node (render-multinode §2.3).
  */
-import { draLookup } from '../src/engine/multinode/dra-objects';
-import { deviceClassGivesGpus, DeviceRequestJson, gpusPerNode, isGpuResourceName, looksLikeGpuIdentifier, scalarGpuCount } from '../src/engine/multinode/gpu-count';
+import { renderUnchecked } from './support/facade';
+import { IMAGE, standalone } from './support/graphs';
+import { deviceClassGivesGpus, DeviceRequestJson, gpusPerNode, looksLikeGpuIdentifier } from '../src/engine/multinode/gpu-count';
+
+/**
+ * The GPUs per node the operator counts for a pod with this spec (a TensorRT-LLM leader on two
+ * nodes, whose mpirun starts nodes × GPUs processes), `objects` given with the input as the
+ * cluster's DRA objects, rendered in `namespace` (the DCD's own when `dcdNamespace` is given).
+ */
+function renderedGpus(podSpec: any, objects: unknown[] = [], namespace = 'default', dcdNamespace?: string): number {
+  const containers = podSpec.containers.map((c: any) => (c.name === 'main'
+    ? { image: IMAGE, command: ['python3', '-m', 'dynamo.trtllm'], args: ['--model', 'm'], ...c }
+    : { image: IMAGE, ...c }));
+  const dcd = standalone({
+    backendFramework: 'trtllm', name: 'decode', type: 'decode', multinode: { nodeCount: 2 }, podTemplate: { spec: { ...podSpec, containers } },
+  }, { name: 'llm', ...(dcdNamespace ? { namespace: dcdNamespace } : {}) });
+  const lws = renderUnchecked([dcd, ...objects], { namespace }).find(o => o.kind === 'LeaderWorkerSet');
+  const script: string = lws.spec.leaderWorkerTemplate.leaderTemplate.spec.containers.find((c: any) => c.name === 'main').args[0];
+  return Number(/ -n (\d+) -H /.exec(script)![1]) / 2;
+}
 
 const pod = (resources: unknown, extra: Record<string, unknown> = {}): unknown => ({
   containers: [{ name: 'sidecar', resources: { limits: { 'nvidia.com/gpu': '4' } } }, { name: 'main', resources }],
@@ -20,30 +38,36 @@ const claimSpec = (template: string): unknown =>
   ({ containers: [{ name: 'main', resources: { claims: [{ name: 'gpu' }] } }], resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: template }] });
 
 describe('render-multinode §2.3 GPU count per node (scalar)', () => {
+  /** The GPUs per node of a main container with these resources. */
+  const scalarGpuCount = (resources: unknown): number => renderedGpus({ containers: [{ name: 'main', ...(resources ? { resources } : {}) }] });
+
   test('GPU resource names', () => {
-    for (const n of ['nvidia.com/gpu', 'NVIDIA.COM/GPU', 'gpu', 'amd.com/gpu', 'nvidia.com/mig-1g.10gb', 'gpu.intel.com/i915']) expect(isGpuResourceName(n)).toBe(true);
-    for (const n of ['cpu', 'memory', 'nvidia.com/gpus', 'example.com/gpu-x']) expect(isGpuResourceName(n)).toBe(false);
+    for (const n of ['nvidia.com/gpu', 'NVIDIA.COM/GPU', 'gpu', 'amd.com/gpu', 'nvidia.com/mig-1g.10gb', 'gpu.intel.com/i915']) {
+      expect([n, scalarGpuCount({ limits: { [n]: '4' } })]).toEqual([n, 4]);
+    }
+    for (const n of ['cpu', 'memory', 'nvidia.com/gpus', 'example.com/gpu-x']) expect([n, scalarGpuCount({ limits: { [n]: '4' } })]).toEqual([n, 0]);
   });
 
   test('limits first, then requests, else 0', () => {
-    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '8' }, requests: { 'nvidia.com/gpu': '2' } }, 'x')).toBe(8);
-    expect(scalarGpuCount({ limits: { cpu: '1' }, requests: { 'nvidia.com/gpu': 2 } }, 'x')).toBe(2);
-    expect(scalarGpuCount({ limits: { cpu: '1' } }, 'x')).toBe(0);
-    expect(scalarGpuCount(undefined, 'x')).toBe(0);
+    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '8' }, requests: { 'nvidia.com/gpu': '2' } })).toBe(8);
+    expect(scalarGpuCount({ limits: { cpu: '1' }, requests: { 'nvidia.com/gpu': 2 } })).toBe(2);
+    expect(scalarGpuCount({ limits: { cpu: '1' } })).toBe(0);
+    expect(scalarGpuCount(undefined)).toBe(0);
   });
 
   test('several GPU names: the byte-wise first wins', () => {
-    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '8', 'amd.com/gpu': '2' } }, 'x')).toBe(2);
+    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '8', 'amd.com/gpu': '2' } })).toBe(2);
   });
 
   test('whole numbers only', () => {
-    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '1k' } }, 'x')).toBe(1000);
-    expect(() => scalarGpuCount({ limits: { 'nvidia.com/gpu': '500m' } }, 'dcd/a')).toThrow(/dcd\/a: resources\.limits\[nvidia\.com\/gpu\]: GPU count must be a whole number, got "500m"/);
+    expect(scalarGpuCount({ limits: { 'nvidia.com/gpu': '1k' } })).toBe(1000);
+    expect(() => scalarGpuCount({ limits: { 'nvidia.com/gpu': '500m' } }))
+      .toThrow(/DynamoComponentDeployment\/llm: spec\.podTemplate\.spec\.containers\[0\]\.resources\.limits\[nvidia\.com\/gpu\]: GPU count must be a whole number, got "500m"/);
   });
 
   test('read from the main container of the pod spec only', () => {
-    expect(gpusPerNode(pod({ limits: { 'nvidia.com/gpu': '8' } }), 'x')).toBe(8);
-    expect(gpusPerNode(pod(undefined), 'x')).toBe(0);
+    expect(renderedGpus(pod({ limits: { 'nvidia.com/gpu': '8' } }))).toBe(8);
+    expect(renderedGpus(pod(undefined))).toBe(0);
     expect(gpusPerNode({ containers: [] }, 'x')).toBe(0);
   });
 });
@@ -61,28 +85,27 @@ describe('render-multinode §2.3 GPU count per node (DRA claims)', () => {
     deviceClass('rdma-dranet', driverSelector('dra.net.example.com')),
     ...Object.entries(requests).map(([name, r]) => claimTemplate(name, r)),
   ];
-  const lookup = draLookup({ objects }, 'default');
   const claimPod = (template: string, request?: string): unknown =>
     pod({ claims: [{ name: 'gpu', ...(request ? { request } : {}) }] }, { resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: template }] });
 
   test('exactly.count of GPU device classes, non-GPU requests ignored', () => {
-    expect(gpusPerNode(claimPod('gpu-rct'), 'x', lookup)).toBe(4);
+    expect(renderedGpus(claimPod('gpu-rct'), objects)).toBe(4);
   });
 
   test('count 0 counts as 1; allocationMode All is an error', () => {
-    expect(gpusPerNode(claimPod('zero'), 'x', lookup)).toBe(1);
-    expect(() => gpusPerNode(claimPod('all'), 'x', lookup)).toThrow(/allocationMode All/);
+    expect(renderedGpus(claimPod('zero'), objects)).toBe(1);
+    expect(() => renderedGpus(claimPod('all'), objects)).toThrow(/allocationMode All/);
   });
 
   test('firstAvailable alternatives must agree on the count', () => {
-    expect(gpusPerNode(claimPod('alts'), 'x', lookup)).toBe(2);
-    expect(() => gpusPerNode(claimPod('alts-differ'), 'x', lookup)).toThrow(/different counts \(2 and 1\)/);
+    expect(renderedGpus(claimPod('alts'), objects)).toBe(2);
+    expect(() => renderedGpus(claimPod('alts-differ'), objects)).toThrow(/different counts \(2 and 1\)/);
   });
 
   test('a container claim naming a request reads only that request', () => {
-    expect(gpusPerNode(claimPod('gpu-rct', 'nic'), 'x', lookup)).toBe(0);
-    expect(() => gpusPerNode(claimPod('gpu-rct', 'missing'), 'x', lookup))
-      .toThrow('x: spec.podTemplate.spec.containers[1].resources.claims[0]: device request "missing" was not found in ResourceClaimTemplate default/gpu-rct');
+    expect(renderedGpus(claimPod('gpu-rct', 'nic'), objects)).toBe(0);
+    expect(() => renderedGpus(claimPod('gpu-rct', 'missing'), objects))
+      .toThrow('DynamoComponentDeployment/llm: spec.podTemplate.spec.containers[1].resources.claims[0]: device request "missing" was not found in ResourceClaimTemplate default/gpu-rct');
   });
 
   test('scalar GPUs take precedence over claims', () => {
@@ -91,7 +114,9 @@ describe('render-multinode §2.3 GPU count per node (DRA claims)', () => {
 
   test('claims without a lookup or without a pod entry are refused', () => {
     expect(() => gpusPerNode(claimPod('gpu-rct'), 'x')).toThrow(/needs the ResourceClaimTemplate \(or ResourceClaim\) and DeviceClass objects/);
-    expect(() => gpusPerNode(pod({ claims: [{ name: 'other' }] }), 'x', lookup)).toThrow(/"other" has no matching pod resourceClaims entry/);
+    // rendered, the input's objects are the cluster: without them the template is missing
+    expect(() => renderedGpus(claimPod('gpu-rct'))).toThrow(/ResourceClaimTemplate default\/gpu-rct/);
+    expect(() => renderedGpus(pod({ claims: [{ name: 'other' }] }), objects)).toThrow(/"other" has no matching pod resourceClaims entry/);
   });
 });
 
@@ -224,7 +249,7 @@ describe('dra_test.go TestResolveGPUCountFromResourceClaims', () => {
 
   test.each(Object.entries(cases))('%s', (_name, c) => {
     const podSpec = { containers: [{ name: 'main', resources: { claims: [{ name: c.podClaim.name, ...(c.request ? { request: c.request } : {}) }] } }], resourceClaims: [c.podClaim] };
-    const count = () => gpusPerNode(podSpec, 'DynamoComponentDeployment/llm', draLookup({ objects: [...cluster, ...(c.objects ?? [])] }, 'default'));
+    const count = () => renderedGpus(podSpec, [...cluster, ...(c.objects ?? [])]);
     if (c.error !== undefined) expect(count).toThrow(c.error);
     else expect(count()).toBe(c.want);
   });
@@ -238,15 +263,16 @@ describe('dra_test.go TestResolveGPUCountFromResourceClaims', () => {
     const podSpec = claimSpec('gpu-template');
     const template = claimTemplate('gpu-template', [exact('gpus', 'gpu.nvidia.com', 4)]);
     const elsewhere = { ...template, metadata: { name: 'gpu-template', namespace: 'team-b' } };
-    expect(() => gpusPerNode(podSpec, 'x', draLookup({ objects: [...cluster, elsewhere] }, 'team-a'))).toThrow(/ResourceClaimTemplate team-a\/gpu-template/);
+    expect(() => renderedGpus(podSpec, [...cluster, elsewhere], 'team-a')).toThrow(/ResourceClaimTemplate team-a\/gpu-template/);
     const bare = { ...template, metadata: { name: 'gpu-template' } };
-    expect(gpusPerNode(podSpec, 'x', draLookup({ objects: [...cluster, bare] }, 'team-a'))).toBe(4);
-    expect(() => gpusPerNode(podSpec, 'x', draLookup({ objects: [...cluster, bare] }, 'team-a', 'default'))).toThrow(/team-a\/gpu-template/);
+    expect(renderedGpus(podSpec, [...cluster, bare], 'team-a')).toBe(4);
+    // a DCD of namespace team-a rendered with objects that take the namespace default does not read them
+    expect(() => renderedGpus(podSpec, [...cluster, bare], 'default', 'team-a')).toThrow(/team-a\/gpu-template/);
   });
 
   test('a pod claim naming no object is refused', () => {
     const podSpec = { containers: [{ name: 'main', resources: { claims: [{ name: 'gpu' }] } }], resourceClaims: [{ name: 'gpu' }] };
-    expect(() => gpusPerNode(podSpec, 'x', draLookup({ objects: cluster }, 'default')))
+    expect(() => renderedGpus(podSpec, cluster))
       .toThrow('pod resourceClaims entry "gpu" names neither a resourceClaimTemplateName nor a resourceClaimName');
   });
 });

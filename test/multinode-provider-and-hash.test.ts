@@ -8,13 +8,11 @@
  * Go JSON encoder.
  */
 import { createHash } from 'node:crypto';
-import { defaultComponentDeployment } from '../src/admission/defaulting';
-import { admitNewGraph } from '../src/admission/stored-object';
-import { RenderError } from '../src/engine/errors';
+import {
+  DgdJson, OperatorSettings, render, RenderError, renderUnchecked, settings as operatorSettings, storedComponent, storedGraph,
+} from './support/facade';
+// the worker hash is unit-tested on its pre-image (also for graphs without a worker, which render no hash)
 import { graphWorkerHash } from '../src/engine/graph/worker-hash';
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { DgdJson } from '../src/model/v1beta1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'clusterenv-x7k2p';
 const VER = '1.4.2';
@@ -102,12 +100,8 @@ function llmGraph(decode: Record<string, unknown> = {}): any {
   };
 }
 
-function settings(operator: Partial<OperatorSettings> = {}): OperatorSettings {
-  return resolveOperatorSettings({ version: VER, ...operator });
-}
-
 function admit(doc: any, operator: Partial<OperatorSettings> = {}): any {
-  return admitNewGraph(doc as DgdJson, settings(operator));
+  return storedGraph(doc as DgdJson, { version: VER, ...operator });
 }
 
 function hashOf(doc: any, operator: Partial<OperatorSettings> = {}): string {
@@ -115,11 +109,11 @@ function hashOf(doc: any, operator: Partial<OperatorSettings> = {}): string {
 }
 
 function components(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'components', operator: { version: VER, ...operator }, checkAdmission: false }) as any[];
+  return renderUnchecked(doc, { output: 'components', settings: { version: VER, ...operator } });
 }
 
 function workloads(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', operator: { version: VER, ...operator }, checkAdmission: false }) as any[];
+  return renderUnchecked(doc, { settings: { version: VER, ...operator } });
 }
 
 function only(objects: any[], kind: string): any {
@@ -145,12 +139,12 @@ const envValue = (container: any, name: string): unknown => container.env.find((
 
 describe('render-multinode §1.1 feature gates (defaults of the operator settings)', () => {
   test('Grove off (the Helm chart renders orchestrators.grove.enabled: false), LeaderWorkerSet on (auto-detected)', () => {
-    expect(DEFAULT_OPERATOR_SETTINGS.groveAvailable).toBe(false);
-    expect(DEFAULT_OPERATOR_SETTINGS.lwsAvailable).toBe(true);
+    expect(operatorSettings().groveAvailable).toBe(false);
+    expect(operatorSettings().lwsAvailable).toBe(true);
   });
 
   test('so with default settings a new multinode graph takes the component provider and a LeaderWorkerSet', () => {
-    const objects = renderDocuments([llmGraph()], { output: 'workloads' }) as any[];
+    const objects = render(llmGraph());
     expect(objects.filter(o => o.kind === 'PodCliqueSet')).toEqual([]);
     expect(only(objects, 'LeaderWorkerSet').metadata.name).toMatch(/^llm-decode-[0-9a-f]{8}-0$/);
   });
@@ -301,7 +295,7 @@ describe('render-multinode §1.3 graph defaults at CREATE that matter to multino
         podTemplate: { spec: { containers: [{ name: 'main', image: WORKER_IMAGE, args: ['--model', 'm'] }] } },
       },
     };
-    const admitted: any = defaultComponentDeployment(dcd as any);
+    const admitted: any = storedComponent(dcd as any);
     expect(admitted.metadata.annotations).toBeUndefined();
     expect(admitted.spec.name).toBe('lws-manifest');
     expect(admitted.spec.replicas).toBeUndefined();
@@ -766,7 +760,7 @@ describe('render-multinode §7.1 worker hash', () => {
     const doc = groveGolden();
     delete doc.metadata.namespace;
     expect(components(doc)[1].metadata.name).toBe(`grove-manifest-decode-${sha8(goldenPreImage('default'))}`);
-    const named = renderDocuments([doc], { output: 'components', namespace: 'team-x', operator: { version: VER } }) as any[];
+    const named = render(doc, { output: 'components', namespace: 'team-x', settings: { version: VER } });
     expect(named[1].metadata.name).toBe(`grove-manifest-decode-${sha8(goldenPreImage('team-x'))}`);
   });
 

@@ -10,8 +10,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
+import { settings } from './support/facade';
 import { DynamoDocuments, DynamoGraph, OperatorConfiguration, OperatorOptions, OutputMode } from '../src/index';
+
+/** The settings of a default platform install. */
+const DEFAULT_SETTINGS = settings();
 
 const DIR = path.join(__dirname, 'fixtures', 'operator-options');
 
@@ -110,10 +113,10 @@ describe('the scenario table', () => {
     expect(FIXTURE.cases.filter(c => !c.helm).map(c => c.prop)).toEqual(
       ['version', 'lwsAvailable', 'lwsAvailable', 'plannerClusterRoleName', 'eppClusterRoleName', 'mpiSshSecretNamespace', 'draAvailable', 'draAvailable', 'registrySecrets']);
     const props = new Set(FIXTURE.cases.map(c => c.prop));
-    expect([...props].sort()).toEqual(Object.keys(DEFAULT_OPERATOR_SETTINGS).sort());
+    expect([...props].sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
     for (const c of FIXTURE.cases) {
       expect(c.expect?.length || c.refused || c.noEffect).toBeTruthy();
-      const defaultValue = (DEFAULT_OPERATOR_SETTINGS as any)[c.prop];
+      const defaultValue = (DEFAULT_SETTINGS as any)[c.prop];
       // a case may set a boolean to its default when another case of the prop sets the other value
       const other = FIXTURE.cases.some(o => o !== c && o.prop === c.prop && JSON.stringify(o.value) !== JSON.stringify(defaultValue));
       if (!other) expect(c.value).not.toEqual(defaultValue);
@@ -125,7 +128,7 @@ describe('the scenario table', () => {
       const without = renderedOrNothing(c.graph, c.with ?? {});
       // a value that keeps the graph from rendering (LeaderWorkerSet off) renders nothing
       const other = typeof c.value === 'boolean' ? renderedOrNothing(c.graph, { ...c.with, [c.prop]: !c.value }) : undefined;
-      const baseline = JSON.stringify(c.value) === JSON.stringify((DEFAULT_OPERATOR_SETTINGS as any)[c.prop]) ? other : without;
+      const baseline = JSON.stringify(c.value) === JSON.stringify((DEFAULT_SETTINGS as any)[c.prop]) ? other : without;
       if (baseline === undefined) continue;
       const differs = c.expect!.some(e => JSON.stringify(seen(baseline, e)) !== JSON.stringify(wanted(e)));
       expect({ case: title(c), differs }).toEqual({ case: title(c), differs: true });

@@ -7,13 +7,8 @@
  * internal/checkpoint/storage.go (the same in 1.4.0 and 1.5.0).
  */
 import { runCliOn } from './support/cli-in-process';
-import { RenderError } from '../src/engine/errors';
-import { describeExistingStorageClaim } from '../src/engine/experimental/checkpoint/storage';
-import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { deriveOperatorSettingsFromHelmValues } from '../src/import/helm-values';
-import { parseOperatorConfiguration } from '../src/import/operator-config';
-import { DgdJson, JsonObject } from '../src/model/v1beta1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { DgdJson, JsonObject, OperatorSettings, render as renderChecked, renderError, settings } from './support/facade';
+import { OperatorConfiguration } from '../src/index';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.5.0';
@@ -53,17 +48,7 @@ function graph(...components: JsonObject[]): DgdJson {
 }
 
 function render(doc: unknown, output: 'components' | 'workloads', operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output, operator: { version: '1.5.0', ...operator } }) as any[];
-}
-
-function renderError(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
+  return renderChecked(doc, { output, settings: { version: '1.5.0', ...operator } });
 }
 
 const kinds = (objects: any[]) => objects.map(o => `${o.kind}/${o.metadata.name}`);
@@ -72,12 +57,12 @@ describe('DRA unavailable (dra.enabled: false)', () => {
   const NO_DRA = { draAvailable: false };
 
   test('the operator configuration and its default: DRA is available unless turned off', () => {
-    expect(parseOperatorConfiguration('dra:\n  enabled: false\n', 'config.yaml').draAvailable).toBe(false);
-    expect(parseOperatorConfiguration('dra:\n  enabled: true\n', 'config.yaml').draAvailable).toBe(true);
+    expect(OperatorConfiguration.fromYaml('dra:\n  enabled: false\n', 'config.yaml').draAvailable).toBe(false);
+    expect(OperatorConfiguration.fromYaml('dra:\n  enabled: true\n', 'config.yaml').draAvailable).toBe(true);
     // unset: the operator detects resource.k8s.io/v1, assumed served
-    expect(parseOperatorConfiguration('dra: {}\n', 'config.yaml').draAvailable).toBeUndefined();
-    expect(resolveOperatorSettings({}).draAvailable).toBe(true);
-    expect(() => parseOperatorConfiguration('dra:\n  enabled: "no"\n', 'config.yaml')).toThrow('config.yaml: dra.enabled: must be a boolean (true or false), got "no"');
+    expect(OperatorConfiguration.fromYaml('dra: {}\n', 'config.yaml').draAvailable).toBeUndefined();
+    expect(settings().draAvailable).toBe(true);
+    expect(() => OperatorConfiguration.fromYaml('dra:\n  enabled: "no"\n', 'config.yaml')).toThrow('config.yaml: dra.enabled: must be a boolean (true or false), got "no"');
   });
 
   test.each([
@@ -156,7 +141,7 @@ describe('checkpoint storage (checkpoint.storage)', () => {
       checkpointStorageClassName: 'fast',
       checkpointStorageAccessMode: 'ReadWriteOnce',
     };
-    expect(parseOperatorConfiguration(config, 'config.yaml')).toEqual(expected);
+    expect(OperatorConfiguration.fromYaml(config, 'config.yaml')).toEqual(expected);
     const values = {
       'dynamo-operator': {
         checkpoint: {
@@ -165,11 +150,11 @@ describe('checkpoint storage (checkpoint.storage)', () => {
         },
       },
     };
-    expect(deriveOperatorSettingsFromHelmValues(values, {}, 'values.yaml')).toMatchObject(expected);
+    expect(OperatorConfiguration.fromHelmValues(JSON.stringify(values), {}, 'values.yaml')).toMatchObject(expected);
     // the chart writes storage only with a type, and for another type only the type
-    expect(deriveOperatorSettingsFromHelmValues({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { type: 's3' } } } }, {}, 'values.yaml'))
+    expect(OperatorConfiguration.fromHelmValues(JSON.stringify({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { type: 's3' } } } }), {}, 'values.yaml'))
       .toMatchObject({ checkpointStorageType: 's3' });
-    expect(deriveOperatorSettingsFromHelmValues({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { pvc: { pvcName: 'x' } } } } }, {}, 'values.yaml')
+    expect(OperatorConfiguration.fromHelmValues(JSON.stringify({ 'dynamo-operator': { checkpoint: { enabled: true, storage: { pvc: { pvcName: 'x' } } } } }), {}, 'values.yaml')
       .checkpointStoragePvcName).toBe('');
   });
 
@@ -195,10 +180,7 @@ describe('checkpoint storage (checkpoint.storage)', () => {
   test('no PVC without create (it must exist: said to the user), or without a checkpoint component', () => {
     const existing = { ...STORAGE, checkpointStoragePvcCreate: false };
     expect(kinds(render(withCheckpoint, 'workloads', existing)).filter(k => k.startsWith('PersistentVolumeClaim/'))).toEqual([]);
-    expect(describeExistingStorageClaim(NS, withCheckpoint.spec.components!, resolveOperatorSettings(existing)))
-      .toBe('the operator expects the checkpoint storage PVC snapshot-pvc (checkpoint.storage.pvc.pvcName) in namespace team-a and does not create it '
-        + '(checkpoint.storage.pvc.create is false): until it exists every reconcile fails; create the claim, or set checkpoint.storage.pvc.create with a size');
-    expect(describeExistingStorageClaim(NS, withCheckpoint.spec.components!, resolveOperatorSettings(STORAGE))).toBeUndefined();
+    // what the user is told about the claim that must exist: the next test, through the command line
     expect(kinds(render(graph(worker(undefined)), 'workloads', STORAGE)).filter(k => k.startsWith('PersistentVolumeClaim/'))).toEqual([]);
     // s3 or oci without PVC fields: no configured storage
     expect(kinds(render(withCheckpoint, 'workloads', { checkpointEnabled: true, checkpointStorageType: 's3' })).filter(k => k.startsWith('PersistentVolumeClaim/'))).toEqual([]);
@@ -222,7 +204,7 @@ describe('checkpoint storage (checkpoint.storage)', () => {
 
   test('a claim of that name given with the input exists: the operator creates none, and expects none', () => {
     const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'snapshot-pvc', namespace: NS }, spec: { accessModes: ['ReadWriteOnce'] } };
-    const objects = renderDocuments([withCheckpoint, claim], { output: 'workloads', operator: { version: '1.5.0', ...STORAGE } }) as any[];
+    const objects = renderChecked([withCheckpoint, claim], { settings: { version: '1.5.0', ...STORAGE } });
     // the input's claim passes through; no second one is rendered
     expect(objects.filter(o => o.kind === 'PersistentVolumeClaim')).toEqual([claim]);
     const files = {

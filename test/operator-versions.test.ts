@@ -2,29 +2,38 @@
  * One operator version at a time: every behaviour that differs between the operator versions this
  * library renders for (src/engine/operator-version.ts) is checked on each side of its gate.
  */
+import { runCliOn } from './support/cli-in-process';
+import { checkAndRender, DgdJson, JsonObject, OperatorSettings, render, renderError, settings } from './support/facade';
 import { admittedWorkerHash, cliqueMain, cliqueOf, envValue, groveComponent, groveGraph, renderGrove, renderPodCliqueSetOf } from './support/grove-fixtures';
-import { renderError } from './support/pod-render';
-import { formatViolation, validateDocument, validateUpdate, Violation } from '../src/admission';
-import { runCli } from '../src/cli/main';
-import { DEFAULT_OPERATOR_SETTINGS, DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
 import {
   OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas, operatorVersionProblem,
   parseOperatorVersion, SUPPORTED_OPERATOR_VERSIONS,
 } from '../src/engine/operator-version';
-import { DgdJson, JsonObject } from '../src/model/v1beta1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'ns';
 const IMAGE_15 = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.5.0';
 
-function rulesOf(violations: readonly Violation[]): string[] {
+interface Broken { readonly path: string; readonly message: string; readonly rule: string }
+
+function rulesOf(violations: readonly Broken[]): string[] {
   return violations.map(v => `${v.path}: ${v.message} (rule ${v.rule})`);
 }
 
+/** The rules `doc` breaks as the operator admits it on create (or, with `old`, as the update of the stored `old`). */
+function admission(doc: unknown, operator: Partial<OperatorSettings>, old?: unknown): Broken[] {
+  const update = old === undefined ? undefined : { olds: [old], oldFile: 'old.yaml' };
+  return checkAndRender([{ documents: [doc] }], { settings: settings(operator), update }).problems.map(p => p.violation!);
+}
+
+/** The rules `doc` breaks on create. */
+const validateDocument = (doc: unknown, operator: Partial<OperatorSettings>): Broken[] => admission(doc, operator);
+/** The rules the update of `old` to `doc` breaks. */
+const validateUpdate = (old: unknown, doc: unknown, operator: Partial<OperatorSettings>): Broken[] => admission(doc, operator, old);
+
 describe('operator versions', () => {
   test('the default version is the goldens\' operator, 1.5.0', () => {
-    expect(DEFAULT_OPERATOR_VERSION).toBe(OPERATOR_1_5);
-    expect(DEFAULT_OPERATOR_SETTINGS.version).toBe('1.5.0');
+    expect(settings().version).toBe(OPERATOR_1_5);
+    expect(settings().version).toBe('1.5.0');
   });
 
   test('three rows: 1.4.0 and 1.5.0 verified, 1.6.0 from newer sources', () => {
@@ -47,15 +56,10 @@ describe('operator versions', () => {
     expect(operatorVersionProblem('1.4.0')).toBeUndefined();
     expect(operatorVersionProblem('1.3.9')).toBe('operator "1.3.9" is not supported: this library renders operators 1.4.0 and later (1.4.0, 1.5.0, 1.6.0)');
     expect(operatorVersionProblem('dev')).toMatch(/^must be a semantic version such as "1\.5\.0"/);
-    const err = renderError(() => renderDocuments([], { output: 'workloads', operator: { version: '1.3.0' } }));
+    const err = renderError(() => render([], { settings: { version: '1.3.0' } }));
     expect(err.message).toBe('operator settings: version: operator "1.3.0" is not supported: this library renders operators 1.4.0 and later (1.4.0, 1.5.0, 1.6.0)');
     // the CLI refuses it for validation too
-    let stderr = '';
-    const code = runCli(['validate', '--operator-config', 'op.yaml', 'g.yaml'], {
-      stdout: () => undefined,
-      stderr: t => { stderr += t; },
-      readFile: p => (p === 'op.yaml' ? 'operatorVersion: 1.3.0\n' : ''),
-    });
+    const { code, stderr } = runCliOn({ 'op.yaml': 'operatorVersion: 1.3.0\n', 'g.yaml': '' }, ['validate', '--operator-config', 'op.yaml', 'g.yaml']);
     expect(code).toBe(1);
     expect(stderr).toBe('operator version: operator "1.3.0" is not supported: this library renders operators 1.4.0 and later (1.4.0, 1.5.0, 1.6.0)\n');
   });
@@ -119,7 +123,7 @@ describe('gate providerOverride (1.5.0): the field exists from 1.5.0 on', () => 
   });
 
   test('1.5.0: admitted and applied to the clique', () => {
-    expect(validateDocument(graph(), { version: '1.5.0', groveAvailable: true }).map(formatViolation)).toEqual([]);
+    expect(rulesOf(validateDocument(graph(), { version: '1.5.0', groveAvailable: true }))).toEqual([]);
     expect(cliqueOf(renderPodCliqueSetOf(graph(), { version: '1.5.0' }), 'decode').topologyConstraint).toEqual({ pack: { required: 'host' } });
   });
 });
@@ -144,7 +148,7 @@ function componentGraph(worker: JsonObject = {}, metadata: JsonObject = {}): Dgd
 
 describe('gate runtimeGatedDefaults (1.6.0, unverified): runtime 1.5.0 workers', () => {
   const workerMain = (version: string): JsonObject => {
-    const objects = renderDocuments([componentGraph()], { output: 'workloads', operator: { version } }) as JsonObject[];
+    const objects = render(componentGraph(), { settings: { version } });
     const deployment = objects.find(o => o.kind === 'Deployment')!;
     return deployment.spec.template.spec.containers.find((c: JsonObject) => c.name === 'main');
   };

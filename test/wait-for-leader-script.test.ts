@@ -20,7 +20,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { render } from './support/facade';
 
 const PYTHON_AVAILABLE = spawnSync('python3', ['--version']).status === 0;
 const testWithPython = PYTHON_AVAILABLE ? test : test.skip;
@@ -99,7 +99,7 @@ function renderedWaitForLeader(): { command: string[]; script: string; mountPath
       }],
     },
   };
-  const objects = renderDocuments([graph], { output: 'workloads' }) as any[];
+  const objects = render(graph);
   const configMap = objects.find(o => o.kind === 'ConfigMap' && o.metadata.name === 'llm-wait-leader-script');
   const worker = objects.find(o => o.kind === 'LeaderWorkerSet').spec.leaderWorkerTemplate.workerTemplate.spec;
   const [init] = worker.initContainers;

@@ -2,18 +2,16 @@
  * The DCDs of a graph generated once and given the worker hash afterwards equal the DCDs
  * generated with the worker hash from the start (key order included).
  */
+import { DgdJson, storedGraph } from './support/facade';
 import { CORPUS_DIR, corpusFiles, describeNeeding, withVersionedImages } from './support/shared';
-import { admitNewGraph } from '../src/admission/stored-object';
 import { generateComponentDcds, replaceWorkerHash } from '../src/engine/graph/component-dcds';
 import { generateHashedComponentDcds, graphWorkerHash } from '../src/engine/graph/worker-hash';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { DgdJson } from '../src/model/v1beta1';
 
-const SETTINGS = resolveOperatorSettings({ version: '1.6.0' });
+const SETTINGS = { version: '1.6.0' };
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
 function graph(spec: Record<string, unknown>, metadata: Record<string, unknown> = { name: 'llm', namespace: 'team-a' }): DgdJson {
-  return admitNewGraph({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata, spec }, SETTINGS);
+  return storedGraph({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata, spec }, SETTINGS);
 }
 
 const worker = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -63,7 +61,7 @@ describeCorpus('every corpus graph', () => {
     for (const { docs } of corpusFiles()) {
       for (const doc of docs.filter((d: any) => d?.kind === 'DynamoGraphDeployment')) {
         try {
-          graphs.push(admitNewGraph(withVersionedImages(doc), SETTINGS));
+          graphs.push(storedGraph(withVersionedImages(doc), SETTINGS));
         } catch {
           // graphs the API server refuses have no DCDs
         }

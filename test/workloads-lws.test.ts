@@ -1,9 +1,5 @@
-import { RenderError } from '../src/engine/errors';
-import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
-import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import * as workloads from '../src/engine/workloads/render-workloads';
-import { WAIT_FOR_LEADER_SCRIPT } from '../src/engine/workloads/wait-leader-config-map';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { lastAppliedHash, OperatorSettings, render as renderChecked, RenderError } from './support/facade';
+import { IMAGE as GRAPH_IMAGE, multinodeGraph } from './support/graphs';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 
@@ -25,42 +21,8 @@ function goldenDcd(extra: Record<string, unknown> = {}): any {
   };
 }
 
-/** A graph with a frontend and a multinode decode worker running `framework` with TP 16 on 8 GPUs per node. */
-function multinodeGraph(framework: string, decode: Record<string, unknown> = {}, container: Record<string, unknown> = {}): any {
-  return {
-    apiVersion: 'nvidia.com/v1beta1',
-    kind: 'DynamoGraphDeployment',
-    metadata: { name: 'llm', namespace: 'prod' },
-    spec: {
-      backendFramework: framework,
-      components: [
-        { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } },
-        {
-          name: 'decode',
-          type: 'decode',
-          replicas: 1,
-          multinode: { nodeCount: 2 },
-          podTemplate: {
-            spec: {
-              containers: [{
-                name: 'main',
-                image: IMAGE,
-                command: ['python3', '-m', `dynamo.${framework}`],
-                args: ['--model', 'm', '--tensor-parallel-size', '16'],
-                resources: { limits: { 'nvidia.com/gpu': '8' } },
-                ...container,
-              }],
-            },
-          },
-          ...decode,
-        },
-      ],
-    },
-  };
-}
-
 function render(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', operator }) as any[];
+  return renderChecked(doc, { settings: operator });
 }
 
 function only(objects: any[], kind: string): any {
@@ -119,7 +81,7 @@ describe('render-multinode §3.2 LeaderWorkerSet object', () => {
     delete untyped.spec.rolloutStrategy;
     delete untyped.spec.networkConfig;
     delete untyped.spec.leaderWorkerTemplate.restartPolicy;
-    expect(lastAppliedHash(untyped, { layout: null })).not.toBe(lws.metadata.annotations['nvidia.com/last-applied-hash']);
+    expect(lastAppliedHash(untyped, { untyped: true })).not.toBe(lws.metadata.annotations['nvidia.com/last-applied-hash']);
     expect(lws.metadata.annotations['nvidia.com/last-applied-generation']).toBe('1');
   });
 
@@ -197,17 +159,17 @@ describe('render-multinode §3.1 wait-leader ConfigMap of a graph (Appendix B)',
   });
 
   test('the script reads LEADER_HOST/LEADER_PORT, asks the API with the service-account token, 2 s TCP timeout', () => {
-    expect(configMap.data['wait-for-leader.py']).toBe(WAIT_FOR_LEADER_SCRIPT);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/LEADER_HOST/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/LEADER_PORT/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/serviceaccount/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/CONNECT_TIMEOUT_SECONDS = 2\n/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/POLL_SECONDS = 5\n/);
-    expect(WAIT_FOR_LEADER_SCRIPT).toMatch(/REPORT_EVERY_SECONDS = 30\n/);
+    const script = configMap.data['wait-for-leader.py'];
+    expect(script).toMatch(/LEADER_HOST/);
+    expect(script).toMatch(/LEADER_PORT/);
+    expect(script).toMatch(/serviceaccount/);
+    expect(script).toMatch(/CONNECT_TIMEOUT_SECONDS = 2\n/);
+    expect(script).toMatch(/POLL_SECONDS = 5\n/);
+    expect(script).toMatch(/REPORT_EVERY_SECONDS = 30\n/);
   });
 
   test('a graph without multinode components gets none; a standalone DCD never does', () => {
-    const single = multinodeGraph('vllm');
+    const single: any = multinodeGraph('vllm');
     delete single.spec.components[1].multinode;
     expect(render(single).filter(o => o.kind === 'ConfigMap')).toEqual([]);
     expect(render(goldenDcd()).filter(o => o.kind === 'ConfigMap')).toEqual([]);
@@ -239,7 +201,8 @@ describe('render-multinode §6.1.4 vLLM mp (graph created by a 1.x operator)', (
   test('the worker waits for its leader: init container and the graph\'s script ConfigMap volume', () => {
     expect(worker(lws).spec.initContainers).toEqual([{
       name: 'wait-for-leader-mp',
-      image: IMAGE,
+      // the main container's image
+      image: GRAPH_IMAGE,
       command: ['sh', '-c', 'export LEADER_HOST="${LWS_LEADER_ADDRESS}" LEADER_PORT="29500" && exec python3 /scripts/wait-for-leader.py'],
       resources: {},
       volumeMounts: [{ name: 'wait-leader-script', readOnly: true, mountPath: '/scripts' }],
@@ -266,8 +229,8 @@ describe('render-multinode §6.1.4 vLLM mp (graph created by a 1.x operator)', (
 });
 
 describe('render-multinode §6.1.5 vLLM Ray (executor backend annotation)', () => {
-  const doc = multinodeGraph('vllm', { podTemplate: undefined });
-  doc.spec.components[1].podTemplate = multinodeGraph('vllm').spec.components[1].podTemplate;
+  const doc: any = multinodeGraph('vllm', { podTemplate: undefined });
+  doc.spec.components[1].podTemplate = (multinodeGraph('vllm') as any).spec.components[1].podTemplate;
   doc.spec.components[1].podTemplate.metadata = { annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'ray' } };
   const lws = only(render(doc), 'LeaderWorkerSet');
 
@@ -358,9 +321,8 @@ describe('render-multinode §1.2 provider choice for multinode components', () =
   });
 
   test('the workload renderer chooses the LeaderWorkerSet only when it is available', () => {
-    expect(workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({ lwsAvailable: false })).map((o: any) => o.kind))
-      .toEqual(['Deployment', 'Service']);
-    expect(workloads.renderComponentWorkloads(goldenDcd(), resolveOperatorSettings({})).map((o: any) => o.kind)).toEqual(['LeaderWorkerSet', 'Service']);
+    expect(render(goldenDcd(), { lwsAvailable: false }).map((o: any) => o.kind)).toEqual(['Deployment', 'Service']);
+    expect(render(goldenDcd()).map((o: any) => o.kind)).toEqual(['LeaderWorkerSet', 'Service']);
   });
 
   test('with Grove available the graph renders one PodCliqueSet and no LeaderWorkerSet', () => {

@@ -2,15 +2,10 @@
  * The workloads output end to end with the real pod template (render-core §16 golden scenarios,
  * the Deployment-level facts).
  */
-import { defaultComponentDeployment } from '../src/admission/defaulting';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { dcdContext } from '../src/engine/workloads/dcd-context';
-import { asGo } from '../src/engine/workloads/kube-object';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { podTemplateOf, render } from './support/facade';
 
 function workloads(doc: any): any[] {
-  return renderDocuments([doc], { output: 'workloads' }) as any[];
+  return render(doc);
 }
 
 describe('render-core §16.1 standalone DCD deployment-manifest', () => {
@@ -38,10 +33,13 @@ describe('render-core §16.1 standalone DCD deployment-manifest', () => {
     expect(deployment.metadata.labels['nvidia.com/dynamo-graph-deployment-name']).toBeUndefined();
   });
 
-  test('the template is the pod renderer output as Go sends it; its pods select on the DCD name', () => {
-    const settings = resolveOperatorSettings();
-    const admitted = defaultComponentDeployment(dcd as any) as any;
-    expect(deployment.spec.template).toEqual(asGo(renderPodTemplate(dcdContext(admitted, settings)), 'PodTemplateSpec'));
+  test('the template is the pod template as Go sends it; its pods select on the DCD name', () => {
+    // as Go sends it: the container's resources struct is always there
+    expect(deployment.spec.template.spec.containers.map((c: any) => [c.name, c.image, c.resources]))
+      .toEqual([['main', 'registry.example/dynamo-worker:test', {}]]);
+    expect(deployment.spec.template.metadata.labels).toMatchObject({
+      'nvidia.com/dynamo-component': 'decode', 'nvidia.com/dynamo-component-type': 'decode', 'nvidia.com/dynamo-namespace': 'clusterenv-test-deployment-manifest',
+    });
     expect(deployment.spec.template.metadata.labels['nvidia.com/selector']).toBe('deployment-manifest');
   });
 
@@ -66,8 +64,7 @@ describe('render-core §16.2 graph component-manifests', () => {
   };
   const out = workloads(dgd);
 
-  test('each DCD is followed by its Deployment, wrapping the pod renderer output for that DCD', () => {
-    const settings = resolveOperatorSettings();
+  test('each DCD is followed by its Deployment, with the pod template that DCD renders to', () => {
     const dcds = out.filter(o => o.kind === 'DynamoComponentDeployment');
     expect(dcds.map(d => d.metadata.name)).toEqual(['component-manifests-frontend', expect.stringMatching(/^component-manifests-decode-[0-9a-f]{8}$/)]);
     for (const dcd of dcds) {
@@ -75,7 +72,8 @@ describe('render-core §16.2 graph component-manifests', () => {
       expect(deployment.kind).toBe('Deployment');
       expect(deployment.metadata.name).toBe(dcd.metadata.name);
       expect(deployment.spec.replicas).toBe(dcd.spec.replicas);
-      expect(deployment.spec.template).toEqual(asGo(renderPodTemplate(dcdContext(dcd, settings, 'component-manifests')), 'PodTemplateSpec'));
+      // the pod template the same DCD renders to on its own, owned by the graph
+      expect(deployment.spec.template).toEqual(podTemplateOf(dcd, {}, 'component-manifests'));
     }
   });
 

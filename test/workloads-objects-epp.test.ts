@@ -1,21 +1,30 @@
-import { admitNewGraph } from '../src/admission/stored-object';
-import { EPP_CONFIGURATION_REQUIRED } from '../src/engine/component/epp';
-import { RenderError } from '../src/engine/errors';
-import { lastAppliedHash } from '../src/engine/hash/last-applied-hash';
-import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { eppConfigYaml } from '../src/engine/workloads/epp-config-yaml';
-import {
-  istioClientTls, operatorSupportsNativeEpp, renderEppConfigMap, renderEppDestinationRule, renderEppResources, renderInferencePool,
-} from '../src/engine/workloads/epp-resources';
+/**
+ * The objects the graph controller creates for an EPP component (render-core §10.2–§10.4, §17):
+ * its ConfigMap, InferencePool and Istio DestinationRule, asserted on the rendered workloads.
+ */
+import { DgdJson, lastAppliedHash, OperatorSettings, render, RenderError, renderError, renderUnchecked } from './support/facade';
+// the sigs.k8s.io/yaml emulation the EPP configuration is written with, unit-tested on its edge cases
 import { formatGoFloatG, goYamlKeyLess, marshalSigsYaml, resolvesAsString } from '../src/go/yaml';
-import { DgdJson } from '../src/model/v1beta1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+const EPP_CONFIGURATION_REQUIRED = 'EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified';
+/** The EPP objects of the graph controller, in creation order. */
+const EPP_KINDS = ['ConfigMap', 'InferencePool', 'DestinationRule'];
 
-function settingsOf(operator: Partial<OperatorSettings> = {}): OperatorSettings {
-  return resolveOperatorSettings(operator);
+/** Every object rendered for the graph (not checked: some inputs are deliberately refused by admission). */
+function workloads(dgd: DgdJson, operator: Partial<OperatorSettings> = {}): any[] {
+  return renderUnchecked(dgd, { settings: operator });
 }
+
+/** The EPP objects among the workloads, in order (the ConfigMap is the EPP's, not the wait-for-leader one). */
+function eppResources(dgd: DgdJson, operator: Partial<OperatorSettings> = {}): any[] {
+  return workloads(dgd, operator).filter(o => EPP_KINDS.includes(o.kind) && !o.metadata.name.endsWith('-wait-leader-script'));
+}
+
+const renderEppConfigMap = (dgd: DgdJson, operator: Partial<OperatorSettings> = {}): any => eppResources(dgd, operator).find(o => o.kind === 'ConfigMap');
+const renderInferencePool = (dgd: DgdJson): any => eppResources(dgd).find(o => o.kind === 'InferencePool');
+const renderEppDestinationRule = (dgd: DgdJson, operator: Partial<OperatorSettings> = {}): any =>
+  eppResources(dgd, operator).find(o => o.kind === 'DestinationRule');
 
 function eppGraph(eppExtra: Record<string, unknown>, metadata: any = { name: 'llm', namespace: 'team-a' }): DgdJson {
   const dgd: DgdJson = {
@@ -30,7 +39,7 @@ function eppGraph(eppExtra: Record<string, unknown>, metadata: any = { name: 'll
       ],
     },
   };
-  return admitNewGraph(dgd, settingsOf());
+  return dgd;
 }
 
 const CONFIG = {
@@ -81,7 +90,7 @@ const CONFIG_YAML = [
 
 describe('render-core §10.2 EPP ConfigMap', () => {
   test('inline config: <graph>-epp-config with the YAML the operator writes, EPP labels, bookkeeping', () => {
-    const configMap: any = renderEppConfigMap(eppGraph({ eppConfig: { config: CONFIG } }), settingsOf());
+    const configMap: any = renderEppConfigMap(eppGraph({ eppConfig: { config: CONFIG } }));
     expect(configMap.apiVersion).toBe('v1');
     expect(configMap.kind).toBe('ConfigMap');
     expect(configMap.metadata.name).toBe('llm-epp-config');
@@ -99,6 +108,7 @@ describe('render-core §10.2 EPP ConfigMap', () => {
   });
 
   test('the YAML text: Go type fields in sorted order, non-omitempty fields present, unknown fields dropped, type metadata replaced', () => {
+    const eppConfigYaml = (config: unknown): string => renderEppConfigMap(eppGraph({ eppConfig: { config } })).data['epp-config-dynamo.yaml'];
     expect(eppConfigYaml(CONFIG)).toBe(CONFIG_YAML);
     expect(eppConfigYaml({})).toBe([
       'apiVersion: inference.networking.x-k8s.io/v1alpha1',
@@ -119,38 +129,38 @@ describe('render-core §10.2 EPP ConfigMap', () => {
   });
 
   test('configMapRef: the user manages the ConfigMap, none is generated', () => {
-    expect(renderEppConfigMap(eppGraph({ eppConfig: { configMapRef: { name: 'mine', key: 'cfg.yaml' } } }), settingsOf())).toBeUndefined();
-    expect(renderEppConfigMap(eppGraph({ eppConfig: { configMapRef: { name: 'mine' }, config: CONFIG } }), settingsOf())).toBeUndefined();
+    expect(renderEppConfigMap(eppGraph({ eppConfig: { configMapRef: { name: 'mine', key: 'cfg.yaml' } } }))).toBeUndefined();
+    expect(renderEppConfigMap(eppGraph({ eppConfig: { configMapRef: { name: 'mine' }, config: CONFIG } }))).toBeUndefined();
   });
 
   test('no eppConfig: an error under the 1.4 and 1.5 operators, the native EPP (no ConfigMap) from 1.6.0 (newer sources)', () => {
     const dgd = eppGraph({});
     for (const version of ['1.4.2', '1.5.0']) {
-      expect(() => renderEppConfigMap(dgd, settingsOf({ version }))).toThrow(RenderError);
-      expect(() => renderEppConfigMap(dgd, settingsOf({ version })))
-        .toThrow(`DynamoGraphDeployment/llm: spec.components[1].eppConfig: ${EPP_CONFIGURATION_REQUIRED}`);
+      expect(renderError(() => workloads(dgd, { version })).message)
+        .toContain(`DynamoGraphDeployment/llm: spec.components[1].eppConfig: ${EPP_CONFIGURATION_REQUIRED}`);
     }
-    expect(renderEppConfigMap(dgd, settingsOf({ version: '1.6.0' }))).toBeUndefined();
-    expect(operatorSupportsNativeEpp(settingsOf({ version: 'v1.6.1-rc.1' }))).toBe(true);
-    expect(operatorSupportsNativeEpp(settingsOf({ version: '1.5.9' }))).toBe(false);
-    expect(operatorSupportsNativeEpp(settingsOf({ version: '1.4.9' }))).toBe(false);
+    expect(renderEppConfigMap(dgd, { version: '1.6.0' })).toBeUndefined();
+    expect(renderEppConfigMap(dgd, { version: 'v1.6.1-rc.1' })).toBeUndefined();
+    for (const version of ['1.5.9', '1.4.9']) expect(renderError(() => workloads(dgd, { version })).message).toContain(EPP_CONFIGURATION_REQUIRED);
     // the InferencePool is still rendered for the native EPP
-    expect(renderEppResources(dgd, settingsOf({ version: '1.6.0' })).map(o => o.kind)).toEqual(['InferencePool']);
+    expect(eppResources(dgd, { version: '1.6.0' }).map(o => o.kind)).toEqual(['InferencePool']);
   });
 
   test('a config that does not fit the Go type is an error naming the field', () => {
+    // admission refuses it first (the CRD schema types the EndpointPickerConfig), naming the field
     const dgd = eppGraph({ eppConfig: { config: { schedulingProfiles: [{ name: 'p', plugins: [{ pluginRef: 'x', weight: 1.5 }] }] } } });
-    expect(() => renderEppConfigMap(dgd, settingsOf())).toThrow(/spec\.components\[1\]\.eppConfig\.config: .*schedulingProfiles\[0\]\.plugins\[0\]\.weight/);
+    expect(renderError(() => render(dgd)).message)
+      .toMatch(/spec\.components\[1\]\.eppConfig\.config\.schedulingProfiles\[0\]\.plugins\[0\]\.weight: Invalid value: 1\.5: must be of type integer/);
   });
 
   test('no EPP component, no EPP objects', () => {
-    const dgd = admitNewGraph({
+    const dgd: DgdJson = {
       apiVersion: 'nvidia.com/v1beta1',
       kind: 'DynamoGraphDeployment',
       metadata: { name: 'llm', namespace: 'team-a' },
       spec: { components: [{ name: 'f', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } }] },
-    }, settingsOf());
-    expect(renderEppResources(dgd, settingsOf({ serviceMeshProvider: 'istio' }))).toEqual([]);
+    };
+    expect(eppResources(dgd, { serviceMeshProvider: 'istio' })).toEqual([]);
   });
 });
 
@@ -237,12 +247,12 @@ describe('render-core §10.4 Istio DestinationRule', () => {
   const dgd = eppGraph({ eppConfig: { config: CONFIG } }, { name: 'llm.v2', namespace: 'team-a' });
 
   test('only under the Istio service mesh', () => {
-    expect(renderEppDestinationRule(dgd, settingsOf())).toBeUndefined();
-    expect(renderEppResources(dgd, settingsOf()).map(o => o.kind)).toEqual(['ConfigMap', 'InferencePool']);
+    expect(renderEppDestinationRule(dgd)).toBeUndefined();
+    expect(eppResources(dgd).map(o => o.kind)).toEqual(['ConfigMap', 'InferencePool']);
   });
 
   test('default: SIMPLE TLS, skip verification, host of the normalised EPP Service name', () => {
-    const rule: any = renderEppDestinationRule(dgd, settingsOf({ serviceMeshProvider: 'istio' }));
+    const rule: any = renderEppDestinationRule(dgd, { serviceMeshProvider: 'istio' });
     expect(rule.apiVersion).toBe('networking.istio.io/v1beta1');
     expect(rule.kind).toBe('DestinationRule');
     expect(rule.metadata.name).toBe('llm-v2-epp');
@@ -252,34 +262,35 @@ describe('render-core §10.4 Istio DestinationRule', () => {
       trafficPolicy: { tls: { mode: 'SIMPLE', insecureSkipVerify: true } },
     });
     expect(rule.metadata.annotations['nvidia.com/last-applied-hash']).toBe(lastAppliedHash(rule));
-    expect(renderEppResources(dgd, settingsOf({ serviceMeshProvider: 'istio' })).map(o => o.kind))
+    expect(eppResources(dgd, { serviceMeshProvider: 'istio' }).map(o => o.kind))
       .toEqual(['ConfigMap', 'InferencePool', 'DestinationRule']);
   });
 
   test('TLS modes: DISABLE is the protobuf zero value and is omitted; MUTUAL carries the configured paths; unknown means SIMPLE', () => {
     const istio = { serviceMeshProvider: 'istio' };
-    expect(istioClientTls(settingsOf({ ...istio, istioTlsMode: 'DISABLE', istioInsecureSkipVerify: false })))
+    const istioClientTls = (operator: Partial<OperatorSettings>): unknown => renderEppDestinationRule(dgd, operator).spec.trafficPolicy.tls;
+    expect(istioClientTls(({ ...istio, istioTlsMode: 'DISABLE', istioInsecureSkipVerify: false })))
       .toEqual({ insecureSkipVerify: false });
-    expect(istioClientTls(settingsOf({ ...istio, istioTlsMode: 'ISTIO_MUTUAL' }))).toEqual({ mode: 'ISTIO_MUTUAL', insecureSkipVerify: true });
-    expect(istioClientTls(settingsOf({
+    expect(istioClientTls(({ ...istio, istioTlsMode: 'ISTIO_MUTUAL' }))).toEqual({ mode: 'ISTIO_MUTUAL', insecureSkipVerify: true });
+    expect(istioClientTls(({
       ...istio, istioTlsMode: 'MUTUAL', istioClientCertificate: '/etc/certs/cert.pem', istioPrivateKey: '/etc/certs/key.pem',
     }))).toEqual({ mode: 'MUTUAL', clientCertificate: '/etc/certs/cert.pem', privateKey: '/etc/certs/key.pem', insecureSkipVerify: true });
-    expect(istioClientTls(settingsOf({ ...istio, istioTlsMode: 'SIMPLE', istioClientCertificate: '/ignored' })))
+    expect(istioClientTls(({ ...istio, istioTlsMode: 'SIMPLE', istioClientCertificate: '/ignored' })))
       .toEqual({ mode: 'SIMPLE', insecureSkipVerify: true });
-    expect(istioClientTls(settingsOf({ ...istio, istioTlsMode: 'strict' }))).toEqual({ mode: 'SIMPLE', insecureSkipVerify: true });
+    expect(istioClientTls(({ ...istio, istioTlsMode: 'strict' }))).toEqual({ mode: 'SIMPLE', insecureSkipVerify: true });
   });
 });
 
 describe('render-core §17 a native Rust EPP image on an operator without the native EPP (1.4.0, 1.5.0)', () => {
   test('the refusal says which operator renders it', () => {
     const graph = eppGraph({ podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/epp:1.5.0' }] } } });
-    const render = (version: string) => renderDocuments([graph], { output: 'workloads', operator: { version }, checkAdmission: false });
+    const renderFor = (version: string): any[] => workloads(graph, { version });
     for (const version of ['1.4.0', '1.5.0']) {
-      expect(() => render(version)).toThrow(RenderError);
-      expect(() => render(version)).toThrow('spec.components[1].eppConfig: EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified '
+      expect(() => renderFor(version)).toThrow(RenderError);
+      expect(() => renderFor(version)).toThrow('spec.components[1].eppConfig: EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified '
         + '(runtime 1.5.0 is a native Rust EPP, which only operators 1.6.0 and later render (unverified): set the operator version)');
     }
     // an operator that renders the native EPP: no configuration needed
-    expect(render('1.6.0').some((o: any) => o.kind === 'Deployment' && o.metadata.name === 'llm-epp')).toBe(true);
+    expect(renderFor('1.6.0').some((o: any) => o.kind === 'Deployment' && o.metadata.name === 'llm-epp')).toBe(true);
   });
 });

@@ -1,17 +1,8 @@
 /**
- * Which objects a graph or a standalone DCD renders to, and in which order, independent of the
- * pod template (stubbed here; its content is the pod renderer's concern).
+ * Which objects a graph or a standalone DCD renders to, and in which order (the pod template's
+ * content is the pod-template tests' concern).
  */
-import { RenderError } from '../src/engine/errors';
-import { renderDocuments } from '../src/pipeline/check-and-render';
-
-jest.mock('../src/engine/pod/pod-template', () => ({
-  ...jest.requireActual('../src/engine/pod/pod-template'),
-  renderPodTemplate: (ctx: { name: string }) => ({
-    metadata: { labels: { 'nvidia.com/selector': ctx.name } },
-    spec: { containers: [{ name: 'main', image: 'stub' }] },
-  }),
-}));
+import { podTemplateOf, RenderError, renderUnchecked } from './support/facade';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -24,7 +15,7 @@ function graph(components: any[], metadata: any = { name: 'llm', namespace: 'tea
 }
 
 function workloads(doc: any, operator: Record<string, unknown> = {}, namespace?: string): any[] {
-  return renderDocuments([doc], { output: 'workloads', operator, namespace, checkAdmission: false }) as any[];
+  return renderUnchecked(doc, { settings: operator, namespace });
 }
 
 /** `Kind/name` with worker hashes replaced by `<hash>`. */
@@ -87,13 +78,12 @@ describe('render-core §4.1 reconcile order of a graph on the component path', (
 
   test('the Deployment wraps the pod template and each DCD is the one the graph output renders', () => {
     const out = workloads(FULL_GRAPH);
-    const components = renderDocuments([FULL_GRAPH], { output: 'components', checkAdmission: false }) as any[];
+    const components = renderUnchecked(FULL_GRAPH, { output: 'components' });
     expect(out.filter(o => o.kind === 'DynamoComponentDeployment')).toEqual(components);
     const deployment = out.find(o => o.kind === 'Deployment' && o.metadata.name === 'llm-frontend');
-    expect(deployment.spec.template).toEqual({
-      metadata: { labels: { 'nvidia.com/selector': 'llm-frontend' } },
-      spec: { containers: [{ name: 'main', image: 'stub', resources: {} }] },
-    });
+    // the pod template the frontend DCD renders to on its own, owned by the graph
+    expect(deployment.spec.template).toEqual(podTemplateOf(components.find(d => d.metadata.name === 'llm-frontend'), {}, 'llm'));
+    expect(deployment.spec.template.metadata.labels['nvidia.com/selector']).toBe('llm-frontend');
   });
 
   test('no ingress settings, no mesh: no Ingress, VirtualService or DestinationRule', () => {

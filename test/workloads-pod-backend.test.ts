@@ -5,14 +5,8 @@
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import { DcdJson, podTemplateOf } from './support/facade';
 import { mainOf, renderError } from './support/pod-render';
-import { selectBackend } from '../src/engine/backend/select';
-import { shellQuotePosix } from '../src/engine/backend/shell-quote';
-import { applyElasticEpRayHead, isElasticEpRayLaunch } from '../src/engine/backend/vllm';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { dcdContext } from '../src/engine/workloads/dcd-context';
-import { DcdJson } from '../src/model/v1beta1';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -26,28 +20,49 @@ function dcd(type: string, main: any, extra: any = {}): DcdJson {
 }
 
 function render(d: DcdJson): any {
-  return renderPodTemplate(dcdContext(d, resolveOperatorSettings({}), 'llm'));
+  return podTemplateOf(d, {}, 'llm');
+}
+
+/**
+ * The backend that renders a DCD, told by what it does to the leader of the same DCD on two nodes
+ * with 8 GPUs each and tensor parallelism 16: vLLM adds its executor flags, SGLang its
+ * distributed-init flags, TensorRT-LLM launches through mpirun, no backend changes nothing.
+ */
+function backendOf(d: DcdJson): string {
+  const spec: any = JSON.parse(JSON.stringify(d.spec));
+  spec.multinode = { nodeCount: 2 };
+  const main = spec.podTemplate.spec.containers[0];
+  main.resources = { limits: { 'nvidia.com/gpu': '8' } };
+  main.args = [...(main.args ?? []), '--tensor-parallel-size', '16'];
+  const line = [...(mainOf(render({ ...d, spec })).command ?? []), ...(mainOf(render({ ...d, spec })).args ?? [])].join(' ');
+  if (line.includes('mpirun')) return 'trtllm';
+  if (line.includes('--dist-init-addr')) return 'sglang';
+  if (line.includes('--distributed-executor-backend')) return 'vllm';
+  return 'noop';
 }
 
 describe('render-core §5.2 step 2 backend selection', () => {
   test('non-worker types always use the noop backend', () => {
     for (const type of ['frontend', 'planner', 'epp']) {
-      expect(selectBackend(dcd(type, { command: ['python3', '-m', 'dynamo.vllm'] }, { backendFramework: 'sglang' }).spec, 'x').framework).toBe('noop');
+      const epp = type === 'epp' ? { eppConfig: { configMapRef: { name: 'cm' } } } : {};
+      expect(backendOf(dcd(type, { command: ['python3', '-m', 'dynamo.vllm'] }, { backendFramework: 'sglang', ...epp }))).toBe('noop');
     }
   });
 
   test('worker: detected from command+args joined with spaces', () => {
-    expect(selectBackend(dcd('decode', { command: ['python3'], args: ['-m', 'dynamo.sglang.worker'] }).spec, 'x').framework).toBe('sglang');
-    expect(selectBackend(dcd('worker', { command: ['/bin/sh', '-c'], args: ['cd /w && python3.12 -m dynamo.trtllm --x'] }).spec, 'x').framework).toBe('trtllm');
+    expect(backendOf(dcd('decode', { command: ['python3'], args: ['-m', 'dynamo.sglang.worker'] }))).toBe('sglang');
+    expect(backendOf(dcd('worker', { command: ['/bin/sh', '-c'], args: ['cd /w && python3.12 -m dynamo.trtllm --x'] }))).toBe('trtllm');
   });
 
   test('worker: spec.backendFramework when nothing is detected', () => {
-    expect(selectBackend(dcd('prefill', {}, { backendFramework: 'vllm' }).spec, 'x').framework).toBe('vllm');
-    expect(selectBackend(dcd('prefill', { command: ['./run.sh'] }, { backendFramework: 'trtllm' }).spec, 'x').framework).toBe('trtllm');
+    expect(backendOf(dcd('prefill', {}, { backendFramework: 'vllm' }))).toBe('vllm');
+    expect(backendOf(dcd('prefill', { command: ['./run.sh'] }, { backendFramework: 'trtllm' }))).toBe('trtllm');
   });
 
   test('worker: noop when neither detected nor declared', () => {
-    expect(selectBackend(dcd('decode', { command: ['./run.sh'] }).spec, 'x').framework).toBe('noop');
+    expect(backendOf(dcd('decode', { command: ['./run.sh'] }))).toBe('noop');
+    // the probe tells a declared backend from none
+    expect(backendOf(dcd('decode', { command: ['./run.sh'] }, { backendFramework: 'trtllm' }))).toBe('trtllm');
   });
 
   test('a detected framework contradicting spec.backendFramework is an error', () => {
@@ -60,7 +75,7 @@ describe('render-core §5.2 step 2 backend selection', () => {
   test('two frameworks in one command line: error without a declaration, the declaration wins otherwise', () => {
     const line = { command: ['/bin/sh', '-c'], args: ['python3 -m dynamo.vllm && python3 -m dynamo.sglang'] };
     expect(renderError(() => render(dcd('decode', line))).message).toContain('cannot determine the backend framework');
-    expect(selectBackend(dcd('decode', line, { backendFramework: 'sglang' }).spec, 'x').framework).toBe('sglang');
+    expect(backendOf(dcd('decode', line, { backendFramework: 'sglang' }))).toBe('sglang');
   });
 
   test('each framework is tested on its own, as the operator does', () => {
@@ -73,17 +88,21 @@ describe('render-core §5.8 vLLM elastic-EP Ray head (single node)', () => {
   const elastic = (args: string[], command = ['python3', '-m', 'dynamo.vllm']) => dcd('decode', { command, args }, { backendFramework: 'vllm' });
 
   test('detection needs --enable-elastic-ep and the Ray data-parallel backend (space or = form, long or -dpb)', () => {
-    const c = (command: string[], args: string[] = []) => ({ name: 'main', command, args });
-    expect(isElasticEpRayLaunch(c(['python3'], ['--enable-elastic-ep', '--data-parallel-backend', 'ray']))).toBe(true);
-    expect(isElasticEpRayLaunch(c(['python3'], ['--enable-elastic-ep', '--data-parallel-backend=ray']))).toBe(true);
-    expect(isElasticEpRayLaunch(c(['python3'], ['--enable-elastic-ep', '-dpb', 'ray']))).toBe(true);
-    expect(isElasticEpRayLaunch(c(['python3 -m dynamo.vllm --enable-elastic-ep -dpb=ray']))).toBe(true);
-    expect(isElasticEpRayLaunch(c(['python3'], ['--enable-elastic-ep']))).toBe(false);
-    expect(isElasticEpRayLaunch(c(['python3'], ['--enable-elastic-ep', '--data-parallel-backend', 'mp']))).toBe(false);
-    expect(isElasticEpRayLaunch(c(['python3'], ['--data-parallel-backend', 'ray']))).toBe(false);
+    /** Whether the vLLM worker with this command line gets the Ray head script. */
+    const rewritten = (command: string[], args: string[] = []): boolean => {
+      const c = mainOf(render(dcd('decode', { command, args }, { backendFramework: 'vllm' })));
+      return c.command.join(' ') === '/bin/sh -c' && c.args.length === 1 && c.args[0].startsWith('ray start --head --port=6379 --node-ip-address="$POD_IP"');
+    };
+    expect(rewritten(['python3'], ['--enable-elastic-ep', '--data-parallel-backend', 'ray'])).toBe(true);
+    expect(rewritten(['python3'], ['--enable-elastic-ep', '--data-parallel-backend=ray'])).toBe(true);
+    expect(rewritten(['python3'], ['--enable-elastic-ep', '-dpb', 'ray'])).toBe(true);
+    expect(rewritten(['python3 -m dynamo.vllm --enable-elastic-ep -dpb=ray'])).toBe(true);
+    expect(rewritten(['python3'], ['--enable-elastic-ep'])).toBe(false);
+    expect(rewritten(['python3'], ['--enable-elastic-ep', '--data-parallel-backend', 'mp'])).toBe(false);
+    expect(rewritten(['python3'], ['--data-parallel-backend', 'ray'])).toBe(false);
     // the flag must be a word of its own: inside a longer word it does not count
-    expect(isElasticEpRayLaunch(c(['python3'], ['--enable-elastic-ep-x', '-dpb', 'ray']))).toBe(false);
-    expect(isElasticEpRayLaunch(c(['python3\t--enable-elastic-ep\n-dpb=ray']))).toBe(true);
+    expect(rewritten(['python3'], ['--enable-elastic-ep-x', '-dpb', 'ray'])).toBe(false);
+    expect(rewritten(['python3\t--enable-elastic-ep\n-dpb=ray'])).toBe(true);
   });
 
   test('command becomes /bin/sh -c and args one script: Ray head on the pod IP, bounded wait, exec of the quoted original', () => {
@@ -114,10 +133,10 @@ describe('render-core §5.8 vLLM elastic-EP Ray head (single node)', () => {
     expect(c.args[0].endsWith('&& exec /bin/sh -c --enable-elastic-ep -dpb ray')).toBe(true);
   });
 
-  test('a container without command (image entrypoint) is left untouched and gets no pod-IP env', () => {
-    const container = { name: 'main', args: ['--enable-elastic-ep', '-dpb', 'ray'], env: [] };
-    expect(applyElasticEpRayHead(container)).toBe(false);
-    expect(container).toEqual({ name: 'main', args: ['--enable-elastic-ep', '-dpb', 'ray'], env: [] });
+  test('without a user command the worker default command is merged in, so a command is always there to wrap', () => {
+    const c = mainOf(render(dcd('decode', { args: ['--model', 'm'] }, { backendFramework: 'vllm' })));
+    expect(c.command).toBeDefined();
+    expect(c.env.some((e: any) => e.name === 'POD_IP')).toBe(false);
   });
 
   test('only the vLLM backend rewrites', () => {
@@ -127,22 +146,29 @@ describe('render-core §5.8 vLLM elastic-EP Ray head (single node)', () => {
   });
 });
 
-describe('render-core §5.8 POSIX single-quoting', () => {
+describe('render-core §5.8 POSIX single-quoting (of the original command line in the Ray head script)', () => {
+  /** The command line the elastic-EP script execs, for a vLLM worker with these extra args. */
+  const execOf = (args: string[]): string => {
+    const c = mainOf(render(dcd('decode', { command: ['python3', '-m', 'dynamo.vllm'], args: ['--enable-elastic-ep', '-dpb', 'ray', ...args] },
+      { backendFramework: 'vllm' })));
+    return c.args[0].split(' && exec python3 -m dynamo.vllm --enable-elastic-ep -dpb ray').pop()!;
+  };
+
   test('shell-neutral words stay as they are', () => {
-    expect(shellQuotePosix('--model=Qwen/Qwen3-0.6B')).toBe('--model=Qwen/Qwen3-0.6B');
-    expect(shellQuotePosix('a_b@c%d+e,f:g.h-i')).toBe('a_b@c%d+e,f:g.h-i');
+    expect(execOf(['--model=Qwen/Qwen3-0.6B'])).toBe(' --model=Qwen/Qwen3-0.6B');
+    expect(execOf(['a_b@c%d+e,f:g.h-i'])).toBe(' a_b@c%d+e,f:g.h-i');
   });
 
   test('everything else is single-quoted, embedded quotes closed and reopened, the empty word kept', () => {
-    expect(shellQuotePosix('two words')).toBe("'two words'");
-    expect(shellQuotePosix('$HOME')).toBe("'$HOME'");
-    expect(shellQuotePosix("it's")).toBe("'it'\\''s'");
-    expect(shellQuotePosix('')).toBe("''");
+    expect(execOf(['two words'])).toBe(" 'two words'");
+    expect(execOf(['$HOME'])).toBe(" '$HOME'");
+    expect(execOf(["it's"])).toBe(" 'it'\\''s'");
+    expect(execOf([''])).toBe(" ''");
   });
 
   (fs.existsSync('/bin/sh') ? test : test.skip)('a POSIX shell reads each quoted word back unchanged', () => {
     const words = ['plain', 'two words', "it's", '$HOME', '', 'a;b|c&d', '{"k": [1]}', '*'];
-    const out = execFileSync('/bin/sh', ['-c', `printf '%s\\n' ${words.map(shellQuotePosix).join(' ')}`], { encoding: 'utf8' });
+    const out = execFileSync('/bin/sh', ['-c', `printf '%s\\n'${execOf(words)}`], { encoding: 'utf8' });
     expect(out.split('\n').slice(0, -1)).toEqual(words);
   });
 });

@@ -2,12 +2,9 @@
  * Merging user input over the operator's defaults (render-core §5.4 main container, §5.5 pod
  * spec, §5.6 frontend sidecar), including mergo's IntOrString quirk.
  */
+import { DcdJson, OperatorSettings, podTemplateOf } from './support/facade';
 import { envOf, mainOf, renderError } from './support/pod-render';
-import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { dcdContext } from '../src/engine/workloads/dcd-context';
 import { mergeIntOrString, mergoMerge } from '../src/go/mergo';
-import { DcdJson } from '../src/model/v1beta1';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -22,7 +19,7 @@ function withContainers(type: string | undefined, containers: any[], podSpec: an
 }
 
 function render(d: DcdJson, settings: Partial<OperatorSettings> = {}, owner = 'llm'): any {
-  return renderPodTemplate(dcdContext(d, resolveOperatorSettings(settings), owner));
+  return podTemplateOf(d, settings, owner);
 }
 
 describe('render-core §5.4 main container merge', () => {
@@ -59,7 +56,8 @@ describe('render-core §5.4 main container merge', () => {
 
   test('ports: a non-empty user list replaces the defaults entirely (no merge by name)', () => {
     const c = mainOf(render(withContainers('decode', [{ name: 'main', image: IMAGE, ports: [{ name: 'system', containerPort: 7000 }] }])));
-    expect(c.ports).toEqual([{ name: 'system', containerPort: 7000 }]);
+    // the API server defaults the protocol of the stored port
+    expect(c.ports).toEqual([{ name: 'system', containerPort: 7000, protocol: 'TCP' }]);
     const d = mainOf(render(withContainers('decode', [{ name: 'main', image: IMAGE, ports: [] }])));
     expect(d.ports.map((p: any) => p.name)).toEqual(['system', 'nixl']);
   });

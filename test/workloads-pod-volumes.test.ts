@@ -2,13 +2,9 @@
  * Volumes and mounts of the pod (render-core §5.2 step 6, §5.7.1 shared memory, §5.7.2
  * compilation cache, §5.7.3 ordering and implicit PVCs, §12.1 KV-transfer topology volume).
  */
+import { DcdJson, OperatorSettings, podTemplateOf, render as renderAll } from './support/facade';
+import { component as graphComponent, graph } from './support/graphs';
 import { mainOf, renderError } from './support/pod-render';
-import { kvTransferEnv, shortestFloat } from '../src/engine/graph/kv-transfer-policy';
-import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { dcdContext } from '../src/engine/workloads/dcd-context';
-import { DcdJson } from '../src/model/v1beta1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -25,7 +21,7 @@ function component(type: string, main: any = {}, podSpec: any = {}, extra: any =
 }
 
 function render(d: DcdJson, settings: Partial<OperatorSettings> = {}): any {
-  return renderPodTemplate(dcdContext(d, resolveOperatorSettings(settings), 'llm'));
+  return podTemplateOf(d, settings, 'llm');
 }
 
 describe('render-core §5.7.1 shared memory', () => {
@@ -209,8 +205,8 @@ describe('render-core §12.1 KV-transfer topology volume', () => {
         components: [{ name: 'decode', type: 'decode', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } }],
       },
     };
-    const [generated] = renderDocuments([dgd], { output: 'components', namespace: NS }) as DcdJson[];
-    const t = renderPodTemplate(dcdContext(generated, resolveOperatorSettings({}), 'llm')) as any;
+    const [generated] = renderAll(dgd, { output: 'components', namespace: NS }) as DcdJson[];
+    const t = podTemplateOf(generated, {}, 'llm') as any;
     const c = mainOf(t);
     expect(c.volumeMounts).toEqual([{ name: 'topology-labels', mountPath: '/etc/dynamo/topology', readOnly: true }, SHM_MOUNT]);
     expect(t.spec.volumes).toEqual([
@@ -257,7 +253,7 @@ describe('render-core §12.1 KV-transfer topology volume', () => {
         }],
       },
     };
-    const [generated] = renderDocuments([dgd], { output: 'components', namespace: NS }) as DcdJson[];
+    const [generated] = renderAll(dgd, { output: 'components', namespace: NS }) as DcdJson[];
     expect((generated.spec.podTemplate as any).spec.containers[0].env).toEqual([
       { name: 'DYN_KV_TRANSFER_DOMAIN', value: 'zone' },
       { name: 'DYN_KV_TRANSFER_ENFORCEMENT', value: 'required' },
@@ -266,7 +262,7 @@ describe('render-core §12.1 KV-transfer topology volume', () => {
       { name: 'GLOBAL_ENV', value: 'global' },
       { name: 'USER_ENV', value: 'user' },
     ]);
-    const env = Object.fromEntries(mainOf(renderPodTemplate(dcdContext(generated, resolveOperatorSettings({}), 'llm'))).env
+    const env = Object.fromEntries(mainOf(podTemplateOf(generated, {}, 'llm')).env
       .map((e: any) => [e.name, e.value]));
     expect(env).not.toHaveProperty('DYN_KV_TRANSFER_PREFERRED_WEIGHT');
     expect(env).toMatchObject({
@@ -283,9 +279,11 @@ describe('render-core §12.1 KV-transfer topology volume', () => {
   test('the preferred weight is written as the shortest single-precision decimal', () => {
     const weights: Array<[number, string]> = [[0.85, '0.85'], [1, '1'], [0, '0'], [0.123456789, '0.12345679'], [1e-7, '0.0000001']];
     for (const [preferredWeight, written] of weights) {
-      expect(shortestFloat(preferredWeight)).toBe(written);
-      const env = Object.fromEntries(kvTransferEnv({ labelKey: 'nvidia.com/rack', domain: 'rack', enforcement: 'preferred', preferredWeight } as any)
-        .map(e => [e.name, e.value]));
+      const dgd = graph([graphComponent('decode', 'decode')], {
+        experimental: { kvTransferPolicy: { labelKey: 'nvidia.com/rack', domain: 'rack', enforcement: 'preferred', preferredWeight } },
+      });
+      const [generated] = renderAll(dgd, { output: 'components', namespace: NS }) as DcdJson[];
+      const env = Object.fromEntries(mainOf(podTemplateOf(generated, {}, 'llm')).env.map((e: any) => [e.name, e.value]));
       expect(env).toMatchObject({ DYN_KV_TRANSFER_DOMAIN: 'rack', DYN_KV_TRANSFER_ENFORCEMENT: 'preferred', DYN_KV_TRANSFER_PREFERRED_WEIGHT: written });
     }
   });

@@ -3,17 +3,9 @@
  * §16, §17): goldens, component-type defaults, env, labels, annotations, service account,
  * security context, image pull secrets.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import { DcdJson, OperatorSettings, podTemplateOf, render as renderAll } from './support/facade';
 import { envNames, envOf, mainOf, renderError } from './support/pod-render';
-import { CONFORMANCE_DIR, testNeeding } from './support/shared';
-import { OperatorSettings, resolveOperatorSettings } from '../src/engine/operator-settings';
-import { registryHost } from '../src/engine/pod/image-pull-secrets';
-import { renderPodTemplate } from '../src/engine/pod/pod-template';
-import { dcdContext } from '../src/engine/workloads/dcd-context';
-import { parseYamlDocuments } from '../src/import/documents';
-import { DcdJson } from '../src/model/v1beta1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { goldenScenario, testNeeding } from './support/shared';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -28,7 +20,7 @@ function withMain(spec: any, main: any = {}): any {
 }
 
 function render(d: DcdJson, settings: Partial<OperatorSettings> = {}, owner?: string): any {
-  return renderPodTemplate(dcdContext(d, resolveOperatorSettings(settings), owner));
+  return podTemplateOf(d, settings, owner);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,12 +81,11 @@ function resolveDirectives(expected: any, rendered: any, vars: Map<string, unkno
 }
 
 function goldenDocs(scenario: string): any[] {
-  // golden files are YAML 1.2 (see goldenScenario)
-  return parseYamlDocuments(fs.readFileSync(path.join(CONFORMANCE_DIR!, scenario, 'output.yaml'), 'utf8'), scenario, { readAs: 'yaml-1.2' }) as any[];
+  return goldenScenario(scenario).expected;
 }
 
 function goldenInput(scenario: string): any {
-  return (parseYamlDocuments(fs.readFileSync(path.join(CONFORMANCE_DIR!, scenario, 'input.yaml'), 'utf8'), scenario, { readAs: 'yaml-1.2' }) as any[])[0];
+  return goldenScenario(scenario).input[0];
 }
 
 const GOLDEN_NS = 'clusterenv-conformance';
@@ -115,7 +106,7 @@ describe('render-core §16.1 golden dcd/deployment pod template', () => {
 describe('render-core §16.2 golden dgd/components pod templates', () => {
   goldenTest('the decode and frontend Deployment templates equal the goldens minus API-server defaults', () => {
     const dgd = goldenInput('dgd/components');
-    const dcds = renderDocuments([dgd], { output: 'components', namespace: GOLDEN_NS, operator: { groveAvailable: true } }) as DcdJson[];
+    const dcds = renderAll(dgd, { output: 'components', namespace: GOLDEN_NS, settings: { groveAvailable: true } }) as DcdJson[];
     const deployments = goldenDocs('dgd/components').filter(d => d.kind === 'Deployment');
     expect(dcds).toHaveLength(2);
     const vars = new Map<string, unknown>();
@@ -407,7 +398,7 @@ describe('render-core §6 env order and precedence', () => {
         components: [{ name: 'decode', type: 'decode', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE, env: [{ name: 'SHARED', value: 'component' }] }] } } }],
       },
     };
-    const [generated] = renderDocuments([dgd], { output: 'components', namespace: NS }) as DcdJson[];
+    const [generated] = renderAll(dgd, { output: 'components', namespace: NS }) as DcdJson[];
     const c = mainOf(render(generated, { natsAddress: 'nats://operator:4222' }, 'llm'));
     expect(envOf(c)).toMatchObject({ HF_HOME: '/models', SHARED: 'component', NATS_SERVER: 'nats://graph:4222' });
     const names = envNames(c);
@@ -594,14 +585,14 @@ describe('graph_test.go TestGenerateBasePodSpec_SecurityContext', () => {
         components: [{ name: 'decode', type: 'decode', ...(multinode ? { multinode: { nodeCount: 2 } } : {}), podTemplate: { spec: podSpec } }],
       },
     });
-    const [generated] = renderDocuments([graph(false)], { output: 'components' }) as any[];
+    const [generated] = renderAll(graph(false), { output: 'components' });
     expect(generated.spec.podTemplate.spec).toEqual(podSpec);
     const templates: any[] = [];
-    const deployment = (renderDocuments([graph(false)], { output: 'workloads' }) as any[]).find(o => o.kind === 'Deployment');
+    const deployment = renderAll(graph(false)).find(o => o.kind === 'Deployment');
     templates.push(deployment.spec.template.spec);
-    const lws = (renderDocuments([graph(true)], { output: 'workloads' }) as any[]).find(o => o.kind === 'LeaderWorkerSet');
+    const lws = renderAll(graph(true)).find(o => o.kind === 'LeaderWorkerSet');
     templates.push(lws.spec.leaderWorkerTemplate.leaderTemplate.spec, lws.spec.leaderWorkerTemplate.workerTemplate.spec);
-    const pcs = (renderDocuments([graph(true)], { output: 'workloads', operator: { groveAvailable: true } }) as any[]).find(o => o.kind === 'PodCliqueSet');
+    const pcs = renderAll(graph(true), { settings: { groveAvailable: true } }).find(o => o.kind === 'PodCliqueSet');
     templates.push(...pcs.spec.template.cliques.map((c: any) => c.spec.podSpec));
     expect(templates).toHaveLength(5);
     for (const spec of templates) {
@@ -678,12 +669,19 @@ describe('render-core §5.10 image pull secrets', () => {
   ];
 
   test('registry host of dummy://<image>', () => {
-    expect(registryHost('nvcr.io/nvidia/x:1.0')).toBe('nvcr.io');
-    expect(registryHost('localhost:5000/x')).toBe('localhost:5000');
-    expect(registryHost('ubuntu:22.04')).toBeUndefined();
-    expect(registryHost('ubuntu')).toBe('ubuntu');
-    expect(registryHost('nvcr.io/x@sha256:abc')).toBe('nvcr.io');
-    expect(registryHost('https://quay.io/v2/')).toBe('quay.io');
+    /** The pull secrets of a frontend whose main image is `image`, with one secret per registry host. */
+    const secretsFor = (image: string): unknown => {
+      const hosts = ['nvcr.io', 'localhost:5000', 'ubuntu', 'quay.io', 'ubuntu:22.04'];
+      const secrets = hosts.map(host => ({ name: `for-${host.replace(/[:.]/g, '-')}`, registries: [host] }));
+      return render(dcd(withMain({ name: 'f', type: 'frontend' }, { image })), { registrySecrets: secrets }).spec.imagePullSecrets;
+    };
+    expect(secretsFor('nvcr.io/nvidia/x:1.0')).toEqual([{ name: 'for-nvcr-io' }]);
+    expect(secretsFor('localhost:5000/x')).toEqual([{ name: 'for-localhost-5000' }]);
+    // a tag alone names no registry
+    expect(secretsFor('ubuntu:22.04')).toBeUndefined();
+    expect(secretsFor('ubuntu')).toEqual([{ name: 'for-ubuntu' }]);
+    expect(secretsFor('nvcr.io/x@sha256:abc')).toEqual([{ name: 'for-nvcr-io' }]);
+    expect(secretsFor('https://quay.io/v2/')).toEqual([{ name: 'for-quay-io' }]);
   });
 
   test('secrets of the main and sidecar images, sorted per image, unique, after the user\'s, skipping present names', () => {

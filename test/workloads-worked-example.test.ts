@@ -2,7 +2,7 @@
  * The digest's worked example (render-core §15) end to end, plus the graph-level inputs that reach
  * the rendered pods: provider choice (§2), restart (§12.2) and standard env (§6.3).
  */
-import { renderDocuments, RenderOptions } from '../src/pipeline/check-and-render';
+import { renderUnchecked, RenderWith } from './support/facade';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -41,8 +41,8 @@ function workedExample(): any {
   };
 }
 
-function render(doc: any, options: Partial<RenderOptions> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', checkAdmission: false, ...options }) as any[];
+function render(doc: any, options: RenderWith = {}): any[] {
+  return renderUnchecked(doc, options);
 }
 
 function find(objects: any[], kind: string, name: string | RegExp): any {
@@ -53,7 +53,7 @@ function find(objects: any[], kind: string, name: string | RegExp): any {
 
 describe('render-core §15 worked example', () => {
   // namespace-restricted, as the example assumes, so no planner RBAC objects
-  const objects = render(workedExample(), { operator: { restrictedNamespace: 'dynamo-system' } });
+  const objects = render(workedExample(), { settings: { restrictedNamespace: 'dynamo-system' } });
   const decodeDcd = find(objects, 'DynamoComponentDeployment', /^llm-decode-[0-9a-f]{8}$/);
   const hash = decodeDcd.metadata.name.slice('llm-decode-'.length);
 
@@ -152,14 +152,14 @@ describe('render-core §15 worked example', () => {
   });
 
   test('the same input renders byte-identical output', () => {
-    const again = render(workedExample(), { operator: { restrictedNamespace: 'dynamo-system' } });
+    const again = render(workedExample(), { settings: { restrictedNamespace: 'dynamo-system' } });
     expect(JSON.stringify(again)).toBe(JSON.stringify(objects));
   });
 });
 
 describe('render-core §2 workload provider on the workloads path', () => {
   test('Grove available: the graph takes the Grove provider (a PodCliqueSet, no DCDs or Deployments)', () => {
-    const kinds = render(workedExample(), { operator: { groveAvailable: true } }).map(o => o.kind);
+    const kinds = render(workedExample(), { settings: { groveAvailable: true } }).map(o => o.kind);
     expect(kinds).toContain('PodCliqueSet');
     expect(kinds).not.toContain('DynamoComponentDeployment');
     expect(kinds).not.toContain('Deployment');
@@ -168,7 +168,7 @@ describe('render-core §2 workload provider on the workloads path', () => {
   test('nvidia.com/enable-grove: "false" takes the component path even with Grove available', () => {
     const doc = workedExample();
     doc.metadata.annotations = { 'nvidia.com/enable-grove': 'false' };
-    const objects = render(doc, { operator: { groveAvailable: true } });
+    const objects = render(doc, { settings: { groveAvailable: true } });
     expect(objects.filter(o => o.kind === 'Deployment')).toHaveLength(2);
   });
 
@@ -178,7 +178,7 @@ describe('render-core §2 workload provider on the workloads path', () => {
     const objects = render(doc);
     expect(objects.filter(o => o.kind === 'LeaderWorkerSet')).toHaveLength(1);
     expect(objects.filter(o => o.kind === 'Deployment')).toHaveLength(1);
-    expect(() => render(doc, { operator: { lwsAvailable: false } }))
+    expect(() => render(doc, { settings: { lwsAvailable: false } }))
       .toThrow(/spec\.components\[1\]\.multinode: no multinode orchestrator available/);
   });
 });
@@ -187,7 +187,7 @@ describe('render-core §12.2 restart', () => {
   function restartAt(strategy: any): Record<string, string | undefined> {
     const doc = workedExample();
     doc.spec.restart = { id: 'r-1', ...(strategy ? { strategy } : {}) };
-    const objects = render(doc, { operator: { restrictedNamespace: 'dynamo-system' } });
+    const objects = render(doc, { settings: { restrictedNamespace: 'dynamo-system' } });
     const out: Record<string, string | undefined> = {};
     for (const d of objects.filter(o => o.kind === 'Deployment')) {
       out[d.spec.template.metadata.labels['nvidia.com/dynamo-component']] = d.spec.template.metadata.annotations?.['nvidia.com/restartAt'];
@@ -211,7 +211,7 @@ describe('render-core §12.2 restart', () => {
 describe('render-core §6.3 standard env from the operator configuration', () => {
   test('NATS, etcd, model express and Prometheus addresses reach every main container, sorted in', () => {
     const objects = render(workedExample(), {
-      operator: {
+      settings: {
         restrictedNamespace: 'dynamo-system',
         natsAddress: 'nats://nats:4222',
         etcdAddress: 'http://etcd:2379',
@@ -230,7 +230,7 @@ describe('render-core §6.3 standard env from the operator configuration', () =>
   test('a value set by the graph env wins over the operator configuration', () => {
     const doc = workedExample();
     doc.spec.env.push({ name: 'NATS_SERVER', value: 'nats://mine:4222' });
-    const objects = render(doc, { operator: { restrictedNamespace: 'dynamo-system', natsAddress: 'nats://nats:4222' } });
+    const objects = render(doc, { settings: { restrictedNamespace: 'dynamo-system', natsAddress: 'nats://nats:4222' } });
     const env = find(objects, 'Deployment', 'llm-frontend').spec.template.spec.containers[0].env;
     expect(env.filter((e: any) => e.name === 'NATS_SERVER')).toEqual([{ name: 'NATS_SERVER', value: 'nats://mine:4222' }]);
   });

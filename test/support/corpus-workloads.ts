@@ -12,13 +12,11 @@
  * LeaderWorkerSet and PodCliqueSet validates against its CRD schema (crd-schema.ts).
  */
 import { checkCrdObjects, CrdCheck } from './crd-schema';
+import { DgdJson, OperatorSettings, RenderError, renderUnchecked } from './facade';
 import { SchemaCheck, validateKubernetesObjects } from './kubernetes-schema';
 import { withVersionedImages } from './shared';
 import { validateDocument } from '../../src/admission/validate';
-import { RenderError } from '../../src/engine/errors';
-import { OperatorSettings } from '../../src/engine/operator-settings';
-import { ComponentSpecJson, DgdJson } from '../../src/model/v1beta1';
-import { renderDocuments } from '../../src/pipeline/check-and-render';
+import { ComponentSpecJson } from '../../src/model/v1beta1';
 
 /** The workload paths the corpus is rendered on. */
 export type WorkloadsPath = 'lws' | 'grove';
@@ -118,7 +116,7 @@ export function renderGraphWorkloads(id: string, doc: DgdJson, path: WorkloadsPa
   const admitted = validateDocument(graph, { ...WORKLOADS_OPERATORS[path], version: '1.4.0' }).length === 0;
   const base = { id, path, multinode: (graph.spec?.components ?? []).some(isMultinode), deferred: deferralReasons(graph, path), admitted };
   try {
-    const objects = renderDocuments([graph], { output: 'workloads', operator: WORKLOADS_OPERATORS[path], checkAdmission: false });
+    const objects = renderUnchecked(graph, { settings: WORKLOADS_OPERATORS[path] });
     return { ...base, objects, refused: false };
   } catch (e) {
     if (e instanceof RenderError) return { ...base, objects: [], error: e.message, refused: true };

@@ -2,10 +2,8 @@
  * Shared fixtures of the experimental-feature rendering tests (GPU memory service, failover):
  * corpus graphs, workloads rendering and lookups in the rendered objects.
  */
+import { OperatorSettings, renderUnchecked } from './facade';
 import { corpusFiles, describeNeeding, withVersionedImages } from './shared';
-import { RenderError } from '../../src/engine/errors';
-import { OperatorSettings } from '../../src/engine/operator-settings';
-import { renderDocuments } from '../../src/pipeline/check-and-render';
 
 export const COMPONENT_PATH: Partial<OperatorSettings> = { groveAvailable: false };
 export const GROVE_PATH: Partial<OperatorSettings> = { groveAvailable: true };
@@ -27,7 +25,7 @@ export function describeCorpus(name: string, body: () => void): void {
 
 /** Workloads output in namespace `ns`, without the admission check (some inputs are deliberately inadmissible). */
 export function render(doc: any, operator: Partial<OperatorSettings> = {}): any[] {
-  return renderDocuments([doc], { output: 'workloads', namespace: 'ns', operator, checkAdmission: false }) as any[];
+  return renderUnchecked(doc, { namespace: 'ns', settings: operator });
 }
 
 /** The pod spec of the Deployment of a component (worker DCD names carry a worker-hash suffix). */
@@ -45,18 +43,5 @@ export function clique(objects: any[], name: string): any {
   return found;
 }
 
-/** A container's env as name → value (or valueFrom). */
-export function envOf(container: any): Record<string, unknown> {
-  return Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value ?? e.valueFrom]));
-}
+export { envOf, renderError as errorOf } from './facade';
 
-/** The RenderError `fn` throws. */
-export function errorOf(fn: () => unknown): RenderError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RenderError) return e;
-    throw e;
-  }
-  throw new Error('expected a RenderError');
-}

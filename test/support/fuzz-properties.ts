@@ -17,14 +17,12 @@
  * is fixed.
  */
 import * as fc from 'fast-check';
+import { DgdJson, OperatorSettings, OutputMode, render, RenderError, settings } from './facade';
 import { anyFuzzGraph, FuzzGraph } from './fuzz-graphs';
 import { MutatedGraph, mutatedGraph } from './fuzz-mutations';
 import { validateOptionsFor } from '../../src/admission/stored-object';
 import { formatViolation, validateDocument, Violation } from '../../src/admission/validate';
-import { RenderError } from '../../src/engine/errors';
-import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/operator-settings';
-import { DgdJson, isDcd } from '../../src/model/v1beta1';
-import { OUTPUT_MODES, renderDocuments } from '../../src/pipeline/check-and-render';
+import { isDcd } from '../../src/model/v1beta1';
 
 /** Failures found by fuzzing, reported, and not fixed yet, by id. */
 export const KNOWN_FINDINGS: { readonly [id: string]: string } = {
@@ -52,12 +50,15 @@ export class PropertyFailure extends Error {
   }
 }
 
+/** Every output, as the command line offers them. */
+const OUTPUT_MODES: readonly OutputMode[] = ['graph', 'components', 'workloads'];
+
 function operator(grove: boolean): Partial<OperatorSettings> {
   return { groveAvailable: grove, lwsAvailable: true };
 }
 
 function validate(doc: unknown, grove: boolean): Violation[] {
-  return validateDocument(doc, validateOptionsFor(resolveOperatorSettings(operator(grove))));
+  return validateDocument(doc, validateOptionsFor(settings(operator(grove))));
 }
 
 function describeError(e: unknown): string {
@@ -71,7 +72,7 @@ function renderWithoutNativeEpps(graph: DgdJson, grove: boolean, where: string):
   const rest = (graph.spec.components ?? []).filter(c => !(c.type === 'epp' && c.eppConfig === undefined));
   if (rest.length === 0) return;
   try {
-    renderDocuments([{ ...graph, spec: { ...graph.spec, components: rest } }], { output: 'workloads', operator: operator(grove) });
+    render({ ...graph, spec: { ...graph.spec, components: rest } }, { output: 'workloads', settings: operator(grove) });
   } catch (e) {
     throw new PropertyFailure(`${where}, workloads output without the native EPP: expected rendering, got ${describeError(e)}`);
   }
@@ -89,7 +90,7 @@ export function checkAdmissibleGraph({ graph, groveOnly }: FuzzGraph, tally: Fin
     for (const output of OUTPUT_MODES) {
       let rendered: unknown[];
       try {
-        rendered = renderDocuments([graph], { output, operator: operator(grove) });
+        rendered = render(graph, { output, settings: operator(grove) });
       } catch (e) {
         if (grove && output === 'components' && e instanceof RenderError && e.message.includes(GROVE_PROVIDER_REFUSAL)) continue;
         const failure = `${where}, ${output} output: expected rendering, got ${describeError(e)}`;
@@ -133,7 +134,7 @@ export function checkMutatedGraph({ mutation, graph, grove, expectRules }: Mutat
   for (const output of OUTPUT_MODES) {
     let rendered = false;
     try {
-      renderDocuments([graph], { output, operator: operator(grove) });
+      render(graph, { output, settings: operator(grove) });
       rendered = true;
     } catch (e) {
       if (!(e instanceof RenderError)) throw new PropertyFailure(`${where}, ${output} output: expected success or a RenderError, got ${describeError(e)}`);

@@ -1,27 +1,23 @@
 /**
  * Small builders for graphs rendered on the Grove workload provider through the public engine
- * (`renderDocuments`, output `workloads`), and accessors for the PodCliqueSet they produce.
+ * (the test facade's `renderUnchecked`, output `workloads`), and accessors for the PodCliqueSet they produce.
  */
-import { formatViolation, validateDocument } from '../../src/admission';
-import { admitNewGraph } from '../../src/admission/stored-object';
-import { graphWorkerHash } from '../../src/engine/graph/worker-hash';
-import { resolveOperatorSettings, OperatorSettings } from '../../src/engine/operator-settings';
-import { DgdJson, JsonObject } from '../../src/model/v1beta1';
-import { renderDocuments } from '../../src/pipeline/check-and-render';
+import { admit, DgdJson, formatProblem, JsonObject, OperatorSettings, renderUnchecked, settings, workerHashOf } from './facade';
+import { component, graph, IMAGE, mainContainer as testContainer } from './graphs';
 
 /** A runtime image whose tag is a plain semantic version. */
-export const GROVE_TEST_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
+export const GROVE_TEST_IMAGE = IMAGE;
 /** Namespace the tests render into. */
 export const GROVE_TEST_NAMESPACE = 'ns';
 
 /** Operator settings of an operator with Grove, plus `operator`. */
 export function groveSettings(operator: Partial<OperatorSettings> = {}): OperatorSettings {
-  return resolveOperatorSettings({ groveAvailable: true, ...operator });
+  return settings({ groveAvailable: true, ...operator });
 }
 
 /** The `main` container with the test image and `extra` fields. */
 export function mainContainer(extra: JsonObject = {}): JsonObject {
-  return { name: 'main', image: GROVE_TEST_IMAGE, ...extra };
+  return testContainer(extra);
 }
 
 /**
@@ -30,35 +26,22 @@ export function mainContainer(extra: JsonObject = {}): JsonObject {
  * the default one).
  */
 export function groveComponent(name: string, type: string | undefined, extra: JsonObject = {}, container: JsonObject = {}): JsonObject {
-  return {
-    name,
-    ...(type ? { type } : {}),
-    podTemplate: { spec: { containers: [mainContainer(container)] } },
-    ...extra,
-  };
+  return component(name, type, extra, container);
 }
 
 /** A DynamoGraphDeployment `llm` (unless `metadata.name` says otherwise) with these components. */
 export function groveGraph(components: JsonObject[], spec: JsonObject = {}, metadata: JsonObject = {}): DgdJson {
-  return {
-    apiVersion: 'nvidia.com/v1beta1',
-    kind: 'DynamoGraphDeployment',
-    metadata: { name: 'llm', ...metadata },
-    spec: { backendFramework: 'vllm', ...spec, components } as DgdJson['spec'],
-  };
+  return graph(components, spec, metadata);
 }
 
 /** Admission violations of `dgd` on an operator with Grove, formatted (empty when admitted). */
 export function groveAdmissionViolations(dgd: DgdJson, operator: Partial<OperatorSettings> = {}): string[] {
-  const settings = groveSettings(operator);
-  return validateDocument({ ...dgd, metadata: { namespace: GROVE_TEST_NAMESPACE, ...dgd.metadata } }, {
-    version: settings.version, groveAvailable: true, checkpointEnabled: settings.checkpointEnabled,
-  }).map(formatViolation);
+  return admit({ ...dgd, metadata: { namespace: GROVE_TEST_NAMESPACE, ...dgd.metadata } }, { groveAvailable: true, ...operator }).map(formatProblem);
 }
 
 /** Every object rendered for `dgd` on an operator with Grove. */
 export function renderGrove(dgd: DgdJson, operator: Partial<OperatorSettings> = {}): JsonObject[] {
-  return renderDocuments([dgd], { output: 'workloads', namespace: GROVE_TEST_NAMESPACE, operator: { groveAvailable: true, ...operator }, checkAdmission: false }) as JsonObject[];
+  return renderUnchecked(dgd, { namespace: GROVE_TEST_NAMESPACE, settings: { groveAvailable: true, ...operator } });
 }
 
 /** The one PodCliqueSet rendered for `dgd`. */
@@ -102,6 +85,5 @@ export function scalingGroupOf(pcs: JsonObject, name: string): JsonObject {
 
 /** The worker hash the operator computes for `dgd` as admitted on an operator with Grove. */
 export function admittedWorkerHash(dgd: DgdJson, operator: Partial<OperatorSettings> = {}): string {
-  const admitted = admitNewGraph({ ...dgd, metadata: { namespace: GROVE_TEST_NAMESPACE, ...dgd.metadata } }, groveSettings(operator));
-  return graphWorkerHash(admitted);
+  return workerHashOf({ ...dgd, metadata: { namespace: GROVE_TEST_NAMESPACE, ...dgd.metadata } }, groveSettings(operator));
 }

@@ -60,17 +60,14 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { defaultComponentDeployment } from '../../src/admission/defaulting';
-import { admitNewGraph, validateOptionsFor } from '../../src/admission/stored-object';
+import { DcdJson, DgdJson, OperatorSettings, OutputMode, render as renderDocs, settings, storedComponent, storedGraph } from './facade';
+import { validateOptionsFor } from '../../src/admission/stored-object';
 import type { UpdateOptions } from '../../src/admission/update/update-options';
 import { validateUpdate } from '../../src/admission/update-rules';
 import { validateDocument } from '../../src/admission/validate';
 import type { Violation } from '../../src/admission/violation';
-import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/operator-settings';
 import { parseYamlDocuments } from '../../src/import/documents';
 import { isMap, JsonMap } from '../../src/model/json';
-import { DgdJson } from '../../src/model/v1beta1';
-import { OutputMode, renderDocuments } from '../../src/pipeline/check-and-render';
 
 /** The folder of the scenario files. */
 export const OPERATOR_SCENARIOS_DIR = path.resolve(__dirname, '..', 'operator-scenarios');
@@ -262,14 +259,13 @@ export function runScenario(s: OperatorScenario): ScenarioResult {
 
 function render(s: OperatorScenario): unknown[] {
   if (s.output === 'admitted') return s.input.map(doc => admitted(doc, s));
-  return renderDocuments(s.input, { output: s.output as OutputMode, namespace: s.namespace, operator: s.operator });
+  return renderDocs(s.input, { output: s.output as OutputMode, namespace: s.namespace, settings: s.operator });
 }
 
 function admitted(doc: unknown, s: OperatorScenario): unknown {
-  const settings = resolveOperatorSettings(s.operator);
   const withNs = withNamespace(doc, s.namespace);
-  if (isMap(withNs) && withNs.kind === 'DynamoGraphDeployment') return admitNewGraph(withNs as unknown as DgdJson, settings);
-  if (isMap(withNs) && withNs.kind === 'DynamoComponentDeployment') return defaultComponentDeployment(withNs);
+  if (isMap(withNs) && withNs.kind === 'DynamoGraphDeployment') return storedGraph(withNs as unknown as DgdJson, s.operator);
+  if (isMap(withNs) && withNs.kind === 'DynamoComponentDeployment') return storedComponent(withNs as unknown as DcdJson);
   throw new Error('output admitted takes a DynamoGraphDeployment or DynamoComponentDeployment');
 }
 
@@ -383,7 +379,7 @@ function checkValue(a: RenderAssertion, value: unknown, where: string, other: un
 // Admission
 
 function runAdmission(s: OperatorScenario): string[] {
-  const options = validateOptionsFor(resolveOperatorSettings(s.operator));
+  const options = validateOptionsFor(settings(s.operator));
   const doc = withNamespace(s.input[0], s.namespace);
   const violations = s.admission === 'update'
     ? validateUpdate(withNamespace(s.old, s.namespace), doc, { ...options, ...(s.request ?? {}) })

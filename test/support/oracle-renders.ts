@@ -7,10 +7,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { RenderError } from '../../src/engine/errors';
-import { OperatorSettings, resolveOperatorSettings } from '../../src/engine/operator-settings';
+import { checkAndRender, formatProblem, OperatorSettings, RenderError, settings as operatorSettings } from './facade';
 import { parseOperatorConfiguration } from '../../src/import/operator-config';
-import { checkAndRender, formatProblem } from '../../src/pipeline/check-and-render';
 
 export const ORACLE_FIXTURES_DIR = path.resolve(__dirname, '..', 'fixtures', 'oracle');
 export const ORACLE_SETTINGS_DIR = path.join(ORACLE_FIXTURES_DIR, 'settings');
@@ -63,7 +61,7 @@ export function runSettings(settingsName: string, run: Pick<OracleRun, 'mode' | 
   }
   // the oracle runs with LeaderWorkerSet and DRA available unless the file turns them off (the record script passes
   // them as --lws / --dra), Grove per mode
-  return resolveOperatorSettings({ ...fromFile, version: run.version, groveAvailable: run.mode === 'grove' });
+  return operatorSettings({ ...fromFile, version: run.version, groveAvailable: run.mode === 'grove' });
 }
 
 /** Metadata the API server sets (and status), removed from both sides; `creationTimestamp` at any depth (Go writes `null` in templates). */

@@ -6,10 +6,10 @@
  * Internal module: plain TypeScript, not part of the jsii API.
  */
 import { matchScenario } from './matcher';
+import type { OperatorSettings } from '../facade';
 import {
   CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR, CONFORMANCE_ORIGIN_VERSION, ConformanceOutputMode, OUTPUT_MODE_KINDS, scenarioOutputMode,
 } from './supported';
-import type { OperatorSettings } from '../../../src/engine/operator-settings';
 import { isMap } from '../../../src/model/json';
 import { isDgd } from '../../../src/model/v1beta1';
 import { ANNOTATION_ORIGIN_VERSION } from '../../../src/model/well-known';

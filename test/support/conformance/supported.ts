@@ -6,7 +6,7 @@
  * Internal module: plain TypeScript, not part of the jsii API.
  */
 import type { KindRef } from './matcher';
-import type { OperatorSettings } from '../../../src/engine/operator-settings';
+import type { OperatorSettings } from '../facade';
 
 /** The engine's output modes a scenario can be rendered with. */
 export type ConformanceOutputMode = 'graph' | 'components' | 'workloads';
