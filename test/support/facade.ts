@@ -1,0 +1,103 @@
+/**
+ * The one small facade the tests reach the library through when the public API (src/index.ts) or
+ * the command line is not enough: operations, not re-exports of internal modules, so that the
+ * library may move its modules without the tests following them. Each section is owned by the
+ * tests it serves; its imports sit at its head under names of its own.
+ */
+
+// ---- admission, command line, import (testsB26) ----
+import * as pipelineB from '../../src/pipeline/check-and-render';
+import * as settingsB from '../../src/engine/operator-settings';
+import * as yamlB from '../../src/import/documents';
+import { runCliOn as runCliOnB } from './cli-in-process';
+
+/** The operator fields a test sets (the others those of a default platform install). */
+export type OperatorFields = Partial<settingsB.OperatorSettings>;
+
+/** One broken rule, as the pipeline reports it (`formatted`: the line the command prints after the file name). */
+export interface Refusal {
+  readonly kind: string;
+  readonly name: string;
+  readonly path: string;
+  readonly component?: string;
+  readonly value?: unknown;
+  readonly message: string;
+  readonly rule: string;
+  readonly structural?: boolean;
+  readonly suggestion?: string;
+  readonly expression?: string;
+  readonly formatted: string;
+}
+
+/** How a document is admitted: by which operator, beside which cluster objects, as the update of which stored object. */
+export interface AdmitOptions {
+  readonly operator?: OperatorFields;
+  /** Objects the cluster holds (ClusterTopologyBindings read while a new graph is admitted). */
+  readonly cluster?: readonly unknown[];
+  /** The object as stored: the document is checked as its update. */
+  readonly old?: unknown;
+  /** The user that submits the update. */
+  readonly requester?: string;
+}
+
+/** The full operator settings of `fields` (a default platform install for what is not set). */
+export function operatorSettings(fields: OperatorFields = {}): settingsB.OperatorSettings {
+  return settingsB.resolveOperatorSettings(fields);
+}
+
+/**
+ * Every rule the operator's admission (webhook and CRD) refuses `doc` by on create (or, with `old`,
+ * on update): the violations the pipeline reports for the document, in its order. Empty: admitted.
+ */
+export function admissionRefusals(doc: unknown, options: AdmitOptions = {}): Refusal[] {
+  const documents = [doc, ...(options.cluster ?? [])];
+  const update = options.old === undefined ? undefined : { olds: [options.old], oldFile: 'old.yaml', requester: options.requester };
+  const result = pipelineB.checkAndRender([{ documents }], { settings: operatorSettings(options.operator), update });
+  return refusalsOf(result.problems.filter(p => p.document === 0));
+}
+
+/** The admission refusals of `doc`, one line each (`Kind/name: path: message (rule N)`). */
+export function admissionLines(doc: unknown, options: AdmitOptions = {}): string[] {
+  return admissionRefusals(doc, options).map(r => r.formatted);
+}
+
+/**
+ * What the API server refuses `object` (a Kubernetes object the library has a schema of, as the
+ * operator would create it or a user would apply it) by: its schema errors, each as a refusal.
+ */
+export function apiServerRefusals(object: unknown): Refusal[] {
+  const result = pipelineB.checkAndRender([{ documents: [object] }], { settings: operatorSettings(), checkOtherObjects: true });
+  return refusalsOf(result.problems);
+}
+
+/** The API server's refusals of `object`, one line each. */
+export function apiServerLines(object: unknown): string[] {
+  return apiServerRefusals(object).map(r => r.formatted);
+}
+
+/** Whether the library checks objects of this apiVersion and kind as the API server would. */
+export function isCheckedByApiServer(apiVersion: string, kind: string): boolean {
+  return pipelineB.isCheckedKind({ apiVersion, kind });
+}
+
+function refusalsOf(problems: readonly pipelineB.Problem[]): Refusal[] {
+  return problems.map(p => {
+    if (p.violation === undefined) throw new Error(`not a broken rule: ${pipelineB.formatProblem(p)}`);
+    return { ...p.violation, formatted: pipelineB.formatProblem(p) };
+  });
+}
+
+/** The documents of a YAML text as `kubectl` reads them (YAML 1.1 scalars, one value per document); throws on text kubectl refuses. */
+export function readDocuments(text: string, source = 'input', options: { readonly readAs?: 'yaml-1.2' } = {}): any[] {
+  return yamlB.parseYamlDocuments(text, source, options) as any[];
+}
+
+/** Documents written as the command writes them (one YAML text, `---` between documents). */
+export function writeDocuments(docs: readonly unknown[]): string {
+  return yamlB.stringifyYamlDocuments(docs);
+}
+
+/** `cdk8s-dynamo ARGV` run in process, `files` (path → text) the only readable files. */
+export function cli(files: Readonly<Record<string, string>>, ...argv: string[]): { code: number; stdout: string; stderr: string } {
+  return runCliOnB(files, argv);
+}
