@@ -9,6 +9,7 @@
 import * as pipelineB from '../../src/pipeline/check-and-render';
 import * as settingsB from '../../src/engine/operator-settings';
 import * as yamlB from '../../src/import/documents';
+import * as indexB from '../../src/index';
 import { runCliOn as runCliOnB } from './cli-in-process';
 
 /** The operator fields a test sets (the others those of a default platform install). */
@@ -100,4 +101,20 @@ export function writeDocuments(docs: readonly unknown[]): string {
 /** `cdk8s-dynamo ARGV` run in process, `files` (path → text) the only readable files. */
 export function cli(files: Readonly<Record<string, string>>, ...argv: string[]): { code: number; stdout: string; stderr: string } {
   return runCliOnB(files, argv);
+}
+
+/**
+ * The operator settings a cdk8s validation plugin is configured with by its `properties` (files
+ * named relative to `baseDir`, the folder `cdk8s synth` runs in): the public plugin constructed
+ * there, its settings read back. Throws what the constructor throws for bad properties.
+ */
+export function validationPluginSettings(properties: Readonly<Record<string, unknown>>, baseDir: string): settingsB.OperatorSettings {
+  const previous = process.cwd();
+  process.chdir(baseDir);
+  try {
+    const plugin = new indexB.DynamoValidationPlugin(properties as indexB.DynamoValidationPluginProps);
+    return (plugin as unknown as { readonly settings: settingsB.OperatorSettings }).settings;
+  } finally {
+    process.chdir(previous);
+  }
 }
