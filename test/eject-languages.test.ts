@@ -12,14 +12,14 @@ import { ejectDocuments, EjectLanguage } from '../src/eject';
 import { snakeCase } from '../src/eject/print-python';
 import { languageProjectFiles } from '../src/eject/project-files';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { parseYamlDocuments } from '../src/import/documents';
+import { readDocuments } from './support/facade';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'eject');
 const OPERATOR = resolveOperatorSettings({ groveAvailable: true, checkpointEnabled: true });
 
 function eject(file: string, language: EjectLanguage): string {
   const text = fs.readFileSync(path.join(FIXTURES, file), 'utf8');
-  const result = ejectDocuments(parseYamlDocuments(text, file), OPERATOR, language);
+  const result = ejectDocuments(readDocuments(text, file), OPERATOR, language);
   expect(result.problems).toEqual([]);
   return result.code!;
 }

@@ -8,7 +8,7 @@
 import { Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoDocuments, DynamoGraph } from '../src';
 import { formatViolation, validateDocument } from '../src/admission/validate';
-import { stringifyYamlDocuments } from '../src/import/documents';
+import { writeDocuments } from './support/facade';
 import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../src/import/v1alpha1';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -174,7 +174,7 @@ describe('notices and the v1alpha1 request checks', () => {
 });
 
 describe('library entry points', () => {
-  const yaml = stringifyYamlDocuments([AGG]);
+  const yaml = writeDocuments([AGG]);
 
   test('DynamoGraph.fromYaml and fromObject import a v1alpha1 graph as its v1beta1 conversion', () => {
     for (const make of [(chart: any) => DynamoGraph.fromYaml(chart, 'g', yaml), (chart: any) => DynamoGraph.fromObject(chart, 'g', AGG)]) {
@@ -214,12 +214,12 @@ spec:
   test('DynamoDocuments.convertYaml writes the conversion; validateYaml and renderYaml convert first', () => {
     const out = DynamoDocuments.convertYaml(yaml);
     expect(out).toContain('apiVersion: nvidia.com/v1beta1');
-    expect(out).toBe(stringifyYamlDocuments([converted(AGG)]));
+    expect(out).toBe(writeDocuments([converted(AGG)]));
     expect(DynamoDocuments.validateYaml(yaml)).toEqual([]);
     expect(DynamoDocuments.renderYaml(yaml)).toBe(out);
-    expect(() => DynamoDocuments.convertYaml(stringifyYamlDocuments([alphaGraph({ w: { replica: 1 } })]), { source: 'f.yaml' }))
+    expect(() => DynamoDocuments.convertYaml(writeDocuments([alphaGraph({ w: { replica: 1 } })]), { source: 'f.yaml' }))
       .toThrow('f.yaml: DynamoGraphDeployment/llm: spec.services[w].replica: unknown field "spec.services[w].replica"');
-    expect(DynamoDocuments.validateYaml(stringifyYamlDocuments([alphaGraph({ w: { componentType: 'worker', ingress: { enabled: true }, extraPodSpec: { mainContainer: { image: IMAGE } } } })])))
+    expect(DynamoDocuments.validateYaml(writeDocuments([alphaGraph({ w: { componentType: 'worker', ingress: { enabled: true }, extraPodSpec: { mainContainer: { image: IMAGE } } } })])))
       .toEqual(['input: DynamoGraphDeployment/llm: spec.services[w].ingress.host: Required value: is required when ingress is enabled (rule 148)']);
   });
 });

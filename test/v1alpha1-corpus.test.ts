@@ -11,7 +11,7 @@ import { CORPUS_DIR, describeNeeding, filledTemplate, withVersionedImages } from
 import { formatViolation, validateDocument } from '../src/admission/validate';
 import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { canonicalQuantity } from '../src/go/quantity';
-import { parseYamlDocuments } from '../src/import/documents';
+import { readDocuments } from './support/facade';
 import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../src/import/v1alpha1';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
@@ -21,7 +21,7 @@ function alphaFiles(): { file: string; docs: any[] }[] {
   if (!ALPHA_DIR || !fs.existsSync(ALPHA_DIR)) return [];
   return fs.readdirSync(ALPHA_DIR).filter(f => f.endsWith('.yaml')).sort().map(file => ({
     file,
-    docs: (parseYamlDocuments(filledTemplate(fs.readFileSync(path.join(ALPHA_DIR, file), 'utf8')), file) as any[]).filter(isV1alpha1DynamoDocument),
+    docs: (readDocuments(filledTemplate(fs.readFileSync(path.join(ALPHA_DIR, file), 'utf8')), file) as any[]).filter(isV1alpha1DynamoDocument),
   }));
 }
 

@@ -5,7 +5,7 @@
  */
 import { uncheckedClusterRules, validateDocument, Violation } from '../src/admission';
 import { runCli } from '../src/cli/main';
-import { stringifyYamlDocuments } from '../src/import/documents';
+import { writeDocuments } from './support/facade';
 import { JsonObject } from '../src/model/v1beta1';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
@@ -101,8 +101,8 @@ describe('without the binding: not checked, and said so', () => {
 
   test('the CLI notice on stderr; with the binding in the file, the rule is checked', () => {
     const files: Record<string, string> = {
-      'graph.yaml': stringifyYamlDocuments([graph('datacenter', undefined)]),
-      'with-binding.yaml': stringifyYamlDocuments([graph('datacenter', undefined), binding('gb200', LEVELS)]),
+      'graph.yaml': writeDocuments([graph('datacenter', undefined)]),
+      'with-binding.yaml': writeDocuments([graph('datacenter', undefined), binding('gb200', LEVELS)]),
     };
     const run = (...argv: string[]) => {
       let stdout = '';

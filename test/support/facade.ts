@@ -88,8 +88,11 @@ function refusalsOf(problems: readonly pipelineB.Problem[]): Refusal[] {
   });
 }
 
-/** The documents of a YAML text as `kubectl` reads them (YAML 1.1 scalars, one value per document); throws on text kubectl refuses. */
-export function readDocuments(text: string, source = 'input', options: { readonly readAs?: 'yaml-1.2' } = {}): any[] {
+/**
+ * The documents of a YAML text as the command reads them, that is as `kubectl` does (`readAs:
+ * 'yaml-1.2'` for files written by YAML 1.2 tools); throws on text it refuses.
+ */
+export function readDocuments(text: string, source = 'input', options: { readonly readAs?: 'kubectl' | 'yaml-1.2'; readonly allowEmpty?: boolean } = {}): any[] {
   return yamlB.parseYamlDocuments(text, source, options) as any[];
 }
 
