@@ -121,3 +121,17 @@ export function validationPluginSettings(properties: Readonly<Record<string, unk
     process.chdir(previous);
   }
 }
+
+/** An admission rule left unchecked for want of the cluster objects it reads, as the pipeline reports it. */
+export interface UncheckedRules {
+  readonly rules: readonly string[];
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The rules admission could not check on `doc` (a new graph) for want of cluster state among `options.cluster`. */
+export function uncheckedRules(doc: unknown, options: AdmitOptions = {}): UncheckedRules[] {
+  const documents = [doc, ...(options.cluster ?? [])];
+  const result = pipelineB.checkAndRender([{ documents }], { settings: operatorSettings(options.operator), reportUnchecked: true });
+  return result.unchecked.filter(u => u.document === 0).map(u => ({ ...u.unchecked }));
+}
