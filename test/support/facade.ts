@@ -135,3 +135,29 @@ export function uncheckedRules(doc: unknown, options: AdmitOptions = {}): Unchec
   const result = pipelineB.checkAndRender([{ documents }], { settings: operatorSettings(options.operator), reportUnchecked: true });
   return result.unchecked.filter(u => u.document === 0).map(u => ({ ...u.unchecked }));
 }
+
+/** What `cdk8s-dynamo convert` makes of one document: the converted document, or the problems that stop it; the notices either way. */
+export interface Conversion {
+  readonly document?: any;
+  readonly problems: readonly string[];
+  readonly notices: readonly string[];
+}
+
+/** `cdk8s-dynamo convert` of one document (v1alpha1 Dynamo documents become v1beta1, others pass), its messages without their file positions. */
+export function convertDocument(doc: unknown): Conversion {
+  const r = runCliOnB({ 'input.yaml': yamlB.stringifyYamlDocuments([doc]) }, ['convert', 'input.yaml']);
+  const lines = messageLines(r.stderr);
+  if (r.code !== 0) return { problems: lines, notices: [] };
+  return { document: yamlB.parseYamlDocuments(r.stdout, 'converted')[0], problems: [], notices: lines };
+}
+
+/** The lines of a command's standard error, each without the `FILE:LINE:COLUMN: ` it starts with. */
+export function messageLines(stderr: string): string[] {
+  return stderr.split('\n').filter(line => line !== '').map(line => line.replace(/^input\.yaml(:\d+:\d+)?: /, ''));
+}
+
+/** `cdk8s-dynamo validate` of documents given as objects: exit code and the messages without file positions. */
+export function validateDocuments(docs: readonly unknown[], ...flags: string[]): { code: number; lines: string[] } {
+  const r = runCliOnB({ 'input.yaml': yamlB.stringifyYamlDocuments(docs) }, ['validate', '--quiet', ...flags, 'input.yaml']);
+  return { code: r.code, lines: messageLines(r.stderr) };
+}
