@@ -9,8 +9,8 @@
  */
 import { runCliOn } from './support/cli-in-process';
 import { compileApps, CORPUS_OPERATOR_FILE as OPERATOR_FILE, corpusFiles, CorpusFile, objectKey, runApp } from './support/eject-roundtrip';
-import { describeNeeding } from './support/shared';
 import { readDocuments } from './support/facade';
+import { describeNeeding } from './support/shared';
 
 /** v1beta1 files `render --output graph` refuses as written: nothing to compare with. */
 const RENDER_REFUSES_BETA: Record<string, RegExp> = {

@@ -12,8 +12,8 @@ import * as ts from 'typescript';
 import { kubernetesTypesSource, TYPES_FILE } from '../scripts/generate-kubernetes-types';
 import { runCliOn } from './support/cli-in-process';
 import { compileApps, objectKey, runApp, synthApp } from './support/eject-roundtrip';
-import { KUBECTL } from './support/kubectl';
 import { readDocuments } from './support/facade';
+import { KUBECTL } from './support/kubectl';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'eject');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -248,7 +248,7 @@ describe('the project files of --out', () => {
   test('package.json: the library at its version, the peers and dev dependencies of the README quick start', () => {
     const pkg = JSON.parse(files.get('package.json')!);
     expect(pkg.dependencies).toEqual({ 'cdk8s-dynamo': VERSION, 'cdk8s': '^2.68.12', 'cdk8s-plus-34': '^2.0.20', 'constructs': '^10.3.0' });
-    for (const [name, version] of Object.entries(pkg.dependencies as Record<string, string>).filter(([name]) => name !== 'cdk8s-dynamo')) {
+    for (const [name, version] of Object.entries(pkg.dependencies as Record<string, string>).filter(([dependency]) => dependency !== 'cdk8s-dynamo')) {
       expect(README).toContain(`\`${name}\` ${version.slice(1)}`);
     }
     expect(README).toContain('npm install --save-dev cdk8s-cli typescript@6 ts-node@10 @types/node@20');

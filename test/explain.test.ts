@@ -3,8 +3,8 @@
  * runs it, its Mermaid flowchart, and the construct methods that return the same as the command.
  */
 import { Chart, Testing } from 'cdk8s';
-import { cli, writeDocuments } from './support/facade';
 import { DynamoGraph, GraphFootprint, OperatorOptions } from '../src';
+import { cli, writeDocuments } from './support/facade';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 /** The operators the graphs are explained for: a default install (component provider), and one with Grove. */

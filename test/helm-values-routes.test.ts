@@ -8,9 +8,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
+import { DynamoValidationPlugin, OperatorConfiguration } from '../src';
 import { runCliOn } from './support/cli-in-process';
 import { operatorSettings, validationPluginSettings } from './support/facade';
-import { DynamoValidationPlugin, OperatorConfiguration } from '../src';
 
 /** The operator of a default platform install. */
 const DEFAULT_OPERATOR_SETTINGS = operatorSettings();

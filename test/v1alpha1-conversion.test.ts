@@ -47,10 +47,14 @@ describe('documents', () => {
     const beta = { ...AGG, apiVersion: 'nvidia.com/v1beta1' };
     expect(convertV1alpha1Document(beta).document).toEqual(beta);
     const request = { apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoGraphDeploymentRequest', metadata: { name: 'r' } };
-    expect(convertV1alpha1Document(request)).toEqual({ document: request, problems: [], notices: [
-      'nvidia.com/v1alpha1 DynamoGraphDeploymentRequest/r: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)',
-      'no nvidia.com/v1alpha1 DynamoGraphDeployment or DynamoComponentDeployment; written unchanged',
-    ] });
+    expect(convertV1alpha1Document(request)).toEqual({
+      document: request,
+      problems: [],
+      notices: [
+        'nvidia.com/v1alpha1 DynamoGraphDeploymentRequest/r: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)',
+        'no nvidia.com/v1alpha1 DynamoGraphDeployment or DynamoComponentDeployment; written unchanged',
+      ],
+    });
   });
 
   test('a graph converts to a v1beta1 graph that validates', () => {

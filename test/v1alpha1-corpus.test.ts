@@ -7,9 +7,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { DynamoDocuments, OutputMode } from '../src';
 import { admissionLines, convertDocument, readDocuments, writeDocuments } from './support/facade';
 import { CORPUS_DIR, describeNeeding, filledTemplate, withVersionedImages } from './support/shared';
-import { DynamoDocuments, OutputMode } from '../src';
 import { canonicalQuantity } from '../src/go/quantity';
 
 /** A v1alpha1 DynamoGraphDeployment or DynamoComponentDeployment (what `convert` converts). */

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { PCS_V1ALPHA1_SCHEMA } from '../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../imports/leaderworkerset.x-k8s.io.schema';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../imports/nvidia.com.schema';
+import { readDocuments } from './support/facade';
 import { CEL_RULE, checkCelRules, INTERNAL_RULE } from '../src/admission/cel/check';
 import * as celCompile from '../src/admission/cel/compile';
 import { compileExpression } from '../src/admission/cel/compile';
@@ -20,7 +21,6 @@ import { celPropertyName } from '../src/admission/cel/values';
 import { ViolationSink } from '../src/admission/violation';
 import { dcd, dgd, dgdWith, found, frontend, podTemplate, worker } from './fixtures/validation/builders';
 import { skippedBecause } from './support/shared';
-import { readDocuments } from './support/facade';
 
 const SHARED = path.resolve(__dirname, '..', '..', 'shared');
 const CRD_DIR = process.env.DYNAMO_CRDS_DIR ? path.resolve(process.env.DYNAMO_CRDS_DIR) : path.join(SHARED, 'crds');

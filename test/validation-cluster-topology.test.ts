@@ -3,8 +3,8 @@
  * taken from the documents given with the graph; without it the rules are not checked, and
  * `uncheckedClusterRules` / the CLI say which.
  */
-import { admissionRefusals, AdmitOptions, cli, readDocuments, Refusal, uncheckedRules, writeDocuments } from './support/facade';
 import { DynamoDocuments, OperatorOptions, OutputMode } from '../src';
+import { admissionRefusals, AdmitOptions, cli, readDocuments, Refusal, uncheckedRules, writeDocuments } from './support/facade';
 
 type JsonObject = Record<string, any>;
 

@@ -7,9 +7,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
+import { readDocuments, writeDocuments } from './facade';
 import { CORPUS_DIR, filledTemplate, withVersionedImages } from './shared';
 import * as library from '../../src';
-import { readDocuments, writeDocuments } from './facade';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Where the apps are placed for the compiler (never written: the compiler host serves them). */

@@ -6,11 +6,11 @@
  */
 
 // ---- admission, command line, import (testsB26) ----
-import * as pipelineB from '../../src/pipeline/check-and-render';
+import { runCliOn as runCliOnB } from './cli-in-process';
 import * as settingsB from '../../src/engine/operator-settings';
 import * as yamlB from '../../src/import/documents';
 import * as indexB from '../../src/index';
-import { runCliOn as runCliOnB } from './cli-in-process';
+import * as pipelineB from '../../src/pipeline/check-and-render';
 
 /** The operator fields a test sets (the others those of a default platform install). */
 export type OperatorFields = Partial<settingsB.OperatorSettings>;

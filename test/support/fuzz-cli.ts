@@ -14,10 +14,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as fc from 'fast-check';
+import { readDocuments, writeDocuments } from './facade';
 import { anyFuzzGraph } from './fuzz-graphs';
 import { mutatedGraph } from './fuzz-mutations';
 import { checkEmittedObjects, formatEmittedViolation } from '../../src/admission/emitted-admission';
-import { readDocuments, writeDocuments } from './facade';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
