@@ -63,11 +63,13 @@ export function admissionLines(doc: unknown, options: AdmitOptions = {}): string
 }
 
 /**
- * What the API server refuses `object` (a Kubernetes object the library has a schema of, as the
- * operator would create it or a user would apply it) by: its schema errors, each as a refusal.
+ * What the API server refuses `object` (an object as the operator would create it, or a user would
+ * apply it) by: the errors of its schema and metadata, each as a refusal.
  */
 export function apiServerRefusals(object: unknown): Refusal[] {
-  const result = pipelineB.checkAndRender([{ documents: [object] }], { settings: operatorSettings(), checkOtherObjects: true });
+  // the object passed through graph output unchanged and checked as the pipeline checks what it emits
+  // (Dynamo objects too: the DynamoComponentDeployments a graph creates are checked so)
+  const result = pipelineB.checkAndRender([{ documents: [object] }], { settings: operatorSettings(), output: 'graph', admission: false, checkRendered: true });
   return refusalsOf(result.problems);
 }
 
@@ -160,4 +162,26 @@ export function messageLines(stderr: string): string[] {
 export function validateDocuments(docs: readonly unknown[], ...flags: string[]): { code: number; lines: string[] } {
   const r = runCliOnB({ 'input.yaml': yamlB.stringifyYamlDocuments(docs) }, ['validate', '--quiet', ...flags, 'input.yaml']);
   return { code: r.code, lines: messageLines(r.stderr) };
+}
+
+/** How documents are rendered by `renderWith`. */
+export interface RenderWith {
+  readonly output: 'graph' | 'components' | 'workloads';
+  readonly operator?: OperatorFields;
+  readonly namespace?: string;
+  /**
+   * Whether a Dynamo document is admitted before it is rendered (components and workloads output);
+   * false renders what the operator would refuse, to pin what the engine makes of it.
+   * @default true
+   */
+  readonly admission?: boolean;
+}
+
+/**
+ * The objects the documents render to (not checked as the API server would check them). Throws the
+ * error the pipeline reports when a document cannot be rendered (its `name` is `RenderError`): an
+ * object the operator cannot name, a refused document, a setting it cannot render with.
+ */
+export function renderWith(docs: readonly unknown[], options: RenderWith): any[] {
+  return pipelineB.renderDocuments(docs, { output: options.output, operator: options.operator, namespace: options.namespace, checkAdmission: options.admission });
 }
