@@ -183,5 +183,6 @@ export interface RenderWith {
  * object the operator cannot name, a refused document, a setting it cannot render with.
  */
 export function renderWith(docs: readonly unknown[], options: RenderWith): any[] {
-  return pipelineB.renderDocuments(docs, { output: options.output, operator: options.operator, namespace: options.namespace, checkAdmission: options.admission });
+  const { output, operator, namespace, admission } = options;
+  return pipelineB.renderDocuments(docs, { output, operator, namespace, checkAdmission: admission });
 }
