@@ -7,15 +7,14 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CLI_FIXTURES } from './support/cli-binary';
-import { cli } from './support/facade';
+import { configMap } from './support/documents';
+import { cli, writeDocuments } from './support/facade';
 
 /** The list of files an `--out` folder's last writing wrote (read back to remove them before the next). */
 const MANIFEST_NAME = '.cdk8s-dynamo-outputs';
 
 const GRAPH_TEXT = fs.readFileSync(path.join(CLI_FIXTURES, 'graph.yaml'), 'utf8');
 
-/** A ConfigMap named `name`: `render` passes it through, so each input file renders to one document. */
-const configMap = (name: string): string => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n`;
 
 let dir: string;
 beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-dynamo-out-')); });
@@ -23,7 +22,8 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** `render --out DIR FILES...`, each FILE holding a ConfigMap of its own. */
 function renderOut(out: string, files: readonly string[]) {
-  const inputs = Object.fromEntries(files.map((f, i) => [f, configMap(`c${i}`)]));
+  // a ConfigMap each: `render` passes it through, so each input file renders to one document
+  const inputs = Object.fromEntries(files.map((f, i) => [f, writeDocuments([configMap(`c${i}`)])]));
   return cli(inputs, 'render', '--out', out, ...files);
 }
 

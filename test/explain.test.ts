@@ -4,9 +4,10 @@
  */
 import { Chart, Testing } from 'cdk8s';
 import { DynamoGraph, GraphFootprint, OperatorOptions } from '../src';
+import * as documents from './support/documents';
+import { IMAGE } from './support/documents';
 import { cli, writeDocuments } from './support/facade';
 
-const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 /** The operators the graphs are explained for: a default install (component provider), and one with Grove. */
 const COMPONENT_PATH: OperatorOptions = {};
 const GROVE: OperatorOptions = { groveAvailable: true };
@@ -26,13 +27,11 @@ function explainText(doc: any, ...flags: string[]): string {
 
 /** A component with a `main` container asking for `gpus` GPUs (none: no resources). */
 function component(name: string, type: string, gpus = 0, extra: Record<string, unknown> = {}, main: Record<string, unknown> = {}): any {
-  const container: Record<string, unknown> = { name: 'main', image: IMAGE, ...main };
-  if (gpus > 0) container.resources = { limits: { 'nvidia.com/gpu': String(gpus) } };
-  return { name, type, podTemplate: { spec: { containers: [container] } }, ...extra };
+  return documents.component(name, type, { gpus, main }, extra);
 }
 
 function graph(name: string, ...components: any[]): any {
-  return { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name }, spec: { backendFramework: 'vllm', components } };
+  return documents.graphDocument(name, components);
 }
 
 const WORKER_ARGS = { command: ['python3', '-m', 'dynamo.vllm'] };

@@ -8,6 +8,8 @@
 import { Chart, Testing } from 'cdk8s';
 import { BackendFramework, DynamoGraph } from '../src';
 import { runCliOn } from './support/cli-in-process';
+import * as documents from './support/documents';
+import { IMAGE, mainContainer as container } from './support/documents';
 import { admissionRefusals, apiServerLines, apiServerRefusals, OperatorFields, Refusal, renderWith } from './support/facade';
 import { corpusFiles, CORPUS_DIR, withVersionedImages } from './support/shared';
 
@@ -21,7 +23,6 @@ const validateDocument = (doc: unknown, operator: OperatorFields): Refusal[] => 
 const renderDocuments = (docs: unknown[], options: { output: 'graph' | 'workloads'; operator?: OperatorFields; checkAdmission?: boolean }): any[] =>
   renderWith(docs, { output: options.output, operator: options.operator, admission: options.checkAdmission });
 
-const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
 // The API server's messages, as Kubernetes v1.36 words them
 const DNS1035 = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an "
@@ -45,18 +46,12 @@ const EMPTY_GRAPH = 'the graph has no metadata.name: a DynamoGraphDeployment wit
 const NO_GROVE = { groveAvailable: false };
 const GROVE = { groveAvailable: true };
 
-function container(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { name: 'main', image: IMAGE, ...extra };
-}
-
 function component(name: string, type: string, extra: { container?: Record<string, unknown>; metadata?: Record<string, unknown> } = {}): any {
-  const podTemplate: any = { spec: { containers: [container(extra.container)] } };
-  if (extra.metadata) podTemplate.metadata = extra.metadata;
-  return { name, type, podTemplate };
+  return documents.component(name, type, { main: extra.container, podMetadata: extra.metadata });
 }
 
 function graph(metadata: Record<string, unknown>, components: any[] = [component('Frontend', 'frontend')]): any {
-  return { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata, spec: { backendFramework: 'vllm', components } };
+  return documents.graphDocument(metadata, components);
 }
 
 /** A graph whose frontend's main container or pod-template metadata carries `extra`. */

@@ -4,6 +4,7 @@
  * `uncheckedClusterRules` / the CLI say which.
  */
 import { DynamoDocuments, OperatorOptions, OutputMode } from '../src';
+import { component, graphDocument } from './support/documents';
 import { admissionRefusals, AdmitOptions, cli, readDocuments, Refusal, uncheckedRules, writeDocuments } from './support/facade';
 
 type JsonObject = Record<string, any>;
@@ -21,25 +22,10 @@ function binding(name: string, domains: string[]): JsonObject {
 
 /** A graph on Grove with a graph-level constraint and a component constraint on `decode`. */
 function graph(packDomain: string | undefined, componentDomain: string | undefined, extra: JsonObject = {}): JsonObject {
-  return {
-    apiVersion: 'nvidia.com/v1beta1',
-    kind: 'DynamoGraphDeployment',
-    metadata: { name: 'llm', namespace: 'ns' },
-    spec: {
-      backendFramework: 'vllm',
-      topologyConstraint: { clusterTopologyName: 'gb200', ...(packDomain ? { packDomain } : {}) },
-      components: [
-        { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } },
-        {
-          name: 'decode',
-          type: 'decode',
-          ...(componentDomain ? { topologyConstraint: { packDomain: componentDomain } } : {}),
-          podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } },
-        },
-      ],
-      ...extra,
-    },
-  };
+  return graphDocument({ name: 'llm', namespace: 'ns' }, [
+    component('Frontend', 'frontend', { main: { image: IMAGE } }),
+    component('decode', 'decode', { main: { image: IMAGE } }, componentDomain ? { topologyConstraint: { packDomain: componentDomain } } : {}),
+  ], { topologyConstraint: { clusterTopologyName: 'gb200', ...(packDomain ? { packDomain } : {}) }, ...extra });
 }
 
 const LEVELS = ['zone', 'block', 'rack', 'host'];
@@ -125,7 +111,7 @@ describe('without the binding: not checked, and said so', () => {
     const run = (...argv: string[]) => cli(files, ...argv);
     const without = run('validate', '--grove', 'graph.yaml');
     expect(without.code).toBe(0);
-    expect(without.stderr).toBe('graph.yaml:9:5: nvidia.com/v1beta1 DynamoGraphDeployment/llm: spec.topologyConstraint.clusterTopologyName: rules 31, 32 not checked: '
+    expect(without.stderr).toBe('graph.yaml:24:5: nvidia.com/v1beta1 DynamoGraphDeployment/llm: spec.topologyConstraint.clusterTopologyName: rules 31, 32 not checked: '
       + 'ClusterTopologyBinding "gb200" is not among the input documents, so the rules that read its levels were not checked '
       + '(pass it as the cluster returns it: kubectl get clustertopologybinding gb200 -o yaml)\n'
       + 'validated 1 object in 1 file: ok\n');
