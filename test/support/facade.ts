@@ -164,8 +164,8 @@ export function validateDocuments(docs: readonly unknown[], ...flags: string[]):
   return { code: r.code, lines: messageLines(r.stderr) };
 }
 
-/** How documents are rendered by `renderWith`. */
-export interface RenderWith {
+/** How documents are rendered by `renderAs`. */
+export interface RenderAs {
   readonly output: 'graph' | 'components' | 'workloads';
   readonly operator?: OperatorFields;
   readonly namespace?: string;
@@ -182,7 +182,7 @@ export interface RenderWith {
  * error the pipeline reports when a document cannot be rendered (its `name` is `RenderError`): an
  * object the operator cannot name, a refused document, a setting it cannot render with.
  */
-export function renderWith(docs: readonly unknown[], options: RenderWith): any[] {
+export function renderAs(docs: readonly unknown[], options: RenderAs): any[] {
   const { output, operator, namespace, admission } = options;
   return pipelineB.renderDocuments(docs, { output, operator, namespace, checkAdmission: admission });
 }
