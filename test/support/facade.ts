@@ -186,3 +186,8 @@ export function renderAs(docs: readonly unknown[], options: RenderAs): any[] {
   const { output, operator, namespace, admission } = options;
   return pipelineB.renderDocuments(docs, { output, operator, namespace, checkAdmission: admission });
 }
+
+/** Every problem admission finds in the documents of one file (each document checked, the others its cluster state), one line each. */
+export function problemLines(docs: readonly unknown[], operator: OperatorFields = {}): string[] {
+  return pipelineB.checkAndRender([{ documents: docs }], { settings: operatorSettings(operator) }).problems.map(pipelineB.formatProblem);
+}
