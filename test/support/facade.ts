@@ -78,11 +78,6 @@ export function apiServerLines(object: unknown): string[] {
   return apiServerRefusals(object).map(r => r.formatted);
 }
 
-/** Whether the library checks objects of this apiVersion and kind as the API server would. */
-export function isCheckedByApiServer(apiVersion: string, kind: string): boolean {
-  return pipelineB.isCheckedKind({ apiVersion, kind });
-}
-
 function refusalsOf(problems: readonly pipelineB.Problem[]): Refusal[] {
   return problems.map(p => {
     if (p.violation === undefined) throw new Error(`not a broken rule: ${pipelineB.formatProblem(p)}`);
@@ -154,7 +149,7 @@ export function convertDocument(doc: unknown): Conversion {
 }
 
 /** The lines of a command's standard error, each without the `FILE:LINE:COLUMN: ` it starts with. */
-export function messageLines(stderr: string): string[] {
+function messageLines(stderr: string): string[] {
   return stderr.split('\n').filter(line => line !== '').map(line => line.replace(/^input\.yaml(:\d+:\d+)?: /, ''));
 }
 
