@@ -93,7 +93,7 @@ describe('the README quick start (main.ts)', () => {
   test('synthesizes one graph that serves: its worker starts Dynamo, reads the token secret, asks for a GPU', () => {
     expect(graphs.map(g => g.metadata?.name)).toEqual(['vllm-agg']);
     expect(servingProblems(graphs[0])).toEqual([]);
-    const worker = graphs[0].spec.components!.find(c => c.type === 'worker')!;
+    const worker = graphs[0].spec.components!.find((c: any) => c.type === 'worker')!;
     expect(worker.podTemplate?.spec?.containers?.[0]).toMatchObject({ command: ['python3', '-m', 'dynamo.vllm'], args: ['--model', 'Qwen/Qwen3-0.6B'] });
   });
 
@@ -119,7 +119,7 @@ describe('docs/authoring.md: the disaggregated, multinode graph (main.ts)', () =
 
   test('synthesizes one graph that serves: every worker starts Dynamo, reads the token secret, asks for GPUs', () => {
     expect(graphs.map(g => g.metadata?.name)).toEqual(['vllm-disagg-multinode']);
-    expect(graphs[0].spec.components!.map(c => `${c.name} ${c.type}`)).toEqual(['Frontend frontend', 'prefill prefill', 'decode decode']);
+    expect(graphs[0].spec.components!.map((c: any) => `${c.name} ${c.type}`)).toEqual(['Frontend frontend', 'prefill prefill', 'decode decode']);
     expect(servingProblems(graphs[0])).toEqual([]);
   });
 
