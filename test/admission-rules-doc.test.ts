@@ -5,15 +5,19 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { admissionRulesMarkdown, admissionRulesPath, runAdmissionRulesDoc } from '../scripts/admission-rules-doc';
-import { CEL_RULE, INTERNAL_RULE } from '../src/admission/cel';
-import { STRUCTURAL_RULE } from '../src/admission/dynamo-schema';
 import { API_SERVER_CHECKS, IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/admission/rule-catalog';
 import { allRuleDocs, offlineStatus, ruleDoc, ruleDocAnchor, ruleDocReference } from '../src/admission/rule-docs';
 import { DGDR_WEBHOOK_RULES } from '../src/dgdr/admission';
 
 const SRC = path.resolve(__dirname, '..', 'src');
-/** The rule id of the API server's built-in object checks (metadata, built-in kinds). */
+/** The rule ids of violations without a numbered rule, as the messages show them: a structural error, */
+const STRUCTURAL_RULE = 'schema';
+/** the API server's built-in object checks (metadata, built-in kinds), */
 const API_SERVER_RULE = 'apiserver';
+/** a CEL rule of a CRD no numbered rule covers, */
+const CEL_RULE = 'cel';
+/** and a rule that could not run. */
+const INTERNAL_RULE = 'internal';
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -8,7 +8,6 @@ import * as path from 'path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { runCliOn } from './support/cli-in-process';
 import { CORPUS_DIR, describeNeeding, filledTemplate } from './support/shared';
-import { helpText, parseCommandLine } from '../src/cli/args';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -130,11 +129,14 @@ describe('convert', () => {
   });
 
   test('--help and the program help name the command', () => {
-    expect(run('convert', '--help')).toMatchObject({ code: 0, stdout: helpText('convert') });
-    expect(helpText('convert')).toContain('usage: cdk8s-dynamo convert [--out DIR] FILE...');
-    expect(helpText()).toContain('  cdk8s-dynamo convert [--out DIR] FILE...\n');
-    expect(helpText()).toMatch(/\n {2}convert {4}write nvidia.com\/v1alpha1 Dynamo documents/);
-    expect(parseCommandLine(['help', 'convert'])).toEqual({ action: 'help', command: 'convert' });
+    const help = run('convert', '--help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toContain('usage: cdk8s-dynamo convert [--out DIR] FILE...');
+    const programHelp = run('--help');
+    expect(programHelp.code).toBe(0);
+    expect(programHelp.stdout).toContain('  cdk8s-dynamo convert [--out DIR] FILE...\n');
+    expect(programHelp.stdout).toMatch(/\n {2}convert {4}write nvidia.com\/v1alpha1 Dynamo documents/);
+    expect(run('help', 'convert')).toEqual(help);
   });
 
   test('--out DIR writes <input-name>.k8s.yaml and the manifest of what it wrote', () => {

@@ -1,7 +1,12 @@
 import { parseAllDocuments } from 'yaml';
+import { OperatorConfiguration } from '../src';
 import { runCliOn } from './support/cli-in-process';
-import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
-import { parseOperatorConfiguration } from '../src/import/operator-config';
+import { operatorSettings } from './support/facade';
+
+/** The operator of a default platform install. */
+const DEFAULT_OPERATOR_SETTINGS = operatorSettings();
+/** The options an operator configuration file gives (`OperatorConfiguration.fromYaml`). */
+const parseOperatorConfiguration = (text: string, source: string) => OperatorConfiguration.fromYaml(text, source);
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

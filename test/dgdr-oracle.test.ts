@@ -17,8 +17,7 @@ import { App, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
 import { DGDR_SCHEMA_FILE, generateDgdrSchema } from '../scripts/import-dgdr-crd';
 import { DynamoGraphDeploymentRequest, GpuSku, OptimizationType, OutputMode, RequestBackend, SearchStrategy } from '../src';
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../src/engine/operator-settings';
-import { checkAndRender, formatProblem } from '../src/pipeline/check-and-render';
+import { OperatorFields, problemLines } from './support/facade';
 
 const DIR = path.join(__dirname, 'fixtures', 'oracle', 'dgdr');
 const CLI = path.join(__dirname, '..', 'bin', 'cdk8s-dynamo');
@@ -117,7 +116,7 @@ describe.each(admitted)('%s', (scenario) => {
  * discovers GPUs). The engine's settings do not carry that flag yet: the DGDR rules read it as a
  * field of the settings.
  */
-const DISCOVERY_OFF = { ...DEFAULT_OPERATOR_SETTINGS, restrictedNamespace: NS, gpuDiscoveryEnabled: false } as OperatorSettings;
+const DISCOVERY_OFF = { restrictedNamespace: NS, gpuDiscoveryEnabled: false } as OperatorFields;
 
 describe.each(rejected)('%s', (scenario) => {
   const file = path.join(DIR, scenario, 'input.yaml');
@@ -125,8 +124,7 @@ describe.each(rejected)('%s', (scenario) => {
   const expected = /is invalid: (.*)$/m.exec(fs.readFileSync(path.join(DIR, scenario, 'oracle.stderr'), 'utf8'))![1];
 
   test('admission refuses it with the operator\'s message (GPU discovery off, as the oracle)', () => {
-    const result = checkAndRender([{ documents: objects(fs.readFileSync(file, 'utf8')) }], { settings: DISCOVERY_OFF });
-    expect(result.problems.map(formatProblem)).toEqual([expect.stringContaining(expected)]);
+    expect(problemLines(objects(fs.readFileSync(file, 'utf8')), DISCOVERY_OFF)).toEqual([expect.stringContaining(expected)]);
   });
 
   test('validate says the same where the rule does not depend on GPU discovery', () => {

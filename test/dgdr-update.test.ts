@@ -10,8 +10,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../src/engine/operator-settings';
-import { checkAndRender, formatProblem } from '../src/pipeline/check-and-render';
+import { admissionLines, OperatorFields } from './support/facade';
 
 function request(spec: Record<string, unknown> = {}, phase?: string): any {
   return {
@@ -24,11 +23,12 @@ function request(spec: Record<string, unknown> = {}, phase?: string): any {
 }
 
 /** GPU discovery off: namespace-restricted with `gpu.discoveryEnabled: false` (a field the DGDR rules read from the settings). */
-const DISCOVERY_OFF = { ...DEFAULT_OPERATOR_SETTINGS, restrictedNamespace: 'ns', gpuDiscoveryEnabled: false } as OperatorSettings;
+/** A default install. */
+const DEFAULT_OPERATOR_SETTINGS: OperatorFields = {};
+const DISCOVERY_OFF = { restrictedNamespace: 'ns', gpuDiscoveryEnabled: false } as OperatorFields;
 
-function update(old: any, doc: any, settings: OperatorSettings = DISCOVERY_OFF): string[] {
-  return checkAndRender([{ documents: [doc] }], { settings, update: { olds: [old], oldFile: 'old.yaml' } })
-    .problems.map(formatProblem);
+function update(old: any, doc: any, operator: OperatorFields = DISCOVERY_OFF): string[] {
+  return admissionLines(doc, { operator, old });
 }
 
 const forbidden = (phase: string) =>
@@ -60,7 +60,7 @@ test.each([
 
 test('with GPU discovery on (a default install; always cluster-wide) hardware may be left out', () => {
   expect(update(request(), request({ hardware: undefined }), DEFAULT_OPERATOR_SETTINGS)).toEqual([]);
-  expect(update(request(), request({ hardware: undefined }), { ...DEFAULT_OPERATOR_SETTINGS, restrictedNamespace: 'ns' })).toEqual([]);
+  expect(update(request(), request({ hardware: undefined }), { restrictedNamespace: 'ns' })).toEqual([]);
 });
 
 test('validate --old refuses a spec change of a request that is profiling', () => {

@@ -7,12 +7,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { DynamoDocuments, OutputMode } from '../src';
+import { Chart, Testing } from 'cdk8s';
+import { DynamoDocuments, DynamoGraph, OutputMode } from '../src';
 import { compileApps, runApp } from './support/eject-roundtrip';
-import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
-import { graphFootprint } from '../src/explain/explain';
-import { parseYamlDocuments, stringifyYamlDocuments } from '../src/import/documents';
-import { DgdJson } from '../src/model/v1beta1';
+import { readDocuments, writeDocuments } from './support/facade';
+
+/** A synthesized DynamoGraphDeployment, as far as these tests read it. */
+type DgdJson = any;
 
 const ROOT = path.join(__dirname, '..');
 const WORKER_TYPES = ['worker', 'prefill', 'decode'];
@@ -81,8 +82,8 @@ function graphsOf(name: string, code: string): DgdJson[] {
 
 /** The workloads the operator creates for a graph (a default platform install, or with Grove). */
 function workloads(graph: DgdJson, groveAvailable = false): unknown[] {
-  const yaml = DynamoDocuments.renderYaml(stringifyYamlDocuments([graph]), { output: OutputMode.WORKLOADS, operator: { groveAvailable } });
-  return parseYamlDocuments(yaml, 'graph.yaml');
+  const yaml = DynamoDocuments.renderYaml(writeDocuments([graph]), { output: OutputMode.WORKLOADS, operator: { groveAvailable } });
+  return readDocuments(yaml, 'graph.yaml');
 }
 
 describe('the README quick start (main.ts)', () => {
@@ -92,7 +93,7 @@ describe('the README quick start (main.ts)', () => {
   test('synthesizes one graph that serves: its worker starts Dynamo, reads the token secret, asks for a GPU', () => {
     expect(graphs.map(g => g.metadata?.name)).toEqual(['vllm-agg']);
     expect(servingProblems(graphs[0])).toEqual([]);
-    const worker = graphs[0].spec.components!.find(c => c.type === 'worker')!;
+    const worker = graphs[0].spec.components!.find((c: any) => c.type === 'worker')!;
     expect(worker.podTemplate?.spec?.containers?.[0]).toMatchObject({ command: ['python3', '-m', 'dynamo.vllm'], args: ['--model', 'Qwen/Qwen3-0.6B'] });
   });
 
@@ -118,12 +119,12 @@ describe('docs/authoring.md: the disaggregated, multinode graph (main.ts)', () =
 
   test('synthesizes one graph that serves: every worker starts Dynamo, reads the token secret, asks for GPUs', () => {
     expect(graphs.map(g => g.metadata?.name)).toEqual(['vllm-disagg-multinode']);
-    expect(graphs[0].spec.components!.map(c => `${c.name} ${c.type}`)).toEqual(['Frontend frontend', 'prefill prefill', 'decode decode']);
+    expect(graphs[0].spec.components!.map((c: any) => `${c.name} ${c.type}`)).toEqual(['Frontend frontend', 'prefill prefill', 'decode decode']);
     expect(servingProblems(graphs[0])).toEqual([]);
   });
 
   test('occupies what the page says: 2 prefill pods of 8 GPUs and a decode replica of 2 pods of 8 GPUs, 32 GPUs', () => {
-    const footprint = graphFootprint(graphs[0], DEFAULT_OPERATOR_SETTINGS);
+    const footprint = DynamoGraph.fromObject(new Chart(Testing.app(), 'test'), 'graph', graphs[0]).footprint();
     expect(footprint.components.map(c => [c.name, c.replicas * c.podsPerReplica, c.gpusPerPod])).toEqual([['Frontend', 2, 0], ['prefill', 2, 8], ['decode', 2, 8]]);
     expect(footprint.totalGpus).toBe(32);
   });

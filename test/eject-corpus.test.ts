@@ -9,8 +9,8 @@
  */
 import { runCliOn } from './support/cli-in-process';
 import { compileApps, CORPUS_OPERATOR_FILE as OPERATOR_FILE, corpusFiles, CorpusFile, objectKey, runApp } from './support/eject-roundtrip';
+import { readDocuments } from './support/facade';
 import { describeNeeding } from './support/shared';
-import { parseYamlDocuments } from '../src/import/documents';
 
 /** v1beta1 files `render --output graph` refuses as written: nothing to compare with. */
 const RENDER_REFUSES_BETA: Record<string, RegExp> = {
@@ -83,7 +83,7 @@ describeNeeding('corpus')('eject round-trips the corpus', () => {
     expect(errors.get(f.file)).toEqual([]);
     const synthesized = new Map(runApp(code).map(o => [objectKey(o), o]));
     const rendered = cli(f, ['render', '--output', 'graph', '--operator-config', 'operator.yaml']);
-    const reference = new Map(parseYamlDocuments(rendered.stdout, 'stdout').map(o => [objectKey(o), o]));
+    const reference = new Map(readDocuments(rendered.stdout, 'stdout').map(o => [objectKey(o), o]));
     expect([...synthesized.keys()].sort()).toEqual([...reference.keys()].sort());
     for (const [key, object] of reference) expect(synthesized.get(key)).toEqual(object);
   });

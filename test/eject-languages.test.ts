@@ -6,22 +6,23 @@
  * needs the built packages; these tests check the code written.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { runCliOn } from './support/cli-in-process';
-import { ejectDocuments, EjectLanguage } from '../src/eject';
 import { snakeCase } from '../src/eject/print-python';
-import { languageProjectFiles } from '../src/eject/project-files';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { parseYamlDocuments } from '../src/import/documents';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'eject');
-const OPERATOR = resolveOperatorSettings({ groveAvailable: true, checkpointEnabled: true });
+/** The platform the fixtures need: Grove (GPU memory service, failover) and checkpointing. */
+const OPERATOR_FILE = 'orchestrators:\n  grove:\n    enabled: true\ncheckpoint:\n  enabled: true\n';
 
+type EjectLanguage = 'typescript' | 'python' | 'java' | 'go';
+
+/** `cdk8s-dynamo eject --language L` of a fixture for that platform: the app's code. */
 function eject(file: string, language: EjectLanguage): string {
   const text = fs.readFileSync(path.join(FIXTURES, file), 'utf8');
-  const result = ejectDocuments(parseYamlDocuments(text, file), OPERATOR, language);
-  expect(result.problems).toEqual([]);
-  return result.code!;
+  const r = runCliOn({ [file]: text, 'operator.yaml': OPERATOR_FILE }, ['eject', '--language', language, '--operator-config', 'operator.yaml', file]);
+  expect(r.code).toBe(0);
+  return r.stdout;
 }
 
 describe('python', () => {
@@ -161,44 +162,66 @@ describe('the command line', () => {
 });
 
 describe('the project files of --out', () => {
+  const VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
+  const GRAPH = fs.readFileSync(path.join(__dirname, 'fixtures', 'cli', 'graph.yaml'), 'utf8').replace(/^( {2}name: ).*$/m, '$1llm');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eject-languages-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  let projects = 0;
+  /** The files `eject --language L --out DIR [--package-source PATH]` writes for a graph named llm, but the app's code (PATH relative to DIR's parent folder). */
+  function languageProjectFiles(language: EjectLanguage, source?: string): { name: string; text: string }[] {
+    const dir = path.join(root, `p${projects++}`);
+    const out = path.join(dir, 'app');
+    const args = ['eject', '--language', language, '--out', out];
+    if (source !== undefined) {
+      fs.mkdirSync(path.join(dir, source), { recursive: true });
+      args.push('--package-source', path.join(dir, source));
+    }
+    expect(runCliOn({ 'g.yaml': GRAPH }, [...args, 'g.yaml'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    const main = { typescript: 'main.ts', python: 'main.py', java: 'Main.java', go: 'main.go' }[language];
+    return fs.readdirSync(out).filter(name => name !== main && fs.statSync(path.join(out, name)).isFile()).map(name => ({ name, text: fs.readFileSync(path.join(out, name), 'utf8') }));
+  }
+
   test('python: requirements.txt with the library (it brings its peers), cdk8s.yaml running main.py', () => {
-    const files = new Map(languageProjectFiles('python', 'llm', '1.2.3').map(f => [f.name, f.text]));
-    expect([...files.keys()]).toEqual(['requirements.txt', 'cdk8s.yaml', 'README.md']);
-    expect(files.get('requirements.txt')).toBe('cdk8s-dynamo==1.2.3\n');
+    const files = new Map(languageProjectFiles('python').map(f => [f.name, f.text]));
+    expect([...files.keys()].sort()).toEqual(['README.md', 'cdk8s.yaml', 'requirements.txt']);
+    expect(files.get('requirements.txt')).toBe(`cdk8s-dynamo==${VERSION}\n`);
     expect(files.get('cdk8s.yaml')).toBe('language: python\napp: python main.py\n');
   });
 
   test('java: a pom.xml with the library, Main.java beside it, the exec plugin running Main; cdk8s.yaml', () => {
-    const files = new Map(languageProjectFiles('java', 'llm', '1.2.3').map(f => [f.name, f.text]));
+    const files = new Map(languageProjectFiles('java').map(f => [f.name, f.text]));
     const pom = files.get('pom.xml')!;
     expect(pom).toContain('<artifactId>llm</artifactId>');
-    expect(pom).toContain('<groupId>io.github.cdk8s-dynamo</groupId>\n      <artifactId>cdk8s-dynamo</artifactId>\n      <version>1.2.3</version>');
+    expect(pom).toContain(`<groupId>io.github.cdk8s-dynamo</groupId>\n      <artifactId>cdk8s-dynamo</artifactId>\n      <version>${VERSION}</version>`);
     expect(pom).toContain('<sourceDirectory>${project.basedir}</sourceDirectory>');
     expect(pom).toContain('<mainClass>Main</mainClass>');
     expect(files.get('cdk8s.yaml')).toBe('language: java\napp: mvn -e -q compile exec:java\n');
   });
 
-  const SOURCE = { relative: '../cdk8s-dynamo/dist/BUILD', url: 'file:///work/cdk8s-dynamo/dist/BUILD' };
-  const fileOf = (language: 'typescript' | 'python' | 'java' | 'go', name: string, source?: typeof SOURCE) =>
-    languageProjectFiles(language, 'llm', '1.2.3', source).find(f => f.name === name)!.text;
+  /** A local build beside the project folder (`../cdk8s-dynamo/dist/BUILD` from it). */
+  const SOURCE = 'cdk8s-dynamo/dist/BUILD';
+  /** Its file URL, in the temporary folder of the project. */
+  const URL = 'file:///[^ <\n]*/p\\d+/cdk8s-dynamo/dist/BUILD';
+  const fileOf = (language: EjectLanguage, name: string, source?: string) =>
+    languageProjectFiles(language, source).find(f => f.name === name)!.text;
 
   test('--package-source: each language\'s project names the local build instead of the registry release', () => {
     expect(JSON.parse(fileOf('typescript', 'package.json', SOURCE)).dependencies['cdk8s-dynamo']).toBe('file:../cdk8s-dynamo/dist/BUILD');
-    expect(fileOf('python', 'requirements.txt', SOURCE)).toBe('cdk8s-dynamo @ file:///work/cdk8s-dynamo/dist/BUILD\n');
+    expect(fileOf('python', 'requirements.txt', SOURCE)).toMatch(new RegExp(`^cdk8s-dynamo @ ${URL}\n$`));
     const pom = fileOf('java', 'pom.xml', SOURCE);
-    expect(pom).toContain('<artifactId>cdk8s-dynamo</artifactId>\n      <version>1.2.3</version>');
-    expect(pom).toContain('  <repositories>\n    <!-- the local build of cdk8s-dynamo (a Maven repository folder) -->\n    <repository>\n'
-      + '      <id>cdk8s-dynamo-local</id>\n      <url>file:///work/cdk8s-dynamo/dist/BUILD</url>\n    </repository>\n  </repositories>\n');
+    expect(pom).toContain(`<artifactId>cdk8s-dynamo</artifactId>\n      <version>${VERSION}</version>`);
+    expect(pom).toMatch(new RegExp('  <repositories>\n    <!-- the local build of cdk8s-dynamo \\(a Maven repository folder\\) -->\n    <repository>\n'
+      + `      <id>cdk8s-dynamo-local</id>\n      <url>${URL}</url>\n    </repository>\n  </repositories>\n`));
     expect(fileOf('java', 'pom.xml')).not.toContain('<repositories>');
-    expect(fileOf('go', 'go.mod', SOURCE)).toBe('module llm\n\ngo 1.23\n\nrequire github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo v1.2.3\n\n'
+    expect(fileOf('go', 'go.mod', SOURCE)).toBe(`module llm\n\ngo 1.23\n\nrequire github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo v${VERSION}\n\n`
       + 'replace github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo => ../cdk8s-dynamo/dist/BUILD\n');
     // a build inside the project folder: a Go replace path starts with ./
-    expect(fileOf('go', 'go.mod', { ...SOURCE, relative: 'vendor/BUILD' })).toContain(' => ./vendor/BUILD\n');
+    expect(fileOf('go', 'go.mod', 'app/vendor/BUILD')).toContain(' => ./vendor/BUILD\n');
   });
 
   test.each([
-    ['typescript', 'package.json', 'npm', 'package:js', 'dist/js/cdk8s-dynamo-1.2.3.tgz', 'npm install\nnpm run synth'],
-    ['python', 'requirements.txt', 'PyPI', 'package:python', 'dist/python/cdk8s_dynamo-1.2.3-py3-none-any.whl', 'pip install -r requirements.txt\ncdk8s synth'],
+    ['typescript', 'package.json', 'npm', 'package:js', `dist/js/cdk8s-dynamo-${VERSION}.tgz`, 'npm install\nnpm run synth'],
+    ['python', 'requirements.txt', 'PyPI', 'package:python', `dist/python/cdk8s_dynamo-${VERSION}-py3-none-any.whl`, 'pip install -r requirements.txt\ncdk8s synth'],
     ['java', 'pom.xml', 'Maven Central', 'package:java', 'dist/java', 'mvn -q compile\ncdk8s synth'],
     ['go', 'go.mod', 'the Go module proxy', 'package:go', 'dist/go/cdk8sdynamo', 'go mod tidy\ncdk8s synth'],
   ] as const)('README.md (%s): how to run the app, where the library comes from, how to use a local build until it is published', (language, file, registry, task, build, commands) => {
@@ -206,20 +229,20 @@ describe('the project files of --out', () => {
     expect(readme).toMatch(/^# llm\n/);
     expect(readme).toContain(commands);
     expect(readme).toContain('kubectl apply -f dist/\n');
-    expect(readme).toContain(`\n${file} takes cdk8s-dynamo 1.2.3 from ${registry}.\n`);
-    expect(readme).toContain(`Until cdk8s-dynamo 1.2.3 is published on ${registry}, use a local build`);
+    expect(readme).toContain(`\n${file} takes cdk8s-dynamo ${VERSION} from ${registry}.\n`);
+    expect(readme).toContain(`Until cdk8s-dynamo ${VERSION} is published on ${registry}, use a local build`);
     expect(readme).toContain(`\`npx projen compile && npx projen package:${task.split(':')[1]}\` writes \`${build}\``);
     expect(readme).toContain('eject again with `--package-source PATH`');
     // first contact: the cdk8s CLI's upgrade check offline, and jsii's banner on Node 20
     expect(readme).toMatch(language === 'typescript' ? /`npm run synth` is `cdk8s synth --no-check-upgrade`/ : /add `--no-check-upgrade` \(or set `CDK8S_CHECK_UPGRADE=false`\)/);
     if (language !== 'typescript') expect(readme).toContain('`JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20` silences it.');
     const local = fileOf(language, 'README.md', SOURCE);
-    expect(local).toContain(`\n${file} takes cdk8s-dynamo from a local build: \`${language === 'python' || language === 'java' ? SOURCE.url : SOURCE.relative}\`.\n`);
+    expect(local).toMatch(new RegExp(`\n${file.replace('.', '\\.')} takes cdk8s-dynamo from a local build: \`${language === 'python' || language === 'java' ? URL : '\\.\\./cdk8s-dynamo/dist/BUILD'}\`\\.\n`));
   });
 
   test('go: go.mod requiring the library module; cdk8s.yaml running go run .', () => {
-    const files = new Map(languageProjectFiles('go', 'llm', '1.2.3').map(f => [f.name, f.text]));
-    expect(files.get('go.mod')).toBe('module llm\n\ngo 1.23\n\nrequire github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo v1.2.3\n');
+    const files = new Map(languageProjectFiles('go').map(f => [f.name, f.text]));
+    expect(files.get('go.mod')).toBe(`module llm\n\ngo 1.23\n\nrequire github.com/cdk8s-dynamo/cdk8s-dynamo-go/cdk8sdynamo v${VERSION}\n`);
     expect(files.get('cdk8s.yaml')).toBe('language: go\napp: go run .\n');
   });
 });

@@ -11,25 +11,21 @@ import * as path from 'path';
 import * as ts from 'typescript';
 import { kubernetesTypesSource, TYPES_FILE } from '../scripts/generate-kubernetes-types';
 import { runCliOn } from './support/cli-in-process';
-import { ejectDocuments } from '../src/eject';
 import { compileApps, objectKey, runApp, synthApp } from './support/eject-roundtrip';
+import { readDocuments } from './support/facade';
 import { KUBECTL } from './support/kubectl';
-import { helpText } from '../src/cli/args';
-import { json } from '../src/eject/code';
-import { printTypeScriptValue } from '../src/eject/print-typescript';
-import { DEV_DEPENDENCIES, PEER_VERSIONS, projectFiles } from '../src/eject/project-files';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { parseYamlDocuments } from '../src/import/documents';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'eject');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
 /** The platform the fixtures need: Grove (GPU memory service, failover) and checkpointing; the apps name it. */
-const OPERATOR = resolveOperatorSettings({ groveAvailable: true, checkpointEnabled: true });
 const OPERATOR_FILE = 'orchestrators:\n  grove:\n    enabled: true\ncheckpoint:\n  enabled: true\n';
 
+/** `cdk8s-dynamo eject` of `text` for that platform: the app's code, and the lines of standard error split into problems (exit 1) and notices. */
 function eject(text: string): { code: string; problems: readonly string[]; notices: readonly string[] } {
-  const result = ejectDocuments(parseYamlDocuments(text, 'input.yaml'), OPERATOR);
-  return { code: result.code ?? '', problems: result.problems, notices: result.notices };
+  const r = runCliOn({ 'input.yaml': text, 'operator.yaml': OPERATOR_FILE }, ['eject', '--operator-config', 'operator.yaml', 'input.yaml']);
+  const lines = r.stderr.split('\n').filter(line => line !== '').map(line => line.replace(/^input\.yaml: /, ''));
+  expect(r.code).toBe(r.stdout === '' ? 1 : 0);
+  return r.code === 0 ? { code: r.stdout, problems: [], notices: lines } : { code: '', problems: lines, notices: [] };
 }
 
 /** The CLI's graph output of a file, by object. */
@@ -38,7 +34,7 @@ function cliGraphOutput(text: string): Map<string, unknown> {
   // the only stderr a valid graph gets: the notice on the MPI SSH key Secret of a multinode graph
   expect(r.stderr.split('\n').filter(line => line !== '' && !line.includes(': the operator copies the MPI SSH key Secret '))).toEqual([]);
   expect(r.code).toBe(0);
-  return new Map(parseYamlDocuments(r.stdout, 'stdout').map(o => [objectKey(o), o]));
+  return new Map(readDocuments(r.stdout, 'stdout').map(o => [objectKey(o), o]));
 }
 
 const ROUND_TRIPS = ['everything.yaml', 'disagg.yaml', 'checkpoint.yaml', 'rest.yaml'];
@@ -125,10 +121,15 @@ describe('the code written', () => {
   test('strings through JSON.stringify: quotes, backslashes, newlines, ${...}, backquotes as the language reads them', () => {
     expect(everything).toContain('QUOTE: kplus.EnvValue.fromValue("say \\"hi\\"\\n\\t\\\\ and ${HOME} `x` é"),');
     // every string literal, read back by JavaScript, is the string (line and paragraph separators, lone surrogates too)
-    for (const value of ['say "hi"\n\t\\', '${HOME} `x` \'q\'', '\u2028\u2029', '\ud800 é \u0000', '</script>']) {
-      const text = printTypeScriptValue(json({ [value]: [value] }));
-      expect(new Function(`return (${text});`)()).toEqual({ [value]: [value] });
-    }
+    const values = ['say "hi"\n\t\\', '${HOME} `x` \'q\'', '\u2028\u2029', '\ud800 é \u0000', '</script>'];
+    // the values as keys and values of the pod template's annotations (written escaped, as YAML reads them)
+    const quoted = (v: string): string => JSON.stringify(v).replace(/[\u2028\u2029]/g, c => `\\u${c.charCodeAt(0).toString(16)}`);
+    const annotations = values.map(v => `            ${quoted(v)}: ${quoted(v)}\n`).join('');
+    const code = eject('apiVersion: nvidia.com/v1beta1\nkind: DynamoGraphDeployment\nmetadata:\n  name: g\nspec:\n  components:\n'
+      + `    - name: Frontend\n      type: frontend\n      podTemplate:\n        metadata:\n          annotations:\n${annotations}`
+      + '        spec:\n          containers:\n            - name: main\n').code;
+    const literal = /annotations: (\{\n[^]*?\n *\}),\n/.exec(code)![1];
+    expect(new Function(`return (${literal});`)()).toEqual(Object.fromEntries(values.map(v => [v, v])));
   });
 
   test('an env entry no EnvValue writes stays in the pod template with those before it; the rest are props', () => {
@@ -231,21 +232,34 @@ ${spec}  components:
 describe('the project files of --out', () => {
   const README = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
 
+  /** The files `eject --out` writes for the disaggregated fixture, by name. */
+  const projectFiles = (): Map<string, string> => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eject-project-'));
+    try {
+      expect(runCliOn({ 'g.yaml': fixture('disagg.yaml') }, ['eject', '--grove', '--out', path.join(dir, 'app'), 'g.yaml']).code).toBe(0);
+      return new Map(fs.readdirSync(path.join(dir, 'app')).map(f => [f, fs.readFileSync(path.join(dir, 'app', f), 'utf8')]));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const files = projectFiles();
+  const VERSION = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
+
   test('package.json: the library at its version, the peers and dev dependencies of the README quick start', () => {
-    const pkg = JSON.parse(projectFiles('llm', '1.2.3').find(f => f.name === 'package.json')!.text);
-    expect(pkg.dependencies).toEqual({ 'cdk8s-dynamo': '1.2.3', 'cdk8s': '^2.68.12', 'cdk8s-plus-34': '^2.0.20', 'constructs': '^10.3.0' });
-    for (const [name, version] of Object.entries(PEER_VERSIONS)) {
+    const pkg = JSON.parse(files.get('package.json')!);
+    expect(pkg.dependencies).toEqual({ 'cdk8s-dynamo': VERSION, 'cdk8s': '^2.68.12', 'cdk8s-plus-34': '^2.0.20', 'constructs': '^10.3.0' });
+    for (const [name, version] of Object.entries(pkg.dependencies as Record<string, string>).filter(([dependency]) => dependency !== 'cdk8s-dynamo')) {
       expect(README).toContain(`\`${name}\` ${version.slice(1)}`);
     }
     expect(README).toContain('npm install --save-dev cdk8s-cli typescript@6 ts-node@10 @types/node@20');
-    expect(pkg.devDependencies).toEqual(DEV_DEPENDENCIES);
+    expect(pkg.devDependencies).toEqual({ '@types/node': '^20', 'cdk8s-cli': '^2', 'ts-node': '^10', 'typescript': '^6' });
     // the CLI is the project's own: no look for a newer global one (a stack trace offline)
     expect(pkg.scripts).toEqual({ synth: 'cdk8s synth --no-check-upgrade' });
   });
 
   test('tsconfig.json: the TypeScript of the dev dependencies (6) accepts its options', () => {
-    const text = projectFiles('llm', '1.2.3').find(f => f.name === 'tsconfig.json')!.text;
-    expect(ts.versionMajorMinor.split('.')[0]).toBe(DEV_DEPENDENCIES.typescript.replace('^', ''));
+    const text = files.get('tsconfig.json')!;
+    expect(ts.versionMajorMinor.split('.')[0]).toBe(JSON.parse(files.get('package.json')!).devDependencies.typescript.replace('^', ''));
     const problems = (compilerOptions: object) => {
       const parsed = ts.convertCompilerOptionsFromJson(compilerOptions, os.tmpdir());
       const program = ts.createProgram({ rootNames: [], options: parsed.options });
@@ -260,7 +274,6 @@ describe('the project files of --out', () => {
   });
 
   test('tsconfig.json is the strict one of the quick start; cdk8s.yaml runs main.ts with the validation plugin', () => {
-    const files = new Map(projectFiles('llm', '1.2.3').map(f => [f.name, f.text]));
     expect(JSON.parse(files.get('tsconfig.json')!)).toEqual({
       compilerOptions: {
         target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, esModuleInterop: true, skipLibCheck: true, ignoreDeprecations: '6.0',
@@ -268,7 +281,8 @@ describe('the project files of --out', () => {
       include: ['main.ts'],
     });
     expect(README).toContain('"target": "ES2022", "module": "commonjs", "moduleResolution": "node", "strict": true,');
-    expect(files.get('cdk8s.yaml')).toMatch(/^language: typescript\napp: npx ts-node main.ts\nvalidations:.*\n {2}- package: \.\/node_modules\/cdk8s-dynamo\n {4}version: 1\.2\.3\n {4}class: DynamoValidationPlugin\n$/);
+    const version = VERSION.replace(/\./g, '\\.');
+    expect(files.get('cdk8s.yaml')).toMatch(new RegExp(`^language: typescript\napp: npx ts-node main.ts\nvalidations:.*\n {2}- package: \\./node_modules/cdk8s-dynamo\n {4}version: ${version}\n {4}class: DynamoValidationPlugin\n$`));
   });
 });
 
@@ -330,11 +344,14 @@ describe('the command line', () => {
   });
 
   test('help: the synopsis in the program help and the command help', () => {
-    expect(helpText()).toContain('  cdk8s-dynamo eject [--language typescript|python|java|go] [--out DIR [--force] [--package-source PATH]] [OPERATOR...] FILE\n');
-    expect(helpText()).toMatch(/\n {2}eject {6}write Dynamo documents as a cdk8s app \(TypeScript, Python, Java, Go\)/);
-    expect(runCliOn({}, ['eject', '--help'])).toEqual({ code: 0, stdout: helpText('eject'), stderr: '' });
-    expect(helpText('eject')).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\] \[--package-source PATH\]\] \[OPERATOR\.\.\.\] FILE\n/);
-    expect(helpText('eject')).toContain('  --language L ');
+    const programHelp = runCliOn({}, ['--help']);
+    expect(programHelp.code).toBe(0);
+    expect(programHelp.stdout).toContain('  cdk8s-dynamo eject [--language typescript|python|java|go] [--out DIR [--force] [--package-source PATH]] [OPERATOR...] FILE\n');
+    expect(programHelp.stdout).toMatch(/\n {2}eject {6}write Dynamo documents as a cdk8s app \(TypeScript, Python, Java, Go\)/);
+    const help = runCliOn({}, ['eject', '--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^usage: cdk8s-dynamo eject \[--language typescript\|python\|java\|go\] \[--out DIR \[--force\] \[--package-source PATH\]\] \[OPERATOR\.\.\.\] FILE\n/);
+    expect(help.stdout).toContain('  --language L ');
   });
 
   test('the OPERATOR options that differ from a default install are written once and named by every graph', () => {

@@ -3,26 +3,35 @@
  * runs it, its Mermaid flowchart, and the construct methods that return the same as the command.
  */
 import { Chart, Testing } from 'cdk8s';
-import { runCli } from '../src/cli/main';
-import { DynamoGraph } from '../src/constructs/graph';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { formatFootprint, graphFootprint, graphMermaidText } from '../src/explain/explain';
-import { mermaidText, routerMode } from '../src/explain/mermaid';
-import { stringifyYamlDocuments } from '../src/import/documents';
+import { DynamoGraph, GraphFootprint, OperatorOptions } from '../src';
+import * as documents from './support/documents';
+import { IMAGE } from './support/documents';
+import { cli, writeDocuments } from './support/facade';
 
-const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
-const COMPONENT_PATH = resolveOperatorSettings({});
-const GROVE = resolveOperatorSettings({ groveAvailable: true });
+/** The operators the graphs are explained for: a default install (component provider), and one with Grove. */
+const COMPONENT_PATH: OperatorOptions = {};
+const GROVE: OperatorOptions = { groveAvailable: true };
+
+/** The graph document as a construct (`DynamoGraph.fromObject`) for `operator`. */
+const construct = (doc: any, operator: OperatorOptions): DynamoGraph => DynamoGraph.fromObject(new Chart(Testing.app(), 'test'), 'graph', doc, { operator });
+/** The footprint of a graph document (`DynamoGraph.footprint()`). */
+const graphFootprint = (doc: any, operator: OperatorOptions): GraphFootprint => construct(doc, operator).footprint();
+/** The Mermaid flowchart of a graph document (`DynamoGraph.toMermaid()`). */
+const graphMermaidText = (doc: any, operator: OperatorOptions): string => construct(doc, operator).toMermaid();
+/** What `cdk8s-dynamo explain [FLAGS] graph.yaml` prints for a graph document. */
+function explainText(doc: any, ...flags: string[]): string {
+  const r = cli({ 'graph.yaml': writeDocuments([doc]) }, 'explain', ...flags, 'graph.yaml');
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  return r.stdout;
+}
 
 /** A component with a `main` container asking for `gpus` GPUs (none: no resources). */
 function component(name: string, type: string, gpus = 0, extra: Record<string, unknown> = {}, main: Record<string, unknown> = {}): any {
-  const container: Record<string, unknown> = { name: 'main', image: IMAGE, ...main };
-  if (gpus > 0) container.resources = { limits: { 'nvidia.com/gpu': String(gpus) } };
-  return { name, type, podTemplate: { spec: { containers: [container] } }, ...extra };
+  return documents.component(name, type, { gpus, main }, extra);
 }
 
 function graph(name: string, ...components: any[]): any {
-  return { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name }, spec: { backendFramework: 'vllm', components } };
+  return documents.graphDocument(name, components);
 }
 
 const WORKER_ARGS = { command: ['python3', '-m', 'dynamo.vllm'] };
@@ -93,11 +102,11 @@ describe('footprint', () => {
     const fp = graphFootprint(graph('ip', component('worker', 'worker', 4, {
       replicas: 2,
       multinode: { nodeCount: 2 },
-      experimental: { gpuMemoryService: { mode: 'InterPod', deviceClassName: 'gpu.example.com' }, failover: { mode: 'InterPod', numShadows: 2 } },
+      experimental: { gpuMemoryService: { mode: 'InterPod', deviceClassName: 'gpu.example.com' }, failover: { mode: 'InterPod', numShadows: 1 } },
     }, WORKER_ARGS)), GROVE);
     const worker = fp.components[0];
-    // per rank: the weight server and 1 + 2 engines
-    expect(worker).toMatchObject({ workload: 'PodCliqueScalingGroup', nodesPerReplica: 2, podsPerReplica: 8, gpusPerPod: 4, totalGpus: 16 });
+    // per rank: the weight server and 1 + 1 engines (the most shadows the operator admits, rule 121)
+    expect(worker).toMatchObject({ workload: 'PodCliqueScalingGroup', nodesPerReplica: 2, podsPerReplica: 6, gpusPerPod: 4, totalGpus: 16 });
     expect(worker.draClaims.map(c => [c.templateName, c.createdBy, c.deviceClassName, c.gpusPerClaim, c.claims])).toEqual([
       ['ip-worker-gpu', 'DynamoGraphDeployment', 'gpu.example.com', 4, 0],
       ['worker-gpu-rank-0', 'PodCliqueSet', 'gpu.example.com', 4, 2],
@@ -106,13 +115,13 @@ describe('footprint', () => {
   });
 
   test('planner and endpoint picker: typed components without GPUs', () => {
-    const fp = graphFootprint(graph('pe', component('Planner', 'planner'), component('Epp', 'epp', 0, { eppConfig: { configMapRef: { name: 'cfg' } } })), COMPONENT_PATH);
+    const fp = graphFootprint(graph('pe', component('Planner', 'planner'), component('Epp', 'epp', 0, { eppConfig: { configMapRef: { name: 'cfg', key: 'epp.yaml' } } })), COMPONENT_PATH);
     expect(fp.components.map(c => [c.type, c.replicas, c.totalGpus])).toEqual([['planner', 1, 0], ['epp', 1, 0]]);
   });
 
   test('the table: one row per component, the total, marks for defaulted replicas and scaling adapters', () => {
-    const text = formatFootprint(graphFootprint(graph('t', component('Frontend', 'frontend'),
-      component('decode', 'decode', 4, { replicas: 2, scalingAdapter: {} }, WORKER_ARGS)), COMPONENT_PATH));
+    const text = explainText(graph('t', component('Frontend', 'frontend'),
+      component('decode', 'decode', 4, { replicas: 2, scalingAdapter: {} }, WORKER_ARGS)));
     expect(text.split('\n')).toEqual([
       'DynamoGraphDeployment default/t (workload provider: component)',
       'COMPONENT  TYPE      REPLICAS  NODES  PODS  GPUS/POD  GPUS  DRA CLAIMS',
@@ -132,7 +141,7 @@ describe('mermaid', () => {
     component('Planner', 'planner'),
     component('prefill-1', 'prefill', 1, { replicas: 2 }, WORKER_ARGS),
     component('decode', 'decode', 2, { replicas: 2, multinode: { nodeCount: 2 } }, WORKER_ARGS),
-    component('Epp', 'epp', 0, { eppConfig: { configMapRef: { name: 'cfg' } } }));
+    component('Epp', 'epp', 0, { eppConfig: { configMapRef: { name: 'cfg', key: 'epp.yaml' } } }));
   const text = graphMermaidText(disagg, COMPONENT_PATH);
 
   test('a flowchart LR with positional node ids and the replicas and GPUs in the labels', () => {
@@ -161,20 +170,27 @@ describe('mermaid', () => {
       .toContain('  clients --> c0\n  c0 --> c1\n');
     const sidecar = component('w', 'decode', 1, { frontendSidecar: 'fe' }, WORKER_ARGS);
     sidecar.podTemplate.spec.containers.push({ name: 'fe', image: IMAGE, args: ['-m', 'dynamo.frontend', '--router-mode=direct'] });
-    const gaie = graphMermaidText(graph('g', component('Epp', 'epp', 0, { eppConfig: { configMapRef: { name: 'cfg' } } }), sidecar), COMPONENT_PATH);
+    const gaie = graphMermaidText(graph('g', component('Epp', 'epp', 0, { eppConfig: { configMapRef: { name: 'cfg', key: 'epp.yaml' } } }), sidecar), COMPONENT_PATH);
     expect(gaie).toContain('decode worker + frontend sidecar (router: direct)');
     expect(gaie).toContain('  gateway -- "picked pod" --> c1\n');
   });
 
-  test('router mode: the flag wins over DYN_ROUTER_MODE, which wins over the default', () => {
-    expect(routerMode({ args: ['python3 -m dynamo.frontend --router-mode kv'], env: [{ name: 'DYN_ROUTER_MODE', value: 'random' }] }).mode).toBe('kv');
-    expect(routerMode({ env: [{ name: 'DYN_ROUTER_MODE', value: 'random' }] })).toEqual({ mode: 'random', explicit: true });
-    expect(routerMode({}, [{ name: 'DYN_ROUTER_MODE', value: 'kv' }]).mode).toBe('kv');
-    expect(routerMode(undefined)).toEqual({ mode: 'round-robin', explicit: false });
+  test('router mode: the flag wins over DYN_ROUTER_MODE, which wins over the graph\'s DYN_ROUTER_MODE, then the default', () => {
+    const routerOf = (main: Record<string, unknown>, graphEnv?: unknown[]): string => {
+      const doc = graph('g', component('Frontend', 'frontend', 0, {}, main), component('w', 'worker', 1, {}, WORKER_ARGS));
+      if (graphEnv) doc.spec.env = graphEnv;
+      return /c0\["Frontend<br\/>frontend · router: ([^<]*)<br\/>/.exec(graphMermaidText(doc, COMPONENT_PATH))![1];
+    };
+    expect(routerOf({ args: ['python3 -m dynamo.frontend --router-mode kv'], env: [{ name: 'DYN_ROUTER_MODE', value: 'random' }] })).toBe('kv');
+    expect(routerOf({ env: [{ name: 'DYN_ROUTER_MODE', value: 'random' }] })).toBe('random');
+    expect(routerOf({}, [{ name: 'DYN_ROUTER_MODE', value: 'kv' }])).toBe('kv');
+    expect(routerOf({ env: [{ name: 'DYN_ROUTER_MODE', value: 'random' }] }, [{ name: 'DYN_ROUTER_MODE', value: 'kv' }])).toBe('random');
+    expect(routerOf({})).toBe('round-robin');
   });
 
   test('labels escape what Mermaid reads as markup', () => {
-    expect(mermaidText('a "b" <c> #d')).toBe('a #quot;b#quot; #lt;c#gt; #35;d');
+    const doc = graph('g', component('Frontend', 'frontend', 0, {}, { env: [{ name: 'DYN_ROUTER_MODE', value: 'a "b" <c> #d' }] }));
+    expect(graphMermaidText(doc, COMPONENT_PATH)).toContain('router: a #quot;b#quot; #lt;c#gt; #35;d<br/>');
   });
 });
 
@@ -182,25 +198,25 @@ describe('the construct methods equal the command', () => {
   const doc = graph('llm', component('Frontend', 'frontend'), component('Planner', 'planner'),
     component('prefill', 'prefill', 1, { replicas: 2 }, WORKER_ARGS), component('decode', 'decode', 4, {}, WORKER_ARGS));
 
-  function cli(...argv: string[]): { code: number; stdout: string; stderr: string } {
-    let stdout = '';
-    let stderr = '';
-    const code = runCli(argv, { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readFile: () => stringifyYamlDocuments([doc]) });
-    return { code, stdout, stderr };
-  }
-
   test('footprint() and toMermaid()', () => {
     const g = DynamoGraph.fromObject(new Chart(Testing.app(), 'test'), 'llm', doc);
-    expect(g.footprint()).toEqual(graphFootprint(doc, COMPONENT_PATH));
-    expect(formatFootprint(g.footprint())).toBe(cli('explain', 'graph.yaml').stdout);
-    expect(g.toMermaid()).toBe(cli('explain', '--mermaid', 'graph.yaml').stdout);
+    // the table the command prints is made of the construct's footprint
+    const table = explainText(doc);
+    const fp = g.footprint();
+    expect(table.split('\n')[0]).toBe(`DynamoGraphDeployment ${fp.namespace}/${fp.name} (workload provider: ${fp.workloadProvider})`);
+    for (const c of fp.components) {
+      expect(table).toMatch(new RegExp(`\n${c.name} +${c.type} +${c.replicas}${c.replicasDefaulted ? '\\*' : ''}${c.scalingAdapter ? '\\+' : ''} +${c.nodesPerReplica} +${c.podsPerReplica * c.replicas} +${c.gpusPerPod} +${c.totalGpus} +-\n`));
+    }
+    expect(table).toMatch(new RegExp(`\ntotal +${fp.totalGpus}\n`));
+    expect(g.toMermaid()).toBe(explainText(doc, '--mermaid'));
     expect(g.footprint().totalGpus).toBe(6);
   });
 
   test('with Grove as the graph\'s operator', () => {
     const g = DynamoGraph.fromObject(new Chart(Testing.app(), 'test'), 'llm', doc, { operator: { groveAvailable: true } });
-    expect(formatFootprint(g.footprint())).toBe(cli('explain', '--grove', 'graph.yaml').stdout);
     expect(g.footprint().workloadProvider).toBe('grove');
+    expect(explainText(doc, '--grove')).toMatch(/^DynamoGraphDeployment default\/llm \(workload provider: grove\)\n/);
+    expect(g.toMermaid()).toBe(explainText(doc, '--grove', '--mermaid'));
   });
 
   test('a graph the operator refuses throws its validation messages', () => {

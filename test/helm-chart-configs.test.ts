@@ -6,21 +6,20 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
-import { deriveOperatorSettingsFromHelmValues, parseHelmValues } from '../src/import/helm-values';
-import { parseOperatorConfiguration } from '../src/import/operator-config';
+import { OperatorConfiguration } from '../src';
+import { operatorSettings as resolveOperatorSettings } from './support/facade';
 
 const DIR = path.join(__dirname, 'fixtures', 'oracle', 'helm');
 const NAMES = fs.readdirSync(DIR).filter(f => f.endsWith('.values.yaml')).map(f => f.slice(0, -'.values.yaml'.length)).sort();
 
 function fromValues(name: string) {
   const file = `${name}.values.yaml`;
-  return deriveOperatorSettingsFromHelmValues(parseHelmValues(fs.readFileSync(path.join(DIR, file), 'utf8'), file), {}, file);
+  return OperatorConfiguration.fromHelmValues(fs.readFileSync(path.join(DIR, file), 'utf8'), {}, file);
 }
 
 function fromChart(name: string) {
   const file = `${name}.operator-config.yaml`;
-  return parseOperatorConfiguration(fs.readFileSync(path.join(DIR, file), 'utf8'), file);
+  return OperatorConfiguration.fromYaml(fs.readFileSync(path.join(DIR, file), 'utf8'), file);
 }
 
 test('every values file has the configuration the chart rendered for it', () => {

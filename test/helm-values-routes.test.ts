@@ -8,11 +8,12 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
+import { DynamoValidationPlugin, OperatorConfiguration } from '../src';
 import { runCliOn } from './support/cli-in-process';
-import { OperatorConfiguration } from '../src/constructs/operator-options';
-import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
-import { operatorSettingsOfProperties } from '../src/plugin/plugin-properties';
-import { DynamoValidationPlugin } from '../src/plugin/validation-plugin';
+import { operatorSettings, validationPluginSettings } from './support/facade';
+
+/** The operator of a default platform install. */
+const DEFAULT_OPERATOR_SETTINGS = operatorSettings();
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
@@ -131,7 +132,7 @@ describe('validation plugin: helmValuesFile, helmReleaseName, helmNamespace', ()
   fs.writeFileSync(path.join(dir, 'operator.yaml'), FILES['operator.yaml']);
 
   test('the values file (relative to the base directory) with its release', () => {
-    const settings = operatorSettingsOfProperties({ helmValuesFile: 'values.yaml', helmReleaseName: 'dyn', helmNamespace: 'ai' }, dir);
+    const settings = validationPluginSettings({ helmValuesFile: 'values.yaml', helmReleaseName: 'dyn', helmNamespace: 'ai' }, dir);
     expect(settings).toEqual({
       ...DEFAULT_OPERATOR_SETTINGS,
       groveAvailable: true,
@@ -144,15 +145,15 @@ describe('validation plugin: helmValuesFile, helmReleaseName, helmNamespace', ()
   });
 
   test('the configuration file wins over the values, the properties over both', () => {
-    const settings = operatorSettingsOfProperties({ helmValuesFile: 'values.yaml', operatorConfigFile: 'operator.yaml', groveAvailable: false }, dir);
+    const settings = validationPluginSettings({ helmValuesFile: 'values.yaml', operatorConfigFile: 'operator.yaml', groveAvailable: false }, dir);
     expect([settings.groveAvailable, settings.groveTerminationDelay, settings.natsAddress])
       .toEqual([false, '30m', 'nats://dynamo-platform-nats.dynamo-system.svc.cluster.local:4222']);
   });
 
   test('a release without values, or a property of the wrong type, is refused', () => {
-    expect(() => operatorSettingsOfProperties({ helmNamespace: 'ai' }, dir))
+    expect(() => validationPluginSettings({ helmNamespace: 'ai' }, dir))
       .toThrow('validation plugin properties: helmNamespace: needs helmValuesFile (the release\'s values file)');
-    expect(() => operatorSettingsOfProperties({ helmValuesFile: 'values.yaml', helmReleaseName: 7 }, dir))
+    expect(() => validationPluginSettings({ helmValuesFile: 'values.yaml', helmReleaseName: 7 }, dir))
       .toThrow('validation plugin properties: helmReleaseName: must be a Helm release name, got 7');
     expect(() => new DynamoValidationPlugin({ helmValuesFile: path.join(dir, 'nope.yaml') })).toThrow(/nope\.yaml: cannot read file: ENOENT/);
   });

@@ -15,15 +15,15 @@ import * as path from 'path';
 import { readYamlDocuments } from '../scripts/conformance';
 import { binaryWorkdir, runBinary } from './support/cli-binary';
 import { runCliOn } from './support/cli-in-process';
+import { readDocuments as parseYamlDocuments, renderAs } from './support/facade';
 import { CONFORMANCE_DIR, describeNeeding, goldenScenario } from './support/shared';
-import { helpText } from '../src/cli/args';
-import { parseYamlDocuments } from '../src/import/documents';
-import { deepClone } from '../src/model/json';
 import { generatedObjects } from '../src/plan/generated-objects';
 import { PlanRequest } from '../src/plan/request';
 import { PLANNED_SCENARIOS, plannedScenarioInput, profilerPython, replayPython, withPlannedGraph } from './support/conformance/dgdr';
-import { runScenario } from './support/conformance/scenario';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { runScenario, ScenarioRenderer } from './support/conformance/scenario';
+
+/** The pipeline's rendering, as the scenarios are rendered. */
+const renderDocuments: ScenarioRenderer = (docs, options) => renderAs(docs, options);
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -253,6 +253,9 @@ describe('cdk8s-dynamo plan with a stand-in profiler', () => {
   });
 
   test('the help lists plan and says what it runs', () => {
+    const programHelp = runCliOn({}, ['--help']);
+    expect(programHelp.code).toBe(0);
+    const helpText = (): string => programHelp.stdout;
     expect(helpText()).toContain('  cdk8s-dynamo plan [--python PATH] [--output graph|components|workloads] [--namespace NS] [--out DIR] [--quiet] [OPERATOR...] REQUEST\n');
     expect(helpText()).toMatch(/\n {2}plan {7}run the profiler on a DynamoGraphDeploymentRequest/);
     const run = runCliOn({}, ['plan', '--help']);
@@ -281,14 +284,14 @@ describeNeeding('conformance')('the operator\'s DGDR goldens, planned with the r
   });
 
   test('a change in the spec plan sends the profiler fails the replay, naming what differs', () => {
-    const [request] = deepClone(goldenScenario('dgdr/deployment').input) as any[];
+    const [request] = structuredClone(goldenScenario('dgdr/deployment').input) as any[];
     request.spec.workload.isl = 4096;
     expect(() => plannedScenarioInput('dgdr/deployment', [request], replayPython('dgdr/deployment', dir)))
       .toThrow(/^dgdr\/deployment\/input\.yaml: document 1: DynamoGraphDeploymentRequest\/aic-deployment: the profiler stopped without a result: replay of dgdr\/deployment: the --config JSON at workload\.isl differs from the recorded run: expected 4000, got 4096$/);
   });
 
   test('a change in the variables plan sets for the profiler fails the replay', () => {
-    const [request] = deepClone(goldenScenario('dgdr/grove').input) as any[];
+    const [request] = structuredClone(goldenScenario('dgdr/grove').input) as any[];
     request.metadata.name = 'renamed';
     expect(() => plannedScenarioInput('dgdr/grove', [request], replayPython('dgdr/grove', dir)))
       .toThrow('replay of dgdr/grove: DGDR_NAME differs from the recorded run: expected "aic-profiler", got "renamed"');

@@ -7,14 +7,20 @@
  */
 import { Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoDocuments, DynamoGraph } from '../src';
-import { formatViolation, validateDocument } from '../src/admission/validate';
-import { stringifyYamlDocuments } from '../src/import/documents';
-import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../src/import/v1alpha1';
+import { admissionLines, convertDocument, validateDocuments, writeDocuments } from './support/facade';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 
 function alphaGraph(services: any, spec: any = {}, metadata: any = {}): any {
   return { apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoGraphDeployment', metadata: { name: 'llm', ...metadata }, spec: { backendFramework: 'vllm', ...spec, services } };
+}
+
+/** The conversion of a v1alpha1 document as `cdk8s-dynamo convert` writes it. */
+const convertV1alpha1Document = convertDocument;
+
+/** The rule-148 checks the webhook makes of the v1alpha1 request, as `cdk8s-dynamo validate` reports them. */
+function admissionProblemsOf(doc: any): string[] {
+  return validateDocuments([doc]).lines.filter(line => line.endsWith('(rule 148)'));
 }
 
 function converted(doc: any): any {
@@ -37,9 +43,18 @@ const AGG = alphaGraph({
 
 describe('documents', () => {
   test('only v1alpha1 DynamoGraphDeployments and DynamoComponentDeployments are converted', () => {
-    expect(isV1alpha1DynamoDocument(AGG)).toBe(true);
-    expect(isV1alpha1DynamoDocument({ ...AGG, apiVersion: 'nvidia.com/v1beta1' })).toBe(false);
-    expect(isV1alpha1DynamoDocument({ apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoGraphDeploymentRequest' })).toBe(false);
+    expect(converted(AGG).apiVersion).toBe('nvidia.com/v1beta1');
+    const beta = { ...AGG, apiVersion: 'nvidia.com/v1beta1' };
+    expect(convertV1alpha1Document(beta).document).toEqual(beta);
+    const request = { apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoGraphDeploymentRequest', metadata: { name: 'r' } };
+    expect(convertV1alpha1Document(request)).toEqual({
+      document: request,
+      problems: [],
+      notices: [
+        'nvidia.com/v1alpha1 DynamoGraphDeploymentRequest/r: written unchanged (only DynamoGraphDeployment and DynamoComponentDeployment are converted)',
+        'no nvidia.com/v1alpha1 DynamoGraphDeployment or DynamoComponentDeployment; written unchanged',
+      ],
+    });
   });
 
   test('a graph converts to a v1beta1 graph that validates', () => {
@@ -55,7 +70,7 @@ describe('documents', () => {
       env: [{ name: 'HF_HOME', value: '/cache' }],
       resources: { limits: { 'nvidia.com/gpu': '1' }, requests: { 'cpu': '8', 'memory': '32Gi', 'nvidia.com/gpu': '1' } },
     });
-    expect(validateDocument(doc).map(formatViolation)).toEqual([]);
+    expect(admissionLines(doc)).toEqual([]);
   });
 
   test('the v1alpha1 schema defaults apply before the conversion', () => {
@@ -149,7 +164,7 @@ describe('notices and the v1alpha1 request checks', () => {
   });
 
   test('the webhook checks the v1alpha1 request (rule 148)', () => {
-    const outcome = convertV1alpha1Document(alphaGraph({
+    const request = alphaGraph({
       w: {
         volumeMounts: [{ name: 'data' }],
         ingress: { enabled: true },
@@ -159,9 +174,9 @@ describe('notices and the v1alpha1 request checks', () => {
         extraPodSpec: { containers: [{ name: 'sidecar-frontend', image: IMAGE }] },
         annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'mpi' },
       },
-    }, { pvcs: [{ create: true }] }));
-    expect(outcome.problems).toEqual([]);
-    expect(outcome.admissionProblems).toEqual([
+    }, { pvcs: [{ create: true }] });
+    expect(convertV1alpha1Document(request).problems).toEqual([]);
+    expect(admissionProblemsOf(request)).toEqual([
       'DynamoGraphDeployment/llm: spec.pvcs[0].name: Required value: is required (rule 148)',
       'DynamoGraphDeployment/llm: spec.services[w].annotations[nvidia.com/vllm-distributed-executor-backend]: Invalid value: "mpi": must be "mp" or "ray" (rule 148)',
       'DynamoGraphDeployment/llm: spec.services[w].volumeMounts[0].mountPoint: Required value: is required when useAsCompilationCache is false (rule 148)',
@@ -174,7 +189,7 @@ describe('notices and the v1alpha1 request checks', () => {
 });
 
 describe('library entry points', () => {
-  const yaml = stringifyYamlDocuments([AGG]);
+  const yaml = writeDocuments([AGG]);
 
   test('DynamoGraph.fromYaml and fromObject import a v1alpha1 graph as its v1beta1 conversion', () => {
     for (const make of [(chart: any) => DynamoGraph.fromYaml(chart, 'g', yaml), (chart: any) => DynamoGraph.fromObject(chart, 'g', AGG)]) {
@@ -214,12 +229,12 @@ spec:
   test('DynamoDocuments.convertYaml writes the conversion; validateYaml and renderYaml convert first', () => {
     const out = DynamoDocuments.convertYaml(yaml);
     expect(out).toContain('apiVersion: nvidia.com/v1beta1');
-    expect(out).toBe(stringifyYamlDocuments([converted(AGG)]));
+    expect(out).toBe(writeDocuments([converted(AGG)]));
     expect(DynamoDocuments.validateYaml(yaml)).toEqual([]);
     expect(DynamoDocuments.renderYaml(yaml)).toBe(out);
-    expect(() => DynamoDocuments.convertYaml(stringifyYamlDocuments([alphaGraph({ w: { replica: 1 } })]), { source: 'f.yaml' }))
+    expect(() => DynamoDocuments.convertYaml(writeDocuments([alphaGraph({ w: { replica: 1 } })]), { source: 'f.yaml' }))
       .toThrow('f.yaml: DynamoGraphDeployment/llm: spec.services[w].replica: unknown field "spec.services[w].replica"');
-    expect(DynamoDocuments.validateYaml(stringifyYamlDocuments([alphaGraph({ w: { componentType: 'worker', ingress: { enabled: true }, extraPodSpec: { mainContainer: { image: IMAGE } } } })])))
+    expect(DynamoDocuments.validateYaml(writeDocuments([alphaGraph({ w: { componentType: 'worker', ingress: { enabled: true }, extraPodSpec: { mainContainer: { image: IMAGE } } } })])))
       .toEqual(['input: DynamoGraphDeployment/llm: spec.services[w].ingress.host: Required value: is required when ingress is enabled (rule 148)']);
   });
 });

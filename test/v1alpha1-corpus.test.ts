@@ -7,13 +7,14 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { DynamoDocuments, OutputMode } from '../src';
+import { admissionLines, convertDocument, readDocuments, writeDocuments } from './support/facade';
 import { CORPUS_DIR, describeNeeding, filledTemplate, withVersionedImages } from './support/shared';
-import { formatViolation, validateDocument } from '../src/admission/validate';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import { canonicalQuantity } from '../src/go/quantity';
-import { parseYamlDocuments } from '../src/import/documents';
-import { convertV1alpha1Document, isV1alpha1DynamoDocument } from '../src/import/v1alpha1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+
+/** A v1alpha1 DynamoGraphDeployment or DynamoComponentDeployment (what `convert` converts). */
+const isV1alpha1DynamoDocument = (d: any): boolean =>
+  d?.apiVersion === 'nvidia.com/v1alpha1' && ['DynamoGraphDeployment', 'DynamoComponentDeployment'].includes(d?.kind);
 
 const ALPHA_DIR = CORPUS_DIR ? path.join(CORPUS_DIR, 'v1alpha1') : undefined;
 
@@ -21,7 +22,7 @@ function alphaFiles(): { file: string; docs: any[] }[] {
   if (!ALPHA_DIR || !fs.existsSync(ALPHA_DIR)) return [];
   return fs.readdirSync(ALPHA_DIR).filter(f => f.endsWith('.yaml')).sort().map(file => ({
     file,
-    docs: (parseYamlDocuments(filledTemplate(fs.readFileSync(path.join(ALPHA_DIR, file), 'utf8')), file) as any[]).filter(isV1alpha1DynamoDocument),
+    docs: (readDocuments(filledTemplate(fs.readFileSync(path.join(ALPHA_DIR, file), 'utf8')), file) as any[]).filter(isV1alpha1DynamoDocument),
   }));
 }
 
@@ -52,7 +53,7 @@ const EMPTY_SAMPLES: Record<string, string> = {
 const files = alphaFiles();
 
 function convertedOf(doc: any): any {
-  const outcome = convertV1alpha1Document(withVersionedImages(doc));
+  const outcome = convertDocument(withVersionedImages(doc));
   expect(outcome.problems).toEqual([]);
   return outcome.document;
 }
@@ -106,7 +107,7 @@ describeNeeding('corpus')('corpus (nvidia.com/v1alpha1) converted to v1beta1', (
 
   test.each(files.map(f => [f.file, f]))('%s: the converted documents pass the create-time admission', (file, { docs }) => {
     for (const alpha of docs) {
-      const problems = validateDocument(convertedOf(alpha)).map(formatViolation);
+      const problems = admissionLines(convertedOf(alpha));
       if (EMPTY_SAMPLES[file] !== undefined) {
         expect(problems).toEqual([expect.stringMatching(new RegExp(`\\(rule ${EMPTY_SAMPLES[file]}\\)$`))]);
       } else if (TYPE_MAIN.has(file)) {
@@ -119,7 +120,7 @@ describeNeeding('corpus')('corpus (nvidia.com/v1alpha1) converted to v1beta1', (
   });
 
   test.each(files.filter(f => !TYPE_MAIN.has(f.file) && EMPTY_SAMPLES[f.file] === undefined).map(f => [f.file, f]))('%s: the converted graph renders its workloads', (_file, { docs }) => {
-    const objects = renderDocuments(docs.map(convertedOf), { output: 'workloads', operator: resolveOperatorSettings({}) });
+    const objects = readDocuments(DynamoDocuments.renderYaml(writeDocuments(docs.map(convertedOf)), { output: OutputMode.WORKLOADS }));
     expect(objects.length).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,6 @@ import type { ValidateOptions } from '../src/admission/validate';
 import { formatViolation, validateDocument } from '../src/admission/validate';
 import { DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
 import { parseQuantity, schemaQuantity } from '../src/go/quantity';
-import { isLenientSemver, parseImageVersion } from '../src/model/runtime-version';
 import { dcd, dgd, dgdWith, found, frontend, FULL_PLATFORM, worker } from './fixtures/validation/builders';
 
 describe('formatViolation', () => {
@@ -236,7 +235,8 @@ describe('create-time defaulting', () => {
     expect(defaultedGraph(dgd({}, { annotations: { 'nvidia.com/dynamo-operator-origin-version': '1.2.0' } })).metadata.annotations['nvidia.com/dynamo-operator-origin-version'])
       .toBe('1.2.0');
     expect(defaultedGraph(dgd(), { version: '1.4.0' }).metadata.annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.4.0');
-    expect(found(dgd(), { version: 'dev' })).toEqual([
+    // an operator of a version that is not semver stamps one the webhook refuses (the pipeline refuses to render for such an operator at all)
+    expect(validateDocument(dgd(), { ...FULL_PLATFORM, version: 'dev' }).map(({ path, message, rule }) => ({ path, message, rule }))).toEqual([
       { path: 'metadata.annotations[nvidia.com/dynamo-operator-origin-version]', message: 'Invalid value: "dev": must be valid semver', rule: '1' },
     ]);
   });
@@ -327,18 +327,20 @@ describe('parsing helpers', () => {
     expect(() => parseQuantity('1e2.5')).toThrow('invalid quantity "1e2.5": unexpected characters');
   });
 
-  test('image tag versions', () => {
-    expect(parseImageVersion('repo/x:V1.2.3')).toEqual({ major: 1, minor: 2, patch: 3 });
-    expect(parseImageVersion('repo/x:1.5.0-rc.1+b7')).toEqual({ major: 1, minor: 5, patch: 0 });
-    expect(parseImageVersion('repo/x:1.02.3')).toBeUndefined();
-    expect(parseImageVersion('repo/x:1.2.3-01')).toBeUndefined();
-    expect(parseImageVersion('repo/x:1.3.0rc21')).toBeUndefined();
-    expect(parseImageVersion('repo/x')).toBeUndefined();
-    expect(parseImageVersion('registry:5000/x')).toBeUndefined();
+  test('image tag versions: a tag that is a semantic version needs no runtimeVersionOverride (rule 47)', () => {
+    const needsOverride = (image: string): boolean =>
+      found(dgdWith(frontend(), worker({ podTemplate: { spec: { containers: [{ name: 'main', image, resources: { limits: { 'nvidia.com/gpu': '1' } } }] } } })))
+        .some((v) => v.rule === '47');
+    for (const parsed of ['repo/x:V1.2.3', 'repo/x:1.5.0-rc.1+b7']) expect([parsed, needsOverride(parsed)]).toEqual([parsed, false]);
+    for (const unparsed of ['repo/x:1.02.3', 'repo/x:1.2.3-01', 'repo/x:1.3.0rc21', 'repo/x', 'registry:5000/x']) {
+      expect([unparsed, needsOverride(unparsed)]).toEqual([unparsed, true]);
+    }
   });
 
-  test('lenient semantic versions (origin-version annotation)', () => {
-    for (const ok of ['1', '1.2', '1.2.3', 'v1.2.3-rc.1', '1.2.3+build.7']) expect(isLenientSemver(ok)).toBe(true);
-    for (const bad of ['one', '', '1.2.3.4', '1.2.3-01', 'v']) expect(isLenientSemver(bad)).toBe(false);
+  test('lenient semantic versions (origin-version annotation, rule 1)', () => {
+    const refused = (origin: string): boolean =>
+      found(dgd({}, { annotations: { 'nvidia.com/dynamo-operator-origin-version': origin } })).some((v) => v.rule === '1');
+    for (const ok of ['1', '1.2', '1.2.3', 'v1.2.3-rc.1', '1.2.3+build.7']) expect([ok, refused(ok)]).toEqual([ok, false]);
+    for (const bad of ['one', '', '1.2.3.4', '1.2.3-01', 'v']) expect([bad, refused(bad)]).toEqual([bad, true]);
   });
 });

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { PCS_V1ALPHA1_SCHEMA } from '../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../imports/leaderworkerset.x-k8s.io.schema';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../imports/nvidia.com.schema';
+import { readDocuments } from './support/facade';
 import { CEL_RULE, checkCelRules, INTERNAL_RULE } from '../src/admission/cel/check';
 import * as celCompile from '../src/admission/cel/compile';
 import { compileExpression } from '../src/admission/cel/compile';
@@ -20,7 +21,6 @@ import { celPropertyName } from '../src/admission/cel/values';
 import { ViolationSink } from '../src/admission/violation';
 import { dcd, dgd, dgdWith, found, frontend, podTemplate, worker } from './fixtures/validation/builders';
 import { skippedBecause } from './support/shared';
-import { parseYamlDocuments } from '../src/import/documents';
 
 const SHARED = path.resolve(__dirname, '..', '..', 'shared');
 const CRD_DIR = process.env.DYNAMO_CRDS_DIR ? path.resolve(process.env.DYNAMO_CRDS_DIR) : path.join(SHARED, 'crds');
@@ -334,7 +334,7 @@ describe('validation-rules CEL rows: rule ids', () => {
 });
 
 function crdRules(file: string, version: string): string[] {
-  const [crd] = parseYamlDocuments(fs.readFileSync(path.join(CRD_DIR, file), 'utf8'), file) as any[];
+  const [crd] = readDocuments(fs.readFileSync(path.join(CRD_DIR, file), 'utf8'), file) as any[];
   const schema = crd.spec.versions.find((v: any) => v.name === version).schema.openAPIV3Schema;
   const rules: string[] = [];
   const walk = (node: any): void => {
@@ -361,7 +361,7 @@ function crdRules(file: string, version: string): string[] {
   });
 
   test('the pod-template rules are quoted with the CRD messages', () => {
-    const [crd] = parseYamlDocuments(fs.readFileSync(path.join(CRD_DIR, 'nvidia.com_dynamocomponentdeployments.yaml'), 'utf8')) as any[];
+    const [crd] = readDocuments(fs.readFileSync(path.join(CRD_DIR, 'nvidia.com_dynamocomponentdeployments.yaml'), 'utf8')) as any[];
     const text = JSON.stringify(crd.spec.versions.find((v: any) => v.name === 'v1beta1'));
     for (const site of SITES.filter((s) => s.schema === 'PodTemplateSpec (Dynamo)')) {
       expect(text).toContain(JSON.stringify({ rule: site.rule.rule, message: site.rule.message }).slice(1, -1));

@@ -3,11 +3,11 @@
  * taken from the documents given with the graph; without it the rules are not checked, and
  * `uncheckedClusterRules` / the CLI say which.
  */
-import { uncheckedClusterRules, validateDocument, Violation } from '../src/admission';
-import { runCli } from '../src/cli/main';
-import { stringifyYamlDocuments } from '../src/import/documents';
-import { JsonObject } from '../src/model/v1beta1';
-import { renderDocuments } from '../src/pipeline/check-and-render';
+import { DynamoDocuments, OperatorOptions, OutputMode } from '../src';
+import { component, graphDocument } from './support/documents';
+import { admissionRefusals, AdmitOptions, cli, readDocuments, Refusal, uncheckedRules, writeDocuments } from './support/facade';
+
+type JsonObject = Record<string, any>;
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.5.0';
 
@@ -22,31 +22,35 @@ function binding(name: string, domains: string[]): JsonObject {
 
 /** A graph on Grove with a graph-level constraint and a component constraint on `decode`. */
 function graph(packDomain: string | undefined, componentDomain: string | undefined, extra: JsonObject = {}): JsonObject {
-  return {
-    apiVersion: 'nvidia.com/v1beta1',
-    kind: 'DynamoGraphDeployment',
-    metadata: { name: 'llm', namespace: 'ns' },
-    spec: {
-      backendFramework: 'vllm',
-      topologyConstraint: { clusterTopologyName: 'gb200', ...(packDomain ? { packDomain } : {}) },
-      components: [
-        { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } },
-        {
-          name: 'decode',
-          type: 'decode',
-          ...(componentDomain ? { topologyConstraint: { packDomain: componentDomain } } : {}),
-          podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } },
-        },
-      ],
-      ...extra,
-    },
-  };
+  return graphDocument({ name: 'llm', namespace: 'ns' }, [
+    component('Frontend', 'frontend', { main: { image: IMAGE } }),
+    component('decode', 'decode', { main: { image: IMAGE } }, componentDomain ? { topologyConstraint: { packDomain: componentDomain } } : {}),
+  ], { topologyConstraint: { clusterTopologyName: 'gb200', ...(packDomain ? { packDomain } : {}) }, ...extra });
 }
 
 const LEVELS = ['zone', 'block', 'rack', 'host'];
 const GROVE = { groveAvailable: true };
 
-function rules(violations: readonly Violation[]): string[] {
+/** What admission refuses the document by, for the operator fields and cluster objects of `options`. */
+function validateDocument(doc: unknown, options: { readonly groveAvailable: boolean; readonly clusterObjects?: readonly unknown[] }): Refusal[] {
+  return admissionRefusals(doc, admitOptions(options));
+}
+
+/** The rules left unchecked on a new graph for want of cluster objects. */
+function uncheckedClusterRules(doc: unknown, options: { readonly groveAvailable: boolean; readonly clusterObjects?: readonly unknown[] }) {
+  return uncheckedRules(doc, admitOptions(options));
+}
+
+function admitOptions(options: { readonly groveAvailable: boolean; readonly clusterObjects?: readonly unknown[] }): AdmitOptions {
+  return { operator: { groveAvailable: options.groveAvailable }, cluster: options.clusterObjects };
+}
+
+/** `DynamoDocuments.renderYaml` of the documents, read back. */
+function renderDocuments(docs: unknown[], options: { output: OutputMode; namespace?: string; operator?: OperatorOptions }): JsonObject[] {
+  return readDocuments(DynamoDocuments.renderYaml(writeDocuments(docs), options));
+}
+
+function rules(violations: readonly Refusal[]): string[] {
   return violations.map(v => `${v.path}: ${v.message} (rule ${v.rule})`);
 }
 
@@ -101,18 +105,13 @@ describe('without the binding: not checked, and said so', () => {
 
   test('the CLI notice on stderr; with the binding in the file, the rule is checked', () => {
     const files: Record<string, string> = {
-      'graph.yaml': stringifyYamlDocuments([graph('datacenter', undefined)]),
-      'with-binding.yaml': stringifyYamlDocuments([graph('datacenter', undefined), binding('gb200', LEVELS)]),
+      'graph.yaml': writeDocuments([graph('datacenter', undefined)]),
+      'with-binding.yaml': writeDocuments([graph('datacenter', undefined), binding('gb200', LEVELS)]),
     };
-    const run = (...argv: string[]) => {
-      let stdout = '';
-      let stderr = '';
-      const code = runCli(argv, { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readFile: p => files[p] });
-      return { code, stdout, stderr };
-    };
+    const run = (...argv: string[]) => cli(files, ...argv);
     const without = run('validate', '--grove', 'graph.yaml');
     expect(without.code).toBe(0);
-    expect(without.stderr).toBe('graph.yaml:9:5: nvidia.com/v1beta1 DynamoGraphDeployment/llm: spec.topologyConstraint.clusterTopologyName: rules 31, 32 not checked: '
+    expect(without.stderr).toBe('graph.yaml:24:5: nvidia.com/v1beta1 DynamoGraphDeployment/llm: spec.topologyConstraint.clusterTopologyName: rules 31, 32 not checked: '
       + 'ClusterTopologyBinding "gb200" is not among the input documents, so the rules that read its levels were not checked '
       + '(pass it as the cluster returns it: kubectl get clustertopologybinding gb200 -o yaml)\n'
       + 'validated 1 object in 1 file: ok\n');
@@ -123,12 +122,12 @@ describe('without the binding: not checked, and said so', () => {
   });
 
   test('rendering reads the binding as cluster state and does not write it out', () => {
-    const out = renderDocuments([graph('block', undefined), binding('gb200', LEVELS)], { output: 'workloads', operator: { groveAvailable: true } }) as JsonObject[];
+    const out = renderDocuments([graph('block', undefined), binding('gb200', LEVELS)], { output: OutputMode.WORKLOADS, operator: { groveAvailable: true } });
     expect(out.some(o => o.kind === 'ClusterTopologyBinding')).toBe(false);
-    expect(() => renderDocuments([graph('datacenter', undefined), binding('gb200', LEVELS)], { output: 'workloads', operator: { groveAvailable: true } }))
+    expect(() => renderDocuments([graph('datacenter', undefined), binding('gb200', LEVELS)], { output: OutputMode.WORKLOADS, operator: { groveAvailable: true } }))
       .toThrow(/\(rule 32\)/);
     // graph output passes it through, without a namespace (cluster-scoped)
-    const passed = renderDocuments([binding('gb200', LEVELS)], { output: 'graph', namespace: 'ns' }) as JsonObject[];
+    const passed = renderDocuments([binding('gb200', LEVELS)], { output: OutputMode.GRAPH, namespace: 'ns' });
     expect(passed[0].metadata).toEqual({ name: 'gb200' });
   });
 });

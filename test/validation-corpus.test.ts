@@ -6,8 +6,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
 import { FULL_PLATFORM } from './fixtures/validation/builders';
+import { admissionRefusals } from './support/facade';
 import { describeNeeding } from './support/shared';
-import { formatViolation, validateDocument } from '../src/admission/validate';
 
 const corpusRoot = process.env.DYNAMO_CORPUS_DIR ?? path.resolve(__dirname, '..', '..', 'shared', 'corpus');
 const corpusDir = fs.existsSync(path.join(corpusRoot, 'v1beta1')) ? path.join(corpusRoot, 'v1beta1') : corpusRoot;
@@ -81,9 +81,9 @@ describeCorpus('corpus (nvidia.com/v1beta1)', () => {
   });
 
   test.each(docs.map((d) => [label(d), d] as const))('%s is valid once placeholder tags are versions', (_, d) => {
-    const violations = validateDocument(withVersionTags(d.doc, { replaced: 0 }), FULL_PLATFORM);
+    const violations = admissionRefusals(withVersionTags(d.doc, { replaced: 0 }), { operator: FULL_PLATFORM });
     const expected = KNOWN_INVALID[d.file] ?? [];
-    expect({ doc: label(d), rules: violations.map((v) => v.rule), lines: violations.map(formatViolation) }).toEqual({
+    expect({ doc: label(d), rules: violations.map((v) => v.rule), lines: violations.map((v) => v.formatted) }).toEqual({
       doc: label(d),
       rules: expected,
       lines: expect.any(Array),
@@ -93,7 +93,7 @@ describeCorpus('corpus (nvidia.com/v1beta1)', () => {
   test.each(docs.map((d) => [label(d), d] as const))('%s as published: placeholder tags are rejected by row 47 only', (_, d) => {
     const counter = { replaced: 0 };
     withVersionTags(d.doc, counter);
-    const violations = validateDocument(d.doc, FULL_PLATFORM);
+    const violations = admissionRefusals(d.doc, { operator: FULL_PLATFORM });
     const other = violations.filter((v) => v.rule !== '47').map((v) => v.rule);
     expect(other).toEqual(KNOWN_INVALID[d.file] ?? []);
     if (counter.replaced === 0) expect(violations.filter((v) => v.rule === '47')).toEqual([]);
@@ -103,14 +103,14 @@ describeCorpus('corpus (nvidia.com/v1beta1)', () => {
   });
 
   test('placeholder files are rejected', () => {
-    const rejected = docs.filter((d) => validateDocument(d.doc, FULL_PLATFORM).some((v) => v.rule === '47'));
+    const rejected = docs.filter((d) => admissionRefusals(d.doc, { operator: FULL_PLATFORM }).some((v) => v.rule === '47'));
     expect(rejected.length).toBeGreaterThan(0);
   });
 
   test('validation does not modify the documents', () => {
     for (const d of docs) {
       const before = JSON.stringify(d.doc);
-      validateDocument(d.doc);
+      admissionRefusals(d.doc);
       expect(JSON.stringify(d.doc)).toBe(before);
     }
   });

@@ -8,17 +8,19 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Yaml } from 'cdk8s';
 import * as YAML from 'yaml';
+import { OperatorConfiguration } from '../src';
 import { renderGraphWorkloads, WORKLOADS_OPERATORS, WorkloadsPath } from './support/corpus-workloads';
+import { admissionRefusals, renderAs } from './support/facade';
 import { jsonDifferences, KUBECTL, kubectlObjects, kubectlRead, kubectlVersion } from './support/kubectl';
 import { CORPUS_DIR, withVersionedImages } from './support/shared';
-import { validateDocument } from '../src/admission/validate';
 import {
   decodeUtf8, isAmbiguousPlainScalar, MAX_ALIAS_EXPANSION, MAX_NESTING_DEPTH, parseYamlBytes, parseYamlDocuments, resolvePlainScalar,
   stringifyYamlDocuments, YamlInputError,
 } from '../src/import/documents';
-import { parseOperatorConfiguration } from '../src/import/operator-config';
-import { DgdJson } from '../src/model/v1beta1';
-import { OutputMode, renderDocuments } from '../src/pipeline/check-and-render';
+
+/** The options of an operator configuration file. */
+const parseOperatorConfiguration = (text: string, source: string) => OperatorConfiguration.fromYaml(text, source);
+type OutputMode = 'graph' | 'components' | 'workloads';
 
 // ------------------------------------------------------------------------------------------------
 // Skipping, loudly, what needs kubectl or the corpus
@@ -172,7 +174,7 @@ describe('reading as kubectl reads (parseYamlDocuments)', () => {
   });
 
   test('the schema check reports a __proto__ key as an unknown field', () => {
-    const paths = validateDocument(first(protoGraph), { version: '1.4.0' }).filter(v => /unknown field/.test(v.message)).map(v => v.path);
+    const paths = admissionRefusals(first(protoGraph), { operator: { version: '1.4.0' } }).filter(v => /unknown field/.test(v.message)).map(v => v.path);
     expect(paths).toEqual(['spec.components[0].__proto__']);
   });
 
@@ -486,11 +488,11 @@ function renderCorpus(corpus: readonly CorpusFile[], output: OutputMode, workloa
     docs.forEach((doc, i) => {
       if ((doc as any)?.kind !== 'DynamoGraphDeployment') return;
       if (output === 'workloads') {
-        objects.push(...renderGraphWorkloads(`${file}#${i}`, doc as DgdJson, workloadsPath).objects);
+        objects.push(...renderGraphWorkloads(`${file}#${i}`, doc as any, workloadsPath).objects);
         return;
       }
       try {
-        objects.push(...renderDocuments([withVersionedImages(doc)], { output, operator: WORKLOADS_OPERATORS.lws, checkAdmission: false }));
+        objects.push(...renderAs([withVersionedImages(doc)], { output, operator: WORKLOADS_OPERATORS.lws, admission: false }));
       } catch {
         // refused renders are the corpus tests' business
       }
@@ -510,7 +512,7 @@ describe('the corpus read by kubectl', () => {
 
   corpusKubectlTest('render --output graph means to kubectl exactly what its input meant', () => {
     const inputs = kubectlObjects(concatenated(corpus.map(c => c.text)));
-    const outputs = kubectlObjects(concatenated(corpus.map(c => stringifyYamlDocuments(renderDocuments(c.docs, { output: 'graph' })))));
+    const outputs = kubectlObjects(concatenated(corpus.map(c => stringifyYamlDocuments(renderAs(c.docs, { output: 'graph' })))));
     expect(outputs.length).toBe(inputs.length);
     expect(jsonDifferences(outputs, inputs)).toEqual([]);
   }, 60_000);

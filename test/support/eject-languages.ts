@@ -8,7 +8,7 @@
 import { spawnSync, SpawnSyncOptions } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseYamlDocuments } from '../../src/import/documents';
+import { readDocuments } from './facade';
 
 /** What one app synthesized: its objects, or why it did not run. */
 export type AppRun = { readonly objects: unknown[] } | { readonly error: string };
@@ -47,7 +47,7 @@ function collect(
     }
     const dist = path.join(dir, id, 'dist');
     const files = fs.existsSync(dist) ? fs.readdirSync(dist).filter(f => f.endsWith('.yaml')).sort() : [];
-    out.set(name, { objects: files.flatMap(f => parseYamlDocuments(fs.readFileSync(path.join(dist, f), 'utf8'), f)) });
+    out.set(name, { objects: files.flatMap(f => readDocuments(fs.readFileSync(path.join(dist, f), 'utf8'), f)) });
   }
   return out;
 }

@@ -7,9 +7,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
+import { readDocuments, writeDocuments } from './facade';
 import { CORPUS_DIR, filledTemplate, withVersionedImages } from './shared';
 import * as library from '../../src';
-import { parseYamlDocuments, stringifyYamlDocuments } from '../../src/import/documents';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Where the apps are placed for the compiler (never written: the compiler host serves them). */
@@ -65,7 +65,7 @@ export function runApp(code: string): unknown[] {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'eject-synth-'));
   try {
     synthApp(code, outdir);
-    return fs.readdirSync(outdir).sort().flatMap(file => parseYamlDocuments(fs.readFileSync(path.join(outdir, file), 'utf8'), file));
+    return fs.readdirSync(outdir).sort().flatMap(file => readDocuments(fs.readFileSync(path.join(outdir, file), 'utf8'), file));
   } finally {
     fs.rmSync(outdir, { recursive: true, force: true });
   }
@@ -121,7 +121,7 @@ export function corpusFiles(folder: 'v1beta1' | 'v1alpha1', root: string | undef
   const dir = path.join(root ?? '', folder);
   if (root === undefined || !fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).filter(f => f.endsWith('.yaml')).sort().map(file => {
-    const docs = parseYamlDocuments(filledTemplate(fs.readFileSync(path.join(dir, file), 'utf8')), file).map(doc => withVersionedImages(doc));
-    return { folder, file, text: stringifyYamlDocuments(docs) };
+    const docs = readDocuments(filledTemplate(fs.readFileSync(path.join(dir, file), 'utf8')), file).map(doc => withVersionedImages(doc));
+    return { folder, file, text: writeDocuments(docs) };
   });
 }

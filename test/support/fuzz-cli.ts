@@ -14,10 +14,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as fc from 'fast-check';
+import { apiServerLines, readDocuments, writeDocuments } from './facade';
 import { anyFuzzGraph } from './fuzz-graphs';
 import { mutatedGraph } from './fuzz-mutations';
-import { checkEmittedObjects, formatEmittedViolation } from '../../src/admission/emitted-admission';
-import { parseYamlDocuments, stringifyYamlDocuments } from '../../src/import/documents';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'cdk8s-dynamo');
@@ -54,7 +53,7 @@ const HOSTILE_TEXTS: readonly string[] = [
 ];
 
 /** A generated document written as a user's file means it: with the library's kubectl-safe writer. */
-const yamlOf = (doc: unknown): string => stringifyYamlDocuments([doc]);
+const yamlOf = (doc: unknown): string => writeDocuments([doc]);
 
 /** A text with damage at a random place: cut short, or a random string inserted. */
 const damaged = (text: string): fc.Arbitrary<string> => fc.tuple(fc.nat(Math.max(0, text.length)), fc.string({ maxLength: 8, unit: 'binary' }), fc.boolean())
@@ -114,9 +113,9 @@ export function checkCliCase(c: CliCase, dir: string): CliOutcome {
   const outcome = { validate: validate.status!, render: render.status! };
   if (render.status !== 0) return outcome;
   // an accepted render: what it wrote, read back, is what the API server would admit
-  const objects = parseYamlDocuments(render.stdout, 'render output');
-  const violations = checkEmittedObjects(objects);
-  if (violations.length > 0) throw new Error(`${c.kind}: accepted render has objects the API server rejects: ${violations.map(formatEmittedViolation).join('; ')}`);
+  const objects = readDocuments(render.stdout, 'render output');
+  const violations = objects.flatMap(apiServerLines);
+  if (violations.length > 0) throw new Error(`${c.kind}: accepted render has objects the API server rejects: ${violations.join('; ')}`);
   return outcome;
 }
 
