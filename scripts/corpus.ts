@@ -24,7 +24,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoGraph } from '../src';
-import { checkEmittedObjects, formatEmittedViolation, isEmittedKindChecked } from '../src/admission/emitted-admission';
+import { checkEmittedObjects, isEmittedKindChecked } from '../src/admission/emitted-admission';
 import { validateOptionsFor } from '../src/admission/stored-object';
 import { validateDocument } from '../src/admission/validate';
 import { parseYamlDocuments } from '../src/import/documents';
@@ -32,6 +32,7 @@ import { jsonEqual } from '../src/model/json';
 import { resolveOperatorSettings } from '../src/model/operator-settings';
 import { RenderError } from '../src/model/render-error';
 import { isDcd, isDgd } from '../src/model/v1beta1';
+import { formatViolation } from '../src/model/violation-report';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 import {
   checkGraphs, DEFERRAL_REASONS, graphProblems, GraphWorkloads, multinodeGaps, renderGraphWorkloads, sortedEntries, WORKLOADS_PATH_TITLES,
@@ -130,7 +131,7 @@ function reportEmittedAdmission(workloadsPath: WorkloadsPath, rendered: readonly
     }).length;
     for (const v of checkEmittedObjects(g.objects)) {
       violations++;
-      log(`FAILED emitted object admission (${workloadsPath} path) ${g.id}: ${formatEmittedViolation(v)}`);
+      log(`FAILED emitted object admission (${workloadsPath} path) ${g.id}: ${formatViolation(v)}`);
     }
   }
   log(`emitted-object admission, ${workloadsPath} path: ${checked} objects checked (schema and CRD CEL rules), ${violations} violations`);

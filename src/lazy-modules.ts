@@ -116,8 +116,6 @@ export const pipeline = onFirstUse(() => parts().pipeline());
 /** What the construct option `plan` of a request renders (`plan/planned-output`). */
 export const plannedOutput = onFirstUse(() => parts().plannedOutput());
 
-/** How violations are described (`admission/violation`). */
-export const violationFormat = onFirstUse(() => parts().violationFormat());
 
 /** The admission rules' documentation (`admission/rule-docs`). */
 export const ruleDocs = onFirstUse(() => parts().ruleDocs());

@@ -14,7 +14,7 @@ import { anyFuzzGraph } from './support/fuzz-graphs';
 import { cliqueNames, longestCliqueName } from '../src/admission/component-shape';
 import { runsDynamoModule } from '../src/engine/backend/python-launch';
 import { frameworksRunBy } from '../src/engine/backend/select';
-import { cliqueRoles, longestCliqueNameLength } from '../src/engine/grove/roles';
+import { cliqueRoles, longestCliqueNameLength } from '../src/engine/grove/clique-roles';
 import { injectFlagsIntoScript } from '../src/engine/multinode/flag-injection';
 import { deviceClassGivesGpus, looksLikeGpuIdentifier } from '../src/engine/multinode/gpu-count';
 import { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity, schemaQuantity } from '../src/go/quantity';

@@ -219,7 +219,7 @@ function inventory(docs: any[]): string[] {
   return docs.map(d => `${d.kind}/${d.metadata.name}`);
 }
 
-describe('cdk8s-dynamo render --output workloads (render-core §14 object inventory)', () => {
+describe('cdk8s-dynamo render --output workloads (docs/design/render-core.md §14 object inventory)', () => {
   test('a simple graph renders its DCDs, Deployments, Services and RBAC objects', () => {
     const r = run('render', '--output', 'workloads', '--namespace', 'team-a', 'graph.yaml');
     expect(notices(r.stderr)).toBe(RENDER_NOTICE);
@@ -243,7 +243,7 @@ describe('cdk8s-dynamo render --output workloads (render-core §14 object invent
     expect(r.docs.filter((d: any) => d.kind !== 'Namespace').every((d: any) => d.metadata.namespace === 'team-a')).toBe(true);
   });
 
-  test('settings of the configuration file reach the workloads (§8.2 planner ClusterRole, §6.3 NATS_SERVER)', () => {
+  test('settings of the configuration file reach the workloads (docs/design/render-core.md §8.2 planner ClusterRole, §6.3 NATS_SERVER)', () => {
     const r = run('render', '--output', 'workloads', '--operator-config', 'operator.yaml', '--no-grove', 'graph.yaml');
     expect(notices(r.stderr)).toBe(RENDER_NOTICE);
     const binding = r.docs.find((d: any) => d.kind === 'RoleBinding' && d.metadata.name === 'planner-serviceaccount-binding');
@@ -254,7 +254,7 @@ describe('cdk8s-dynamo render --output workloads (render-core §14 object invent
   });
 });
 
-describe('operator flags (render-core §1, §2: Grove and LeaderWorkerSet availability)', () => {
+describe('operator flags (docs/design/render-core.md §1, §2: Grove and LeaderWorkerSet availability)', () => {
   test('--grove: new graphs take the Grove provider, which creates no DCDs', () => {
     const r = run('render', '--output', 'components', '--grove', 'graph.yaml');
     expect(r.code).toBe(1);
@@ -380,7 +380,7 @@ describe('--operator-config FILE', () => {
   });
 });
 
-describe('operator configuration file → settings (render-core §1)', () => {
+describe('operator configuration file → settings (docs/design/render-core.md §1)', () => {
   const FULL = `apiVersion: operator.config.dynamo.nvidia.com/v1alpha1
 kind: OperatorConfiguration
 operatorVersion: 1.5.0

@@ -25,7 +25,7 @@ function components(input: any, operator: any = {}): any[] {
 }
 
 describe('graph → DCDs (operator graph controller)', () => {
-  test('render-core §4.3 names: non-workers <dgd>-<comp-lc>, workers <dgd>-<comp-lc>-<hash>', () => {
+  test('docs/design/render-core.md §4.3 names: non-workers <dgd>-<comp-lc>, workers <dgd>-<comp-lc>-<hash>', () => {
     const out = components(dgd({ backendFramework: 'vllm', components: [{ name: 'Frontend', type: 'frontend' }, decodeComponent] }));
     expect(out[0].metadata.name).toBe('llm-frontend');
     expect(out[1].metadata.name).toMatch(/^llm-decode-[0-9a-f]{8}$/);
@@ -34,7 +34,7 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(out[1].spec.podTemplate.metadata.labels['nvidia.com/dynamo-worker-hash']).toBe(hash);
   });
 
-  test('render-core §4.4 DCD labels: pod-template labels as written, component, Dynamo namespace, graph name', () => {
+  test('docs/design/render-core.md §4.4 DCD labels: pod-template labels as written, component, Dynamo namespace, graph name', () => {
     const out = components(dgd({
       labels: { fromGraph: 'x' },
       components: [{ name: 'Frontend', type: 'frontend', podTemplate: { metadata: { labels: { team: 'a' } } } }],
@@ -48,18 +48,18 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(out[0].spec.podTemplate.metadata.labels).toEqual({ team: 'a', fromGraph: 'x' });
   });
 
-  test('render-core §3 globalDynamoNamespace gives the namespace "dynamo"', () => {
+  test('docs/design/render-core.md §3 globalDynamoNamespace gives the namespace "dynamo"', () => {
     const out = components(dgd({ components: [{ name: 'f', type: 'frontend', globalDynamoNamespace: true }] }));
     expect(out[0].metadata.labels['nvidia.com/dynamo-namespace']).toBe('dynamo');
   });
 
-  test('render-core §2 §4.5 admission: replicas default 1, origin version stamped and propagated to pod annotations', () => {
+  test('docs/design/render-core.md §2 §4.5 admission: replicas default 1, origin version stamped and propagated to pod annotations', () => {
     const out = components(dgd({ components: [{ name: 'f', type: 'frontend' }] }), { version: '1.4.2' });
     expect(out[0].spec.replicas).toBe(1);
     expect(out[0].spec.podTemplate.metadata.annotations).toEqual({ 'nvidia.com/dynamo-operator-origin-version': '1.4.2' });
   });
 
-  test('render-core §4.5 step 3 graph env merges under main env (component wins), sorted; a main container is prepended when missing', () => {
+  test('docs/design/render-core.md §4.5 step 3 graph env merges under main env (component wins), sorted; a main container is prepended when missing', () => {
     const out = components(dgd({
       env: [{ name: 'Z', value: 'graph' }, { name: 'A', value: 'graph' }],
       components: [
@@ -74,7 +74,7 @@ describe('graph → DCDs (operator graph controller)', () => {
     ]);
   });
 
-  test('render-core §4.5 steps 5-6 graph metadata annotations: only the five propagated keys; spec annotations as low priority defaults', () => {
+  test('docs/design/render-core.md §4.5 steps 5-6 graph metadata annotations: only the five propagated keys; spec annotations as low priority defaults', () => {
     const out = components(dgd({
       annotations: { 'x': 'graph', 'nvidia.com/enable-metrics': 'spec' },
       components: [{ name: 'f', type: 'frontend', podTemplate: { metadata: { annotations: { x: 'mine' } } } }],
@@ -88,7 +88,7 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(Object.keys(out[0].metadata.annotations)).toEqual(['nvidia.com/dcd-spec', 'nvidia.com/last-applied-hash', 'nvidia.com/last-applied-generation']);
   });
 
-  test('render-core §13 bookkeeping annotations: sha256 of the spec and generation 1', () => {
+  test('docs/design/render-core.md §13 bookkeeping annotations: sha256 of the spec and generation 1', () => {
     const [dcd] = components(dgd({ components: [{ name: 'f', type: 'frontend' }] }));
     expect(dcd.metadata.annotations['nvidia.com/last-applied-generation']).toBe('1');
     expect(dcd.metadata.annotations['nvidia.com/last-applied-hash']).toMatch(/^[0-9a-f]{64}$/);
@@ -96,19 +96,19 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(other.metadata.annotations['nvidia.com/last-applied-hash']).not.toBe(dcd.metadata.annotations['nvidia.com/last-applied-hash']);
   });
 
-  test('render-core §4.5 steps 1-2 EPP: istio injection off; workers get the component-class label when the graph has an EPP', () => {
+  test('docs/design/render-core.md §4.5 steps 1-2 EPP: istio injection off; workers get the component-class label when the graph has an EPP', () => {
     const out = components(dgd({ components: [{ name: 'epp', type: 'epp' }, { name: 'w', type: 'worker' }] }));
     expect(out[0].spec.podTemplate.metadata.annotations['sidecar.istio.io/inject']).toBe('false');
     expect(out[1].metadata.labels['nvidia.com/dynamo-component-class']).toBe('worker');
     expect(out[1].spec.podTemplate.metadata.labels['nvidia.com/dynamo-component-class']).toBe('worker');
   });
 
-  test('render-core §4.5 step 8 planner runs as planner-serviceaccount', () => {
+  test('docs/design/render-core.md §4.5 step 8 planner runs as planner-serviceaccount', () => {
     const out = components(dgd({ components: [{ name: 'p', type: 'planner', podTemplate: { spec: { serviceAccountName: 'mine' } } }] }));
     expect(out[0].spec.podTemplate.spec.serviceAccountName).toBe('planner-serviceaccount');
   });
 
-  test('render-core §4.2 backend framework: from the graph, else detected from worker commands', () => {
+  test('docs/design/render-core.md §4.2 backend framework: from the graph, else detected from worker commands', () => {
     expect(components(dgd({ backendFramework: 'sglang', components: [{ name: 'f', type: 'frontend' }] }))[0].spec.backendFramework).toBe('sglang');
     const detected = components(dgd({
       components: [
@@ -119,7 +119,7 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(detected.map(d => d.spec.backendFramework)).toEqual(['trtllm', 'trtllm']);
   });
 
-  test('render-core §4.2 backend framework: conflicting workers are an error', () => {
+  test('docs/design/render-core.md §4.2 backend framework: conflicting workers are an error', () => {
     expect(() => components(dgd({
       components: [
         { name: 'a', type: 'worker', podTemplate: { spec: { containers: [{ name: 'main', command: ['python3', '-m', 'dynamo.vllm'] }] } } },
@@ -128,7 +128,7 @@ describe('graph → DCDs (operator graph controller)', () => {
     }))).toThrow(/differs from vllm/);
   });
 
-  test('render-core §12.1 kv transfer policy: worker env, mount, downward-API volume and DCD topology annotation', () => {
+  test('docs/design/render-core.md §12.1 kv transfer policy: worker env, mount, downward-API volume and DCD topology annotation', () => {
     const out = components(dgd({
       experimental: { kvTransferPolicy: { domain: 'zone', labelKey: 'topology.kubernetes.io/zone', enforcement: 'preferred', preferredWeight: 0.5 } },
       components: [{ name: 'w', type: 'prefill', podTemplate: { spec: { containers: [{ name: 'main', image: 'i:1.4.0' }] } } }],
@@ -146,7 +146,7 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(out[0].metadata.annotations['nvidia.com/topology-label-key']).toBe('topology.kubernetes.io/zone');
   });
 
-  test('render-core §12.4 DYN_DEPLOYMENT_CONFIG: the frontend entry gets port 8000, re-serialized with sorted keys; ServiceArgs.resources set requests and limits', () => {
+  test('docs/design/render-core.md §12.4 DYN_DEPLOYMENT_CONFIG: the frontend entry gets port 8000, re-serialized with sorted keys; ServiceArgs.resources set requests and limits', () => {
     const config = JSON.stringify({ Frontend: { b: 1, a: '<x>' }, w: { ServiceArgs: { workers: 4, resources: { cpu: '2', gpu: '1', custom: { 'example.com/fpga': '1' } } } } });
     const env = [{ name: 'DYN_DEPLOYMENT_CONFIG', value: config }];
     const out = components(dgd({
@@ -164,7 +164,7 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(worker.podTemplate.spec.containers[0].env[0].value).toBe(config);
   });
 
-  test('render-core §4.6 worker hash changes with the worker spec and namespace, not with replicas', () => {
+  test('docs/design/render-core.md §4.6 worker hash changes with the worker spec and namespace, not with replicas', () => {
     const hashOf = (spec: any, ns = 'team-a') => components(dgd(spec, { name: 'llm', namespace: ns }))[0].metadata.name;
     const base = hashOf({ components: [decodeComponent] });
     expect(hashOf({ components: [{ ...decodeComponent, replicas: 7 }] })).toBe(base);
@@ -172,12 +172,12 @@ describe('graph → DCDs (operator graph controller)', () => {
     expect(hashOf({ components: [{ ...decodeComponent, sharedMemorySize: '1Gi' }] })).not.toBe(base);
   });
 
-  test('render-core §2 the Grove provider creates no DCDs: a clear error', () => {
+  test('docs/design/render-core.md §2 the Grove provider creates no DCDs: a clear error', () => {
     expect(() => components(dgd({ components: [{ name: 'f', type: 'frontend' }] }), { groveAvailable: true }))
       .toThrow('DynamoGraphDeployment/llm: metadata.annotations["nvidia.com/workload-provider"]: the graph takes the Grove workload provider');
   });
 
-  test('render-core §2 multinode without LeaderWorkerSet is an error', () => {
+  test('docs/design/render-core.md §2 multinode without LeaderWorkerSet is an error', () => {
     expect(() => components(dgd({ components: [{ ...decodeComponent, multinode: { nodeCount: 2 } }] }), { lwsAvailable: false }))
       .toThrow(/spec.components\[0\].multinode: no multinode orchestrator available/);
   });

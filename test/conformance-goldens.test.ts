@@ -18,7 +18,7 @@ function render(id: string): any[] {
   return renderDocuments(scenarioInput(goldenScenario(id).input), scenarioRenderOptions(id)) as any[];
 }
 
-describe('render-core §16 how the golden scenarios are rendered', () => {
+describe('docs/design/render-core.md §16 how the golden scenarios are rendered', () => {
   test('namespace clusterenv-conformance, operator 1.5.0 with Grove and LWS, namespace-restricted to the test namespace', () => {
     expect(scenarioRenderOptions('dgd/components')).toEqual({
       output: 'workloads',
@@ -44,7 +44,7 @@ describe('render-core §16 how the golden scenarios are rendered', () => {
 
 const describeGolden = describeNeeding('conformance');
 
-describeGolden('render-core §16 golden scenarios (shared conformance folder)', () => {
+describeGolden('docs/design/render-core.md §16 golden scenarios (shared conformance folder)', () => {
   test('the folder holds every supported and every deferred scenario', () => {
     expect(goldenScenarioIds()).toEqual(expect.arrayContaining([...SUPPORTED_SCENARIOS, ...Object.keys(DEFERRED_SCENARIOS)]));
   });
@@ -55,13 +55,13 @@ describeGolden('render-core §16 golden scenarios (shared conformance folder)', 
     expect(outcome.kind).toBe('matched');
   });
 
-  test('§16.1 dcd/deployment: the golden asserts the Deployment of a standalone DCD', () => {
+  test('docs/design/render-core.md §16.1 dcd/deployment: the golden asserts the Deployment of a standalone DCD', () => {
     expect(kindsOf(goldenScenario('dcd/deployment').expected)).toEqual(['apps/v1 Deployment']);
     const deployments = render('dcd/deployment').filter(o => o.kind === 'Deployment');
     expect(deployments.map(d => d.metadata.name)).toEqual(['deployment-manifest']);
   });
 
-  test('§16.2 dgd/components: both the DCDs and their Deployments are asserted', () => {
+  test('docs/design/render-core.md §16.2 dgd/components: both the DCDs and their Deployments are asserted', () => {
     expect(kindsOf(goldenScenario('dgd/components').expected).sort()).toEqual([
       'apps/v1 Deployment', 'apps/v1 Deployment',
       'nvidia.com/v1beta1 DynamoComponentDeployment', 'nvidia.com/v1beta1 DynamoComponentDeployment',
@@ -72,7 +72,7 @@ describeGolden('render-core §16 golden scenarios (shared conformance folder)', 
     expect(rendered.filter(o => o.kind === 'Deployment')).toHaveLength(2);
   });
 
-  test('§8.2 namespace-restricted operator: no planner or EPP RBAC in the goldens\' rendering', () => {
+  test('docs/design/render-core.md §8.2 namespace-restricted operator: no planner or EPP RBAC in the goldens\' rendering', () => {
     const names = render('dgd/components').map(o => `${o.kind}/${o.metadata?.name}`);
     expect(names.filter(n => n.includes('planner-serviceaccount') || n.includes('epp-serviceaccount'))).toEqual([]);
   });

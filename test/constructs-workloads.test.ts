@@ -5,7 +5,7 @@ import { Chart, Testing } from 'cdk8s';
 import {
   BackendFramework, ComponentDeployment, ComponentType, DynamoGraph, OperatorConfiguration, OperatorOptions, OutputMode,
 } from '../src';
-import { DEFAULT_OPERATOR_SETTINGS } from '../src/engine/operator-settings';
+import { DEFAULT_OPERATOR_SETTINGS } from '../src/model/operator-settings';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -20,7 +20,7 @@ function vllmAggregated(output: OutputMode, operator?: OperatorOptions) {
 
 const inventory = (manifests: any[]) => manifests.map(m => `${m.kind}/${m.metadata.name}`);
 
-describe('DynamoGraph in WORKLOADS output (render-core §14 object inventory)', () => {
+describe('DynamoGraph in WORKLOADS output (docs/design/render-core.md §14 object inventory)', () => {
   test('synthesizes the DCDs, Deployments, Services and RBAC objects the operator creates', () => {
     const { chart } = vllmAggregated(OutputMode.WORKLOADS);
     const names = inventory(Testing.synth(chart));
@@ -53,7 +53,7 @@ describe('DynamoGraph in WORKLOADS output (render-core §14 object inventory)', 
     expect(after).toContain('DynamoComponentDeployment/llm-planner');
   });
 
-  test('operator options reach the workloads (§8.2 ClusterRole, §6.3 NATS_SERVER)', () => {
+  test('operator options reach the workloads (docs/design/render-core.md §8.2 ClusterRole, §6.3 NATS_SERVER)', () => {
     const { chart } = vllmAggregated(OutputMode.WORKLOADS, {
       plannerClusterRoleName: 'my-planner', natsAddress: 'nats://nats.dynamo-system:4222',
     });
@@ -67,7 +67,7 @@ describe('DynamoGraph in WORKLOADS output (render-core §14 object inventory)', 
 });
 
 describe('render errors surface as validation errors', () => {
-  test('render-multinode §1.2 a multinode component without LeaderWorkerSet: the error names the component construct and field', () => {
+  test('docs/design/render-multinode.md §1.2 a multinode component without LeaderWorkerSet: the error names the component construct and field', () => {
     const { chart } = vllmAggregated(OutputMode.WORKLOADS, { lwsAvailable: false });
     const graph = chart.node.findChild('Graph') as DynamoGraph;
     graph.addMultinodeWorker('BigDecode', { type: ComponentType.DECODE, multinode: { nodeCount: 2 }, image: IMAGE, args: ['--model', 'm'] });
@@ -76,14 +76,14 @@ describe('render errors surface as validation errors', () => {
       + 'no multinode orchestrator available');
   });
 
-  test('render-multinode §3.2 a multinode component without args: LeaderWorkerSet pods need them', () => {
+  test('docs/design/render-multinode.md §3.2 a multinode component without args: LeaderWorkerSet pods need them', () => {
     const { chart } = vllmAggregated(OutputMode.WORKLOADS);
     const graph = chart.node.findChild('Graph') as DynamoGraph;
     graph.addMultinodeWorker('BigDecode', { type: ComponentType.DECODE, multinode: { nodeCount: 2 }, image: IMAGE });
     expect(() => Testing.synth(chart)).toThrow(/spec\.podTemplate\.spec\.containers\[main\]\.args: the leader pod of a LeaderWorkerSet needs main container args, got none/);
   });
 
-  test('render-multinode §3.2 a multinode component in WORKLOADS output renders a LeaderWorkerSet', () => {
+  test('docs/design/render-multinode.md §3.2 a multinode component in WORKLOADS output renders a LeaderWorkerSet', () => {
     const { chart } = vllmAggregated(OutputMode.WORKLOADS);
     const graph = chart.node.findChild('Graph') as DynamoGraph;
     graph.addMultinodeWorker('BigDecode', { type: ComponentType.DECODE, multinode: { nodeCount: 2 }, image: IMAGE, args: ['--model', 'm'] });
@@ -122,7 +122,7 @@ describe('render errors surface as validation errors', () => {
 });
 
 describe('ComponentDeployment output', () => {
-  test('WORKLOADS: the Deployment of the standalone DCD (render-core §5.12)', () => {
+  test('WORKLOADS: the Deployment of the standalone DCD (docs/design/render-core.md §5.12)', () => {
     const chart = new Chart(Testing.app(), 'test', { namespace: 'team-a' });
     new ComponentDeployment(chart, 'Dcd', {
       metadata: { name: 'solo' },

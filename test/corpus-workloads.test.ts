@@ -91,7 +91,7 @@ describe('corpus deferral reasons', () => {
     expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { grove: { forceScalingGroup: true } }, ...main }), 'grove')).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { gpuMemoryService: { mode: 'InterPod' } }, ...main }), 'grove')).toEqual([]);
     expect(deferralReasons(graph({ name: 'w', type: 'worker', experimental: { futureFeature: {} }, ...main }), 'grove')).toEqual(['experimental']);
-    // render-core §2: nvidia.com/enable-grove "false" (any case) takes the component provider
+    // docs/design/render-core.md §2: nvidia.com/enable-grove "false" (any case) takes the component provider
     const optedOut = graph({ name: 'w', type: 'worker', experimental: { grove: { forceScalingGroup: true } }, ...main }, { 'nvidia.com/enable-grove': 'False' });
     expect(optsOutOfGrove(optedOut)).toBe(true);
     expect(deferralReasons(optedOut, 'grove')).toEqual(['grove-only']);
@@ -141,7 +141,7 @@ function expectRefused(g: CheckedGraph): void {
   expect(g.deferred.some(r => REFUSED_AT[r].test(g.error!))).toBe(true);
 }
 
-/** §14 component provider: one Deployment per DCD, of the same name; a multinode DCD gets LeaderWorkerSet <dcd>-0 instead. */
+/** docs/design/render-core.md §14 component provider: one Deployment per DCD, of the same name; a multinode DCD gets LeaderWorkerSet <dcd>-0 instead. */
 function expectComponentWorkloads(g: CheckedGraph): void {
   const workloads = [...namesOf(g, 'Deployment'), ...namesOf(g, 'LeaderWorkerSet').map(n => n.replace(/-0$/, ''))].sort();
   expect(workloads).toEqual(namesOf(g, 'DynamoComponentDeployment').sort());
@@ -150,7 +150,7 @@ function expectComponentWorkloads(g: CheckedGraph): void {
 
 const describeCorpus = describeNeeding('corpus');
 
-describeCorpus('render-core §14 corpus graphs in workloads output, operator without Grove (Kubernetes schema of core objects, CRD schema of LeaderWorkerSets)', () => {
+describeCorpus('docs/design/render-core.md §14 corpus graphs in workloads output, operator without Grove (Kubernetes schema of core objects, CRD schema of LeaderWorkerSets)', () => {
   let checked: Map<string, CheckedGraph>;
 
   beforeAll(() => {
@@ -166,7 +166,7 @@ describeCorpus('render-core §14 corpus graphs in workloads output, operator wit
     expect(totals.deferred).toBe(2);
     // inter-pod GPU memory service and Grove-only fields: admission without Grove forbids them
     expect(Object.fromEntries(totals.deferredByReason)).toEqual({ 'grove-only': 2 });
-    // one workload per DCD: a Deployment, or a LeaderWorkerSet for a multinode DCD (render-multinode §1.2)
+    // one workload per DCD: a Deployment, or a LeaderWorkerSet for a multinode DCD (docs/design/render-multinode.md §1.2)
     expect((totals.validatedByKind.get('apps/v1 Deployment') ?? 0) + (totals.crdValidatedByKind.get(LWS) ?? 0))
       .toBe(totals.skippedByKind.get('nvidia.com/v1beta1 DynamoComponentDeployment'));
     expect(Object.fromEntries(totals.crdValidatedByKind)).toEqual({ [LWS]: 6 });
@@ -188,7 +188,7 @@ describeCorpus('render-core §14 corpus graphs in workloads output, operator wit
   });
 });
 
-describeCorpus('render-multinode §4 corpus graphs in workloads output, operator with Grove (one PodCliqueSet per graph, CRD schema of PodCliqueSets)', () => {
+describeCorpus('docs/design/render-multinode.md §4 corpus graphs in workloads output, operator with Grove (one PodCliqueSet per graph, CRD schema of PodCliqueSets)', () => {
   let checked: Map<string, CheckedGraph>;
   let lwsPath: GraphWorkloads[];
 
@@ -231,7 +231,7 @@ describeCorpus('render-multinode §4 corpus graphs in workloads output, operator
       expectComponentWorkloads(g);
       return;
     }
-    // §4: one PodCliqueSet for the graph, labelled with its name; no DCDs, Deployments or LeaderWorkerSets
+    // docs/design/render-multinode.md §4: one PodCliqueSet for the graph, labelled with its name; no DCDs, Deployments or LeaderWorkerSets
     const pcs = g.objects.filter((o: any) => o?.kind === 'PodCliqueSet') as any[];
     expect(pcs).toHaveLength(1);
     expect(pcs[0].metadata.labels?.['nvidia.com/dynamo-graph-deployment-name']).toBe(doc.metadata.name);

@@ -242,13 +242,13 @@ describe('CRD schema check: CEL rules of the PodCliqueSet schema (create, no old
 const describeGoldens = describeNeeding('conformance');
 
 describeGoldens('CRD schema check of rendered objects (operator goldens)', () => {
-  test('render-multinode §9.2 dcd/lws: the LeaderWorkerSet the engine renders fits the LWS CRD', () => {
+  test('docs/design/render-multinode.md §9.2 dcd/lws: the LeaderWorkerSet the engine renders fits the LWS CRD', () => {
     const objects = renderDocuments(goldenScenario('dcd/lws').input, { output: 'workloads', operator: { groveAvailable: false } });
     const checks = checkCrdObjects(objects).filter(c => c.status !== 'not-crd');
     expect(checks).toEqual([{ apiVersion: 'leaderworkerset.x-k8s.io/v1', kind: 'LeaderWorkerSet', name: 'lws-manifest-0', status: 'valid', errors: [] }]);
   });
 
-  test('render-multinode §4 dgd/grove: the one PodCliqueSet the engine renders fits the PodCliqueSet CRD', () => {
+  test('docs/design/render-multinode.md §4 dgd/grove: the one PodCliqueSet the engine renders fits the PodCliqueSet CRD', () => {
     const objects = renderDocuments(goldenScenario('dgd/grove').input, { output: 'workloads', operator: { groveAvailable: true } });
     const checks = checkCrdObjects(objects).filter(c => c.status !== 'not-crd');
     expect(checks).toEqual([{ apiVersion: 'grove.io/v1alpha1', kind: 'PodCliqueSet', name: 'grove-manifest', status: 'valid', errors: [] }]);

@@ -8,9 +8,10 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoGraph, DynamoValidationPlugin, IValidationContext, OutputMode, ValidationViolation } from '../src';
 import { CliRun, runCliOn } from './support/cli-in-process';
-import { checkEmittedObject, checkEmittedObjects, formatEmittedViolation } from '../src/admission/emitted-admission';
-import { RenderError } from '../src/engine/errors';
+import { checkEmittedObject, checkEmittedObjects } from '../src/admission/emitted-admission';
 import * as engineRender from '../src/engine/render';
+import { RenderError } from '../src/model/render-error';
+import { formatViolation } from '../src/model/violation-report';
 import { OUTPUT_MODES, OutputMode as EngineOutput, renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -89,7 +90,7 @@ describe('emitted-object admission: schema and CRD CEL rules of each emitted obj
       rule: 'cel',
     });
     expect(violations[0].expression).toContain('!has(self.spec.template.topologyConstraint.packDomain)');
-    expect(formatEmittedViolation(violations[0])).toMatch(/^PodCliqueSet\/llm: spec\.template\.topologyConstraint\.packDomain: Forbidden: .* \(rule cel: oldSelf\.hasValue\(\) \|\| /);
+    expect(formatViolation(violations[0])).toMatch(/^PodCliqueSet\/llm: spec\.template\.topologyConstraint\.packDomain: Forbidden: .* \(rule cel: oldSelf\.hasValue\(\) \|\| /);
   });
 
   test('a PodCliqueSet packing by pack.required passes', () => {
@@ -103,7 +104,7 @@ describe('emitted-object admission: schema and CRD CEL rules of each emitted obj
     ]);
   });
 
-  test('render-experimental §3.2.2 SnapshotJob podSnapshotTemplate.metadata (newer than the CRD snapshot) takes labels and annotations only', () => {
+  test('docs/design/render-experimental.md §3.2.2 SnapshotJob podSnapshotTemplate.metadata (newer than the CRD snapshot) takes labels and annotations only', () => {
     expect(checkEmittedObject(snapshotJob(['main'], { labels: { a: 'b' }, annotations: { c: 'd' } }))).toEqual([]);
     expect(checkEmittedObject(snapshotJob(['main'], { labels: { a: 1 }, finalizers: ['x'] })).map(v => v.path)).toEqual([
       'spec.podSnapshotTemplate.metadata.labels', 'spec.podSnapshotTemplate.metadata.finalizers',

@@ -1,5 +1,5 @@
 /**
- * Experimental checkpoint (render-experimental §3) of the operators with SnapshotJob checkpoints
+ * Experimental checkpoint (docs/design/render-experimental.md §3) of the operators with SnapshotJob checkpoints
  * (operator version 1.6.0, from newer sources): automatic capture (SnapshotJob, capture pod,
  * identity and compatibility hashes), explicit `checkpointRef` PodSnapshot resolution, restore
  * candidate metadata and the `startupPolicy` replica gate. The module's functions are called
@@ -102,7 +102,7 @@ function expectedHash(checkpoint: any = { enabled: true, checkpointRef: 'snap' }
   return /does not match expected hash "([0-9a-f]{64})"/.exec(err.message)![1];
 }
 
-describe('render-experimental §3 corpus graphs with checkpointing', () => {
+describe('docs/design/render-experimental.md §3 corpus graphs with checkpointing', () => {
   const files = corpusFiles().filter(f => f.docs.some(d => d?.kind === 'DynamoGraphDeployment'
     && (d.spec?.components ?? []).some((c: any) => c.experimental?.checkpoint?.enabled)));
 
@@ -144,7 +144,7 @@ describe('render-experimental §3 corpus graphs with checkpointing', () => {
   });
 });
 
-describe('render-experimental §3.1 decision per component', () => {
+describe('docs/design/render-experimental.md §3.1 decision per component', () => {
   test('no checkpointRef (or a blank one) is automatic capture; a checkpointRef is an explicit PodSnapshot', () => {
     expect(only(resolveGraphCheckpoints(graph({ enabled: true }), SETTINGS)).automatic).toBe(true);
     expect(only(resolveGraphCheckpoints(graph({ enabled: true, checkpointRef: '  ' }), SETTINGS)).automatic).toBe(true);
@@ -165,7 +165,7 @@ describe('render-experimental §3.1 decision per component', () => {
   });
 });
 
-describe('render-experimental §3.2.1 names and identity hash', () => {
+describe('docs/design/render-experimental.md §3.2.1 names and identity hash', () => {
   test('checkpoint ID: first 32 hex of SHA-256 over the Go JSON of the identity, empty values omitted', () => {
     const input = { namespace: 'ns', dgdName: 'g', dgdUid: '', componentName: 'w', workerHash: 'abcd1234', compatibilityHash: 'h' };
     expect(checkpointId(input)).toBe(sha256(
@@ -212,7 +212,7 @@ describe('render-experimental §3.2.1 names and identity hash', () => {
   });
 });
 
-describe('render-experimental §3.2.2 SnapshotJob object', () => {
+describe('docs/design/render-experimental.md §3.2.2 SnapshotJob object', () => {
   test('kind, metadata, spec and the PodSnapshot template metadata', () => {
     const dgd = graph({ enabled: true }, {}, { uid: 'graph-uid' });
     const c = only(resolveGraphCheckpoints(dgd, SETTINGS));
@@ -286,7 +286,7 @@ describe('render-experimental §3.2.2 SnapshotJob object', () => {
   });
 });
 
-describe('render-experimental §3.2.3 capture pod template', () => {
+describe('docs/design/render-experimental.md §3.2.3 capture pod template', () => {
   test('the target container only, restartPolicy Never, discovery service account, component metadata and capture labels', () => {
     const dgd = graph({ enabled: true }, { frontendSidecar: 'sidecar' });
     dgd.spec.components![1].podTemplate!.spec.containers.push({ name: 'sidecar', image: IMAGE });
@@ -349,7 +349,7 @@ describe('render-experimental §3.2.3 capture pod template', () => {
   });
 });
 
-describe('render-experimental §3.2.4 GMS in the capture pod', () => {
+describe('docs/design/render-experimental.md §3.2.4 GMS in the capture pod', () => {
   const gmsGraph = (checkpoint: any = { enabled: true }, gms: any = {}) => graph(checkpoint, { experimental: { checkpoint, gpuMemoryService: gms } });
 
   test('a capture ResourceClaimTemplate before the job; claim, toleration, V1 gms-server sidecar and client wiring', () => {
@@ -385,7 +385,7 @@ describe('render-experimental §3.2.4 GMS in the capture pod', () => {
   });
 });
 
-describe('render-experimental §3.3 snapshot compatibility hash', () => {
+describe('docs/design/render-experimental.md §3.3 snapshot compatibility hash', () => {
   const pod = (main: any, extra: any = {}): PodSpecJson => ({ containers: [{ name: 'main', image: 'img', ...main }], ...extra });
   const gms = { mode: 'disabled', deviceClassName: '' };
   const hash = (spec: PodSpecJson) => snapshotCompatibilityHash(spec, 'main', 'vllm', gms, 'test');
@@ -425,7 +425,7 @@ describe('render-experimental §3.3 snapshot compatibility hash', () => {
   });
 });
 
-describe('render-experimental §3.4 explicit checkpointRef → PodSnapshot resolution', () => {
+describe('docs/design/render-experimental.md §3.4 explicit checkpointRef → PodSnapshot resolution', () => {
   const ref = { enabled: true, checkpointRef: 'snap' };
   const resolve = (objects: any[], checkpoint: any = ref) => resolveGraphCheckpoints(graph(checkpoint), SETTINGS, { objects });
 
@@ -474,7 +474,7 @@ describe('render-experimental §3.4 explicit checkpointRef → PodSnapshot resol
   });
 });
 
-describe('render-experimental §3.5 restore: what changes on the worker pod', () => {
+describe('docs/design/render-experimental.md §3.5 restore: what changes on the worker pod', () => {
   const explicitReady = (startupPolicy = 'Immediate') => only(resolveGraphCheckpoints(
     graph({ enabled: true, checkpointRef: 'snap', startupPolicy }), SETTINGS,
     { objects: [podSnapshot('snap', compatible(expectedHash({ enabled: true, checkpointRef: 'snap', startupPolicy })), READY)] }));
@@ -574,7 +574,7 @@ describe('render-experimental §3.5 restore: what changes on the worker pod', ()
   });
 });
 
-describe('render-experimental §3.6 startupPolicy', () => {
+describe('docs/design/render-experimental.md §3.6 startupPolicy', () => {
   test('WaitForCheckpoint without a ready checkpoint gates the component at zero; Immediate never does', () => {
     expect(gatedByCheckpoint(only(resolveGraphCheckpoints(graph({ enabled: true, startupPolicy: 'WaitForCheckpoint' }), SETTINGS)))).toBe(true);
     expect(gatedByCheckpoint(only(resolveGraphCheckpoints(graph(), SETTINGS)))).toBe(false);

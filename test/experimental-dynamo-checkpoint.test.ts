@@ -1,5 +1,5 @@
 /**
- * Experimental checkpoint of the operators of 1.4.0 and 1.5.0 (render-experimental §3.8): the
+ * Experimental checkpoint of the operators of 1.4.0 and 1.5.0 (docs/design/render-experimental.md §3.8): the
  * graph controller creates a `nvidia.com/v1alpha1` DynamoCheckpoint `checkpoint-<id>` per automatic
  * capture and names it in the generated DCD; `checkpointRef` names a DynamoCheckpoint; a Ready one
  * makes worker pods probe every second. Operators with SnapshotJob checkpoints (1.6.0, newer
@@ -84,7 +84,7 @@ function observed(name: string, phase: string | undefined, labels: Record<string
   };
 }
 
-describe('render-experimental §3.8 automatic capture: the DynamoCheckpoint (operators 1.4.0 and 1.5.0)', () => {
+describe('docs/design/render-experimental.md §3.8 automatic capture: the DynamoCheckpoint (operators 1.4.0 and 1.5.0)', () => {
   test('the checkpoint ID: first 32 hex of SHA-256 over {namespace?, dgdName, dgdUID?, componentName, workerHash?}', () => {
     expect(dgdCheckpointId({ namespace: 'ns', dgdName: 'g', dgdUid: '', componentName: 'c', workerHash: '' }))
       .toBe(sha256('{"namespace":"ns","dgdName":"g","componentName":"c"}').slice(0, 32));
@@ -153,7 +153,7 @@ describe('render-experimental §3.8 automatic capture: the DynamoCheckpoint (ope
   });
 });
 
-describe('render-experimental §3.8 the generated DCD and the startup policy', () => {
+describe('docs/design/render-experimental.md §3.8 the generated DCD and the startup policy', () => {
   test('Immediate: the DCD names the DynamoCheckpoint at once and carries the candidate metadata', () => {
     const { id } = expectedId();
     const dcd = workerDcd(render([graph()], 'components'));
@@ -224,7 +224,7 @@ describe('render-experimental §3.8 the generated DCD and the startup policy', (
   });
 });
 
-describe('render-experimental §3.8 checkpointRef names a DynamoCheckpoint', () => {
+describe('docs/design/render-experimental.md §3.8 checkpointRef names a DynamoCheckpoint', () => {
   test('not given: a RenderError that says to pass it', () => {
     const err = renderError(() => render([graph({ enabled: true, checkpointRef: 'warm' })], 'workloads'));
     expect(err.message).toContain('failed to resolve checkpoint for component VllmWorker: failed to get referenced checkpoint warm');
@@ -251,7 +251,7 @@ describe('render-experimental §3.8 checkpointRef names a DynamoCheckpoint', () 
   });
 });
 
-describe('render-experimental §3.8 a standalone DCD', () => {
+describe('docs/design/render-experimental.md §3.8 a standalone DCD', () => {
   const dcd = (checkpoint: JsonObject): JsonObject => ({
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoComponentDeployment',
@@ -282,7 +282,7 @@ describe('render-experimental §3.8 a standalone DCD', () => {
   });
 });
 
-describe('render-experimental §3.8 the first reconcile on Grove, and scaling adapters while waiting (operators 1.4.0 and 1.5.0)', () => {
+describe('docs/design/render-experimental.md §3.8 the first reconcile on Grove, and scaling adapters while waiting (operators 1.4.0 and 1.5.0)', () => {
   const grove = { groveAvailable: true };
   const names = (objects: JsonObject[], kind: string) => objects.filter(o => o.kind === kind).map(o => o.metadata.name).sort();
   /** The automatic checkpoint ID of `VllmWorker` with no worker hash (the graph has no UID here). */

@@ -23,7 +23,7 @@ function graph(components: any[], backendFramework = 'vllm'): any {
 
 const INTRA = { gpuMemoryService: {}, failover: {} };
 
-describeCorpus('render-experimental §2.2 intra-pod failover: the engine is cloned into engine-0 and engine-1 (corpus agg_failover)', () => {
+describeCorpus('docs/design/render-experimental.md §2.2 intra-pod failover: the engine is cloned into engine-0 and engine-1 (corpus agg_failover)', () => {
   const objects = render(corpusGraph('examples__backends__vllm__deploy__agg_failover.yaml'), COMPONENT_PATH);
   const pod = podSpecOf(objects, 'vllm-agg-failover-vllmworker');
   const [engine0, engine1] = pod.containers;
@@ -82,7 +82,7 @@ describeCorpus('render-experimental §2.2 intra-pod failover: the engine is clon
   });
 });
 
-describeCorpus('render-experimental §2.3 vLLM engine settings [S]', () => {
+describeCorpus('docs/design/render-experimental.md §2.3 vLLM engine settings [S]', () => {
   test('shadow mode and staggered NIXL side-channel and KV-event ports (corpus agg_failover)', () => {
     const pod = podSpecOf(render(corpusGraph('examples__backends__vllm__deploy__agg_failover.yaml'), COMPONENT_PATH), 'vllm-agg-failover-vllmworker');
     for (const [i, engine] of pod.containers.entries()) {
@@ -121,14 +121,14 @@ describeCorpus('render-experimental §2.3 vLLM engine settings [S]', () => {
   });
 });
 
-describe('render-experimental §2.2 intra-pod failover across nodes on LeaderWorkerSet (digest silent)', () => {
+describe('docs/design/render-experimental.md §2.2 intra-pod failover across nodes on LeaderWorkerSet (digest silent)', () => {
   test('refused: the component controller requires a container named main in LeaderWorkerSet pods', () => {
     const error = errorOf(() => render(graph([worker(INTRA, {}, { multinode: { nodeCount: 2 } })]), { groveAvailable: false, lwsAvailable: true }));
     expect(error.message).toContain('needs a main container');
   });
 });
 
-describe('render-experimental §2.2 other containers stay after the engines', () => {
+describe('docs/design/render-experimental.md §2.2 other containers stay after the engines', () => {
   test('a user sidecar and the frontend sidecar follow engine-0 and engine-1, unchanged', () => {
     const w = worker(INTRA, {}, { frontendSidecar: 'fe' });
     w.podTemplate.spec.containers.push({ name: 'logger', image: 'logger:1' }, { name: 'fe', image: IMAGE });
@@ -139,7 +139,7 @@ describe('render-experimental §2.2 other containers stay after the engines', ()
   });
 });
 
-describeCorpus('render-experimental §2.2 intra-pod failover on a Grove clique', () => {
+describeCorpus('docs/design/render-experimental.md §2.2 intra-pod failover on a Grove clique', () => {
   test('corpus agg_failover on the Grove path: the clique pod carries both engines', () => {
     const objects = render(corpusGraph('examples__backends__vllm__deploy__agg_failover.yaml'), GROVE_PATH);
     const pod = clique(objects, 'vllmworker').spec.podSpec;
@@ -149,7 +149,7 @@ describeCorpus('render-experimental §2.2 intra-pod failover on a Grove clique',
   });
 });
 
-describe('render-experimental §2.3 the snapshot controller supports failover for vLLM only', () => {
+describe('docs/design/render-experimental.md §2.3 the snapshot controller supports failover for vLLM only', () => {
   test('SGLang is refused with the operator message', () => {
     const w = worker(INTRA, { command: ['python3', '-m', 'dynamo.sglang'], args: ['--model-path', 'm'] });
     const error = errorOf(() => render(graph([w], 'sglang'), COMPONENT_PATH));
@@ -164,7 +164,7 @@ describe('render-experimental §2.3 the snapshot controller supports failover fo
   });
 });
 
-describeCorpus('render-experimental §2.4 inter-pod failover (corpus gms-failover, single node)', () => {
+describeCorpus('docs/design/render-experimental.md §2.4 inter-pod failover (corpus gms-failover, single node)', () => {
   const objects = render(corpusGraph('examples__backends__vllm__deploy__gms-failover.yaml'), GROVE_PATH);
   const engines = clique(objects, 'agg');
   const server = clique(objects, 'agg-gms-0');
@@ -201,7 +201,7 @@ describeCorpus('render-experimental §2.4 inter-pod failover (corpus gms-failove
   });
 });
 
-describe('render-experimental §2.4 shadow mode precedes what the vLLM hook appends later', () => {
+describe('docs/design/render-experimental.md §2.4 shadow mode precedes what the vLLM hook appends later', () => {
   test('with a compilation cache, DYN_VLLM_GMS_SHADOW_MODE comes before VLLM_CACHE_ROOT', () => {
     const w = worker({ gpuMemoryService: { mode: 'InterPod' }, failover: { mode: 'InterPod', numShadows: 2 } }, {}, { compilationCache: { pvcName: 'cache' } });
     const objects = render(graph([w]), GROVE_PATH);
@@ -213,7 +213,7 @@ describe('render-experimental §2.4 shadow mode precedes what the vLLM hook appe
   });
 });
 
-describeCorpus('render-experimental §2.4 inter-pod failover across nodes (corpus dgd-gms-failover)', () => {
+describeCorpus('docs/design/render-experimental.md §2.4 inter-pod failover across nodes (corpus dgd-gms-failover)', () => {
   const objects = render(corpusGraph('deploy__operator__samples__dgd-gms-failover.yaml'), GROVE_PATH);
 
   test('every rank\'s engines are replicated, grouped for failover, and keep a gang threshold of 1', () => {

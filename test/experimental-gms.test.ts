@@ -35,7 +35,7 @@ function graph(components: any[], metadata: any = {}): any {
   return sharedGraph(components, {}, metadata);
 }
 
-describeCorpus('render-experimental §1.2.1 graph-level ResourceClaimTemplate', () => {
+describeCorpus('docs/design/render-experimental.md §1.2.1 graph-level ResourceClaimTemplate', () => {
   test('corpus agg_gms: <graph>-<component lower-cased>-gpu asks for the main container GPUs through request "gpus"', () => {
     const objects = render(corpusGraph('examples__backends__vllm__deploy__agg_gms.yaml'), COMPONENT_PATH);
     const rct = find(objects, 'ResourceClaimTemplate', 'vllm-agg-gms-vllmworker-gpu');
@@ -76,7 +76,7 @@ describeCorpus('render-experimental §1.2.1 graph-level ResourceClaimTemplate', 
   });
 });
 
-describeCorpus('render-experimental §1.3 intra-pod GPU memory service on a Deployment', () => {
+describeCorpus('docs/design/render-experimental.md §1.3 intra-pod GPU memory service on a Deployment', () => {
   const objects = render(corpusGraph('examples__backends__vllm__deploy__agg_gms.yaml'), COMPONENT_PATH);
   const pod = podSpecOf(objects, 'vllm-agg-gms-vllmworker');
   const main = pod.containers[0];
@@ -123,7 +123,7 @@ describeCorpus('render-experimental §1.3 intra-pod GPU memory service on a Depl
   });
 });
 
-describe('render-experimental §1.3 step 4 an existing GPU toleration is kept', () => {
+describe('docs/design/render-experimental.md §1.3 step 4 an existing GPU toleration is kept', () => {
   test('a user toleration with key nvidia.com/gpu and effect NoSchedule is not doubled', () => {
     const toleration = { key: 'nvidia.com/gpu', operator: 'Equal', value: 'present', effect: 'NoSchedule' };
     const w = worker({ gpuMemoryService: {} });
@@ -133,7 +133,7 @@ describe('render-experimental §1.3 step 4 an existing GPU toleration is kept', 
   });
 });
 
-describe('render-experimental §1.3 step 7 extra client containers', () => {
+describe('docs/design/render-experimental.md §1.3 step 7 extra client containers', () => {
   test('each named container is wired as a client; others are not', () => {
     const w = worker({ gpuMemoryService: { extraClientContainers: ['saver'] } });
     w.podTemplate.spec.containers.push(
@@ -151,7 +151,7 @@ describe('render-experimental §1.3 step 7 extra client containers', () => {
   });
 });
 
-describe('render-experimental §1.3 step 1 the rendered pod is re-checked for client containers', () => {
+describe('docs/design/render-experimental.md §1.3 step 1 the rendered pod is re-checked for client containers', () => {
   test('a client name the pod lacks is a render error naming it', () => {
     const dcd = {
       apiVersion: 'nvidia.com/v1beta1',
@@ -165,7 +165,7 @@ describe('render-experimental §1.3 step 1 the rendered pod is re-checked for cl
   });
 });
 
-describe('render-experimental §1.2.1 standalone DCD (digest gap: the snapshot names the template after the DCD)', () => {
+describe('docs/design/render-experimental.md §1.2.1 standalone DCD (digest gap: the snapshot names the template after the DCD)', () => {
   test('pods claim <dcd>-<component>-gpu and no ResourceClaimTemplate is rendered', () => {
     const dcd = {
       apiVersion: 'nvidia.com/v1beta1',
@@ -179,7 +179,7 @@ describe('render-experimental §1.2.1 standalone DCD (digest gap: the snapshot n
   });
 });
 
-describeCorpus('render-experimental §1.3 intra-pod GPU memory service on every pod kind', () => {
+describeCorpus('docs/design/render-experimental.md §1.3 intra-pod GPU memory service on every pod kind', () => {
   test('Grove clique (corpus SGLang agg_gms): the same wiring inside the clique pod spec', () => {
     const objects = render(corpusGraph('examples__backends__sglang__deploy__agg_gms.yaml'), GROVE_PATH);
     const pod = clique(objects, 'decode').spec.podSpec;
@@ -201,7 +201,7 @@ describeCorpus('render-experimental §1.3 intra-pod GPU memory service on every 
   });
 });
 
-describe('render-experimental §1.4 inter-pod GPU memory service cliques (single node, no failover)', () => {
+describe('docs/design/render-experimental.md §1.4 inter-pod GPU memory service cliques (single node, no failover)', () => {
   const objects = render(graph([worker({ gpuMemoryService: { mode: 'InterPod' } }, {}, { replicas: 3 })]), GROVE_PATH);
   const pcs = objects.find(o => o.kind === 'PodCliqueSet');
 
@@ -222,7 +222,7 @@ describe('render-experimental §1.4 inter-pod GPU memory service cliques (single
     }]);
   });
 
-  test('§1.2.2 one PodCliqueSet claim template per rank, request "gpu"', () => {
+  test('docs/design/render-experimental.md §1.2.2 one PodCliqueSet claim template per rank, request "gpu"', () => {
     expect(pcs.spec.template.resourceClaimTemplates).toEqual([{
       name: 'vllmworker-gpu-rank-0',
       templateSpec: { metadata: {}, spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu.nvidia.com', allocationMode: 'ExactCount', count: 2 } }] } } },
@@ -300,7 +300,7 @@ describe('render-experimental §1.4 inter-pod GPU memory service cliques (single
   });
 });
 
-describeCorpus('render-experimental §1.4 / render-multinode §4.12 inter-pod GPU memory service across nodes (corpus dgd-gms-failover)', () => {
+describeCorpus('docs/design/render-experimental.md §1.4 / docs/design/render-multinode.md §4.12 inter-pod GPU memory service across nodes (corpus dgd-gms-failover)', () => {
   const objects = render(corpusGraph('deploy__operator__samples__dgd-gms-failover.yaml'), GROVE_PATH);
   const pcs = objects.find(o => o.kind === 'PodCliqueSet');
 
@@ -337,7 +337,7 @@ describeCorpus('render-experimental §1.4 / render-multinode §4.12 inter-pod GP
   });
 });
 
-describe('render-multinode §4.2 PodCliqueSet name budget counts the inter-pod cliques', () => {
+describe('docs/design/render-multinode.md §4.2 PodCliqueSet name budget counts the inter-pod cliques', () => {
   test('the longest clique <c>-gms-<r> shortens the budget: a 34-character graph name is truncated to 33', () => {
     const name = 'a'.repeat(34);
     const w = worker({ gpuMemoryService: { mode: 'InterPod' } }, {}, { name: 'agg', multinode: { nodeCount: 2 } });
@@ -348,7 +348,7 @@ describe('render-multinode §4.2 PodCliqueSet name budget counts the inter-pod c
   });
 });
 
-describeCorpus('render-experimental §1.4 inter-pod GPU memory service is Grove only', () => {
+describeCorpus('docs/design/render-experimental.md §1.4 inter-pod GPU memory service is Grove only', () => {
   test('a graph on the component path is refused at the component', () => {
     const error = errorOf(() => render(corpusGraph('examples__backends__vllm__deploy__gms-failover.yaml'), COMPONENT_PATH));
     expect(error.field).toBe('spec.components[0].experimental.gpuMemoryService');
@@ -366,7 +366,7 @@ describeCorpus('render-experimental §1.4 inter-pod GPU memory service is Grove 
   });
 });
 
-describe('render-experimental §3 checkpoint with the GPU memory service needs the operator checkpoint gate', () => {
+describe('docs/design/render-experimental.md §3 checkpoint with the GPU memory service needs the operator checkpoint gate', () => {
   test('with checkpoint disabled in the operator, the operator\'s error names the component', () => {
     const error = errorOf(() => render(graph([worker({ gpuMemoryService: {}, checkpoint: { enabled: true } })]), COMPONENT_PATH));
     expect(error.field).toBe('spec.components[0].experimental.checkpoint');

@@ -1,6 +1,6 @@
 /**
  * The PodCliqueSet of a graph on the Grove workload provider, rendered through the public engine
- * (render-multinode §4.1–§4.11 and the Grove columns of §5). Every input is first checked to be
+ * (docs/design/render-multinode.md §4.1–§4.11 and the Grove columns of §5). Every input is first checked to be
  * admissible on an operator with Grove, so the rows are pinned for graphs the operator accepts.
  */
 import { DgdJson, JsonObject, render, RenderError, settings as operatorSettings } from './support/facade';
@@ -20,7 +20,7 @@ const ANNOTATION_DISCOVERY_BACKEND = 'nvidia.com/dynamo-discovery-backend';
 const ANNOTATION_ORIGIN_VERSION = 'nvidia.com/dynamo-operator-origin-version';
 const LABEL_KAI_QUEUE = 'kai.scheduler/queue';
 
-/** Worker-class default probes (render-multinode §9.1). */
+/** Worker-class default probes (docs/design/render-multinode.md §9.1). */
 const WORKER_LIVENESS = { httpGet: { path: '/live', port: 'system' }, timeoutSeconds: 4, periodSeconds: 5, failureThreshold: 1 };
 const WORKER_READINESS = { httpGet: { path: '/health', port: 'system' }, timeoutSeconds: 4, periodSeconds: 10, failureThreshold: 3 };
 const WORKER_STARTUP = { httpGet: { path: '/live', port: 'system' }, timeoutSeconds: 5, periodSeconds: 10, failureThreshold: 720 };
@@ -47,7 +47,7 @@ const frontend = (): JsonObject => groveComponent('Frontend', 'frontend');
 const multinodeDecode = (nodeCount = 2, extra: JsonObject = {}, container: JsonObject = {}): JsonObject =>
   groveComponent('decode', 'decode', { multinode: { nodeCount }, ...extra }, container);
 
-describe('render-multinode §4.1 worker-hash label and DYN_NAMESPACE_WORKER_SUFFIX on worker-class cliques', () => {
+describe('docs/design/render-multinode.md §4.1 worker-hash label and DYN_NAMESPACE_WORKER_SUFFIX on worker-class cliques', () => {
   const dgd = groveGraph([
     frontend(),
     multinodeDecode(2),
@@ -80,7 +80,7 @@ describe('render-multinode §4.1 worker-hash label and DYN_NAMESPACE_WORKER_SUFF
   });
 });
 
-describe('render-multinode §4.2 PodCliqueSet object: kind, metadata, replicas, template constants', () => {
+describe('docs/design/render-multinode.md §4.2 PodCliqueSet object: kind, metadata, replicas, template constants', () => {
   const dgd = groveGraph([frontend(), multinodeDecode(2)], {
     labels: { 'team': 'a', 'example.com/tier': 'gold' },
     annotations: { 'example.com/cost-center': '42' },
@@ -140,7 +140,7 @@ describe('render-multinode §4.2 PodCliqueSet object: kind, metadata, replicas, 
   });
 });
 
-describe('render-multinode §4.2 Volcano queue annotation on the PodCliqueSet', () => {
+describe('docs/design/render-multinode.md §4.2 Volcano queue annotation on the PodCliqueSet', () => {
   const graph = (queue?: string): DgdJson => groveGraph([frontend()], {}, queue === undefined ? {} : { annotations: { 'nvidia.com/volcano-queue': queue } });
 
   it('Volcano on and nvidia.com/volcano-queue set: scheduling.grove.io/volcano-queue with the trimmed queue', () => {
@@ -159,7 +159,7 @@ describe('render-multinode §4.2 Volcano queue annotation on the PodCliqueSet', 
   });
 });
 
-describe('render-multinode §4.2 update strategy from nvidia.com/grove-update-strategy', () => {
+describe('docs/design/render-multinode.md §4.2 update strategy from nvidia.com/grove-update-strategy', () => {
   const graph = (strategy: string): DgdJson => groveGraph([frontend()], {}, { annotations: { 'nvidia.com/grove-update-strategy': strategy } });
 
   it.each(['RollingRecreate', 'OnDelete'])('%s becomes spec.updateStrategy.type', strategy => {
@@ -182,7 +182,7 @@ describe('render-multinode §4.2 update strategy from nvidia.com/grove-update-st
   });
 });
 
-describe('render-multinode §4.2 terminationDelay from orchestrators.grove.terminationDelay', () => {
+describe('docs/design/render-multinode.md §4.2 terminationDelay from orchestrators.grove.terminationDelay', () => {
   const dgd = groveGraph([frontend()]);
 
   it('default 4h (the platform chart\'s) is written as 4h0m0s', () => {
@@ -214,7 +214,7 @@ describe('render-multinode §4.2 terminationDelay from orchestrators.grove.termi
   });
 });
 
-describe('render-multinode §4.2 PodCliqueSet name truncation (PCSNameForDGD test vectors)', () => {
+describe('docs/design/render-multinode.md §4.2 PodCliqueSet name truncation (PCSNameForDGD test vectors)', () => {
   it('my-deployment-dgd with multinode VllmPrefillWorker → my--4793 (budget floor 8; admission then refuses the graph)', () => {
     const dgd = groveGraph([groveComponent('VllmPrefillWorker', 'prefill', { multinode: { nodeCount: 2 } })], {}, { name: 'my-deployment-dgd' });
     // 8 + 17 + 21 = 46 > 45: the floor keeps the PodCliqueSet name usable, but the pod names would not fit (rule 19)
@@ -256,7 +256,7 @@ describe('render-multinode §4.2 PodCliqueSet name truncation (PCSNameForDGD tes
   });
 });
 
-describe('render-multinode §4.3 clique names, roleName, replicas and minAvailable', () => {
+describe('docs/design/render-multinode.md §4.3 clique names, roleName, replicas and minAvailable', () => {
   it('names and roleName are the lower-cased role names', () => {
     const pcs = pcsOf(groveGraph([groveComponent('VllmDecode', 'decode', { multinode: { nodeCount: 2 } }), groveComponent('Agg', 'worker')]));
     expect(cliqueNames(pcs)).toEqual(['vllmdecode-ldr', 'vllmdecode-wkr', 'agg']);
@@ -298,7 +298,7 @@ describe('render-multinode §4.3 clique names, roleName, replicas and minAvailab
   });
 });
 
-describe('render-multinode §4.3 clique labels (order of precedence)', () => {
+describe('docs/design/render-multinode.md §4.3 clique labels (order of precedence)', () => {
   const dgd = groveGraph([
     frontend(),
     groveComponent('decode', 'decode', {
@@ -430,7 +430,7 @@ describe('render-multinode §4.3 clique labels (order of precedence)', () => {
   });
 });
 
-describe('render-multinode §4.3 clique annotations and the discovery backend', () => {
+describe('docs/design/render-multinode.md §4.3 clique annotations and the discovery backend', () => {
   const decode = (annotations: Record<string, string> = {}): JsonObject => groveComponent('decode', 'decode', {
     multinode: { nodeCount: 2 },
     podTemplate: { metadata: { annotations }, spec: { containers: [{ name: 'main', image: GROVE_TEST_IMAGE }] } },
@@ -474,7 +474,7 @@ describe('render-multinode §4.3 clique annotations and the discovery backend', 
     }
   });
 
-  it('the propagated graph metadata annotations (§3.1 list) land on the cliques; other metadata annotations do not', () => {
+  it('the propagated graph metadata annotations (docs/design/render-multinode.md §3.1 list) land on the cliques; other metadata annotations do not', () => {
     const pcs = pcsOf(groveGraph([frontend(), decode()], {}, {
       annotations: {
         'nvidia.com/vllm-distributed-executor-backend': 'ray',
@@ -514,7 +514,7 @@ describe('render-multinode §4.3 clique annotations and the discovery backend', 
   });
 });
 
-describe('render-multinode §4.3 schedulers: KAI', () => {
+describe('docs/design/render-multinode.md §4.3 schedulers: KAI', () => {
   const withScheduler = (name: string, schedulerName?: string): JsonObject => groveComponent(name, 'worker', schedulerName === undefined ? {} : {
     podTemplate: { spec: { schedulerName, containers: [{ name: 'main', image: GROVE_TEST_IMAGE }] } },
   });
@@ -558,7 +558,7 @@ describe('render-multinode §4.3 schedulers: KAI', () => {
   });
 });
 
-describe('render-multinode §4.3 schedulers: Volcano, and both gates on', () => {
+describe('docs/design/render-multinode.md §4.3 schedulers: Volcano, and both gates on', () => {
   it('every clique runs on volcano; no KAI queue label', () => {
     const pcs = pcsOf(groveGraph([frontend(), multinodeDecode(2)]), { volcanoSchedulerAvailable: true });
     for (const name of ['frontend', 'decode-ldr', 'decode-wkr']) {
@@ -581,7 +581,7 @@ describe('render-multinode §4.3 schedulers: Volcano, and both gates on', () => 
   });
 });
 
-describe('render-multinode §4.4 PodCliqueScalingGroup config', () => {
+describe('docs/design/render-multinode.md §4.4 PodCliqueScalingGroup config', () => {
   it('multinode component: name lower-cased, cliqueNames in role order, replicas and minAvailable of the component', () => {
     const pcs = pcsOf(groveGraph([frontend(), groveComponent('Decode', 'decode', { multinode: { nodeCount: 3 }, replicas: 2, minAvailable: 2 })]));
     expect(pcs.spec.template.podCliqueScalingGroups).toEqual([
@@ -613,7 +613,7 @@ describe('render-multinode §4.4 PodCliqueScalingGroup config', () => {
   });
 });
 
-describe('render-multinode §4.5 startup ordering (startsAfter)', () => {
+describe('docs/design/render-multinode.md §4.5 startup ordering (startsAfter)', () => {
   const trtllmDecode = (nodeCount: number): JsonObject => groveComponent('decode', 'decode', { multinode: { nodeCount } }, {
     command: ['python3', '-m', 'dynamo.trtllm'], args: ['--model-path', 'm'],
   });
@@ -643,7 +643,7 @@ describe('render-multinode §4.5 startup ordering (startsAfter)', () => {
   });
 });
 
-describe('render-multinode §4.6 replicas and gang thresholds of a multinode component (summary table)', () => {
+describe('docs/design/render-multinode.md §4.6 replicas and gang thresholds of a multinode component (summary table)', () => {
   const pcs = pcsOf(groveGraph([multinodeDecode(4, { replicas: 2, minAvailable: 2 })]));
 
   it('PCSG: component replicas / component minAvailable', () => {
@@ -656,7 +656,7 @@ describe('render-multinode §4.6 replicas and gang thresholds of a multinode com
   });
 });
 
-describe('render-multinode §4.7 topology constraints (typed API)', () => {
+describe('docs/design/render-multinode.md §4.7 topology constraints (typed API)', () => {
   it('graph packDomain and clusterTopologyName: the template constraint names both', () => {
     const pcs = pcsOf(groveGraph([frontend()], { topologyConstraint: { clusterTopologyName: 'ct', packDomain: 'rack' } }));
     expect(pcs.spec.template.topologyConstraint).toEqual({ topologyName: 'ct', pack: { required: 'rack' } });
@@ -701,7 +701,7 @@ describe('render-multinode §4.7 topology constraints (typed API)', () => {
   });
 });
 
-describe('render-multinode §4.9 providerOverride (Grove topology, replaced verbatim)', () => {
+describe('docs/design/render-multinode.md §4.9 providerOverride (Grove topology, replaced verbatim)', () => {
   const override = (value: JsonObject): JsonObject => ({ apiVersion: 'grove.io/v1alpha1', value });
   /** A constraint with an unknown field, an explicit null and an integer, which must survive as written. */
   const verbatim = (domain: string): JsonObject => ({ pack: { required: domain, preferred: null }, futureField: { weight: 3 } });
@@ -759,7 +759,7 @@ describe('render-multinode §4.9 providerOverride (Grove topology, replaced verb
   });
 });
 
-describe('render-multinode §4.11 example: TRT-LLM decode on 2 nodes × 8 GPUs, Grove (whole PodCliqueSet)', () => {
+describe('docs/design/render-multinode.md §4.11 example: TRT-LLM decode on 2 nodes × 8 GPUs, Grove (whole PodCliqueSet)', () => {
   const dgd = groveGraph([groveComponent('decode', 'decode', { replicas: 1, multinode: { nodeCount: 2 } }, {
     command: ['python3', '-m', 'dynamo.trtllm'],
     args: ['--model-path', 'm'],
@@ -872,7 +872,7 @@ describe('render-multinode §4.11 example: TRT-LLM decode on 2 nodes × 8 GPUs, 
   });
 });
 
-describe('render-multinode §5 Grove columns: labels, names, probes and init containers of leader vs worker cliques', () => {
+describe('docs/design/render-multinode.md §5 Grove columns: labels, names, probes and init containers of leader vs worker cliques', () => {
   const vllmMp = groveGraph([groveComponent('decode', 'decode', { multinode: { nodeCount: 2 } }, {
     command: ['python3', '-m', 'dynamo.vllm'],
     args: ['--model', 'test/model', '--tensor-parallel-size', '16'],
@@ -986,7 +986,7 @@ describe('render-multinode §5 Grove columns: labels, names, probes and init con
     const leader = cliqueMain(pcs, 'decode-ldr');
     const worker = cliqueMain(pcs, 'decode-wkr');
     expect(worker.env).toEqual(leader.env);
-    // mp by origin version ≥ 1.0.0: the side-channel host is appended on both (golden dgd/grove, §9.5)
+    // mp by origin version ≥ 1.0.0: the side-channel host is appended on both (golden dgd/grove, docs/design/render-multinode.md §9.5)
     expect((leader.env as JsonObject[])[(leader.env as JsonObject[]).length - 1]).toEqual({
       name: 'VLLM_NIXL_SIDE_CHANNEL_HOST', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } },
     });
@@ -998,7 +998,7 @@ describe('render-multinode §5 Grove columns: labels, names, probes and init con
   });
 });
 
-describe('render-multinode §4.3 an empty graph discovery-backend annotation leaves the component\'s own', () => {
+describe('docs/design/render-multinode.md §4.3 an empty graph discovery-backend annotation leaves the component\'s own', () => {
   test('the clique keeps the component annotation and its pods keep the discovery account', () => {
     const doc: any = {
       apiVersion: 'nvidia.com/v1beta1',

@@ -45,7 +45,7 @@ function find(objects: any[], kind: string, name: string): any {
   return found;
 }
 
-describe('render-multinode §4 Grove stable resources: admitted graph', () => {
+describe('docs/design/render-multinode.md §4 Grove stable resources: admitted graph', () => {
   it('is a graph on the Grove provider', () => {
     const dgd = storedGraph(admitted([component('frontend', 'frontend')]), { groveAvailable: true });
     expect(dgd.metadata.annotations?.['nvidia.com/workload-provider']).toBe('grove');
@@ -53,7 +53,7 @@ describe('render-multinode §4 Grove stable resources: admitted graph', () => {
   });
 });
 
-describe('render-multinode §4 Grove stable resources: component Service with Kubernetes discovery (every component)', () => {
+describe('docs/design/render-multinode.md §4 Grove stable resources: component Service with Kubernetes discovery (every component)', () => {
   const dgd = admitted([
     component('Frontend', 'frontend'),
     component('decode', 'decode', {
@@ -142,7 +142,7 @@ describe('render-multinode §4 Grove stable resources: component Service with Ku
   });
 });
 
-describe('render-multinode §4 Grove stable resources: component Service of the frontend only when discovery is etcd', () => {
+describe('docs/design/render-multinode.md §4 Grove stable resources: component Service of the frontend only when discovery is etcd', () => {
   const components = [component('frontend', 'frontend'), component('decode', 'decode')];
 
   it('renders only the frontend Service, without discovery labels, when discovery.backend is etcd', () => {
@@ -164,7 +164,7 @@ describe('render-multinode §4 Grove stable resources: component Service of the 
   });
 });
 
-describe('render-multinode §4 Grove stable resources: model Service once per model', () => {
+describe('docs/design/render-multinode.md §4 Grove stable resources: model Service once per model', () => {
   const model = 'Qwen/Qwen3-0.6B';
   const dgd = admitted([
     component('frontend', 'frontend'),
@@ -207,7 +207,7 @@ describe('render-multinode §4 Grove stable resources: model Service once per mo
   });
 });
 
-describe('render-multinode §4 Grove stable resources: Ingress with ingressControllerClassName', () => {
+describe('docs/design/render-multinode.md §4 Grove stable resources: Ingress with ingressControllerClassName', () => {
   const dgd = admitted([component('Frontend', 'frontend'), component('decode', 'decode')]);
 
   it('follows the frontend Service: name, class, host <graph>.<suffix>, backend port 8000, bookkeeping only', () => {
@@ -237,7 +237,7 @@ describe('render-multinode §4 Grove stable resources: Ingress with ingressContr
   });
 });
 
-describe('render-multinode §4 Grove stable resources: VirtualService with virtualServiceGateway', () => {
+describe('docs/design/render-multinode.md §4 Grove stable resources: VirtualService with virtualServiceGateway', () => {
   const dgd = admitted([component('frontend', 'frontend')]);
 
   it('routes <graph>.<suffix> on the gateway to the frontend Service, after the Ingress', () => {
@@ -258,7 +258,7 @@ describe('render-multinode §4 Grove stable resources: VirtualService with virtu
   });
 });
 
-describe('render-multinode §4 Grove stable resources: elastic-EP leader Service (single-pod elastic EP on Ray)', () => {
+describe('docs/design/render-multinode.md §4 Grove stable resources: elastic-EP leader Service (single-pod elastic EP on Ray)', () => {
   const elasticMain = {
     name: 'main',
     image: IMAGE,
@@ -316,7 +316,7 @@ describe('render-multinode §4 Grove stable resources: elastic-EP leader Service
   });
 });
 
-describe('render-multinode §4 Grove stable resources: object order', () => {
+describe('docs/design/render-multinode.md §4 Grove stable resources: object order', () => {
   it('is model Services, then per component: Service, elastic-EP Service, Ingress, VirtualService', () => {
     const dgd = admitted([
       component('decode', 'decode', { modelRef: { name: 'm' } }),

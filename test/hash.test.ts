@@ -7,7 +7,7 @@ import {
   lastAppliedHashInput,
 } from '../src/engine/hash/last-applied-hash';
 import { computeWorkerHash, sha256Hex, workerHashInput } from '../src/engine/hash/worker-hash';
-import { formatGoDuration, formatGoFloat, goJsonEncode, goQuote, parseGoDuration } from '../src/go/json';
+import { formatGoDuration, formatGoFloat, goJsonEncode, goQuote, parseGoDuration } from '../src/go/marshal';
 import { canonicalQuantity, QuantityParseError } from '../src/go/quantity';
 
 const EMPTY_OBJECT_SHA256 = '44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a';

@@ -3,7 +3,6 @@
  * operator configuration template derives them (values merged over the chart defaults as Helm merges
  * them; the configuration read as the operator reads it).
  */
-import { DEFAULT_OPERATOR_SETTINGS, resolveOperatorSettings } from '../src/engine/operator-settings';
 import {
   DEFAULT_HELM_NAMESPACE,
   DEFAULT_HELM_RELEASE_NAME,
@@ -12,6 +11,7 @@ import {
   parseHelmValues,
 } from '../src/import/helm-values';
 import { parseOperatorConfiguration } from '../src/import/operator-config';
+import { DEFAULT_OPERATOR_SETTINGS, resolveOperatorSettings } from '../src/model/operator-settings';
 
 const derive = (values: unknown, release = {}) => deriveOperatorSettingsFromHelmValues(values, release, 'values.yaml');
 const fromYaml = (text: string, release = {}) => derive(parseHelmValues(text, 'values.yaml'), release);

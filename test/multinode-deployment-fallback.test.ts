@@ -1,5 +1,5 @@
 /**
- * A standalone multinode DCD when LeaderWorkerSet is unavailable (render-multinode §1.2): the
+ * A standalone multinode DCD when LeaderWorkerSet is unavailable (docs/design/render-multinode.md §1.2): the
  * component controller renders a Deployment whose pod is rendered in role `main` for `nodeCount`
  * nodes with LeaderWorkerSet addressing; the component Service still selects `role: leader`.
  */
@@ -41,7 +41,7 @@ const deploymentOf = (objects: any[]) => objects.find(o => o.kind === 'Deploymen
 const mainOf = (objects: any[]) => deploymentOf(objects).spec.template.spec.containers[0];
 const gpus = (n: number) => ({ resources: { limits: { 'nvidia.com/gpu': String(n) } } });
 
-describe('render-multinode §1.2 the Deployment fallback of a standalone multinode DCD', () => {
+describe('docs/design/render-multinode.md §1.2 the Deployment fallback of a standalone multinode DCD', () => {
   test('a Deployment named after the DCD with its replicas and selector, and the Service selecting role leader', () => {
     const objects = render(dcd('vllm', { command: ['python3', '-m', 'dynamo.vllm'], args: ['--model', 'm'] }));
     expect(objects.map(o => `${o.kind}/${o.metadata.name}`)).toEqual(['Deployment/decode-nodes', 'Service/decode-nodes']);

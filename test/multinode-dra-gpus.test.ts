@@ -1,5 +1,5 @@
 /**
- * GPUs per node through DRA claims, end to end (render-multinode §2.3): the ResourceClaimTemplate
+ * GPUs per node through DRA claims, end to end (docs/design/render-multinode.md §2.3): the ResourceClaimTemplate
  * and DeviceClass the operator reads from the cluster come from the input documents.
  */
 import { parseAllDocuments } from 'yaml';
@@ -63,7 +63,7 @@ const render = (docs: unknown[], operator = {}): any[] => renderChecked(docs, { 
 const lwsOf = (objects: any[]) => objects.find(o => o.kind === 'LeaderWorkerSet');
 const leaderMain = (objects: any[]) => lwsOf(objects).spec.leaderWorkerTemplate.leaderTemplate.spec.containers[0];
 
-describe('render-multinode §2.3 GPU count through DRA objects of the input', () => {
+describe('docs/design/render-multinode.md §2.3 GPU count through DRA objects of the input', () => {
   test('TensorRT-LLM on LeaderWorkerSet: mpirun over 2 nodes × 4 claimed GPUs', () => {
     const objects = render([graph('trtllm'), claimTemplate(4, 'prod'), deviceClass]);
     expect(leaderMain(objects).args[0]).toContain('--oversubscribe -n 8 -H ');

@@ -1,12 +1,12 @@
 /**
- * The flag-injection engine used by vLLM and SGLang (render-multinode §2.6) and the flag
+ * The flag-injection engine used by vLLM and SGLang (docs/design/render-multinode.md §2.6) and the flag
  * spellings it reads (§10.1).
  */
 import {
   hasFlagValue, injectFlags, injectFlagsIntoScript, intFlagValue, isPythonCommand, shellQuoteForBashC, splitFields,
 } from '../src/engine/multinode/flag-injection';
 
-describe('render-multinode §2.6 shellQuoteForBashC', () => {
+describe('docs/design/render-multinode.md §2.6 shellQuoteForBashC', () => {
   test('plain words are unchanged', () => {
     for (const w of ['--model', 'test/model', '16', 'a=b', 'x,y:z', '']) expect(shellQuoteForBashC(w)).toBe(w);
   });
@@ -22,14 +22,14 @@ describe('render-multinode §2.6 shellQuoteForBashC', () => {
   });
 });
 
-describe('render-multinode §2.6 python command detection', () => {
+describe('docs/design/render-multinode.md §2.6 python command detection', () => {
   test('python, python3, versioned and path forms', () => {
     for (const c of ['python', 'python3', 'python3.11', '/usr/bin/python3', '/opt/venv/bin/python3.12.1', 'python2']) expect(isPythonCommand(c)).toBe(true);
     for (const c of ['/bin/sh', 'sh', 'pythonx', 'python3-config', 'ipython']) expect(isPythonCommand(c)).toBe(false);
   });
 });
 
-describe('render-multinode §2.6 flag injection', () => {
+describe('docs/design/render-multinode.md §2.6 flag injection', () => {
   const flags = '--nnodes 2 --node-rank 0';
 
   test('python command without shell: flags appended as separate args', () => {
@@ -83,9 +83,9 @@ describe('render-multinode §2.6 flag injection', () => {
   });
 });
 
-describe('render-multinode §10.1 reading flags (normaliser)', () => {
+describe('docs/design/render-multinode.md §10.1 reading flags (normaliser)', () => {
   // the vLLM spellings (short aliases, underscores, = forms; other words kept) are asserted on the
-  // rendered launch in multinode-vllm.test.ts (§9.4)
+  // rendered launch in multinode-vllm.test.ts (docs/design/render-multinode.md §9.4)
   test('integer values: first flag followed by an int64, default 1', () => {
     expect(intFlagValue(['--tensor-parallel-size', '16'], '--tensor-parallel-size')).toBe(16);
     expect(intFlagValue(['--tensor-parallel-size', 'x', '--tensor-parallel-size', '4'], '--tensor-parallel-size')).toBe(4);

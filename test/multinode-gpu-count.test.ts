@@ -1,5 +1,5 @@
 /**
- * GPUs per node (render-multinode §2.3).
+ * GPUs per node (docs/design/render-multinode.md §2.3).
  */
 import { renderUnchecked } from './support/facade';
 import { IMAGE, standalone } from './support/graphs';
@@ -37,7 +37,7 @@ const resourceClaim = (name: string, requests: DeviceRequestJson[]) =>
 const claimSpec = (template: string): unknown =>
   ({ containers: [{ name: 'main', resources: { claims: [{ name: 'gpu' }] } }], resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: template }] });
 
-describe('render-multinode §2.3 GPU count per node (scalar)', () => {
+describe('docs/design/render-multinode.md §2.3 GPU count per node (scalar)', () => {
   /** The GPUs per node of a main container with these resources. */
   const scalarGpuCount = (resources: unknown): number => renderedGpus({ containers: [{ name: 'main', ...(resources ? { resources } : {}) }] });
 
@@ -72,7 +72,7 @@ describe('render-multinode §2.3 GPU count per node (scalar)', () => {
   });
 });
 
-describe('render-multinode §2.3 GPU count per node (DRA claims)', () => {
+describe('docs/design/render-multinode.md §2.3 GPU count per node (DRA claims)', () => {
   const requests: Record<string, DeviceRequestJson[]> = {
     'gpu-rct': [{ name: 'gpus', exactly: { deviceClassName: 'gpu.nvidia.com', count: 4 } }, { name: 'nic', exactly: { deviceClassName: 'rdma-dranet' } }],
     'zero': [{ name: 'gpus', exactly: { deviceClassName: 'gpu.nvidia.com', count: 0 } }],

@@ -1,5 +1,5 @@
 /**
- * render-multinode §1 (which workload object, admission defaults), §3.1–§3.5 (the component path:
+ * docs/design/render-multinode.md §1 (which workload object, admission defaults), §3.1–§3.5 (the component path:
  * DGD → DCDs → LeaderWorkerSet) and §7 (worker hash, worker DCD names, what a change renames),
  * pinned end to end through the render engine.
  *
@@ -12,7 +12,7 @@ import {
   DgdJson, OperatorSettings, render, RenderError, renderUnchecked, settings as operatorSettings, storedComponent, storedGraph,
 } from './support/facade';
 // the worker hash is unit-tested on its pre-image (also for graphs without a worker, which render no hash)
-import { graphWorkerHash } from '../src/engine/graph/worker-hash';
+import { graphWorkerHash } from '../src/engine/graph/hashed-worker-dcds';
 
 const NS = 'clusterenv-x7k2p';
 const VER = '1.4.2';
@@ -24,7 +24,7 @@ const ORIGIN = 'nvidia.com/dynamo-operator-origin-version';
 const HASH_LABEL = 'nvidia.com/dynamo-worker-hash';
 
 /**
- * The worker-hash pre-image of golden dgd/grove exactly as render-multinode §7.1 prints it, with
+ * The worker-hash pre-image of golden dgd/grove exactly as docs/design/render-multinode.md §7.1 prints it, with
  * `<NS>` (test namespace) and `<VER>` (origin version) still to fill in.
  */
 const GOLDEN_PRE_IMAGE = '{"decode":{"labels":{"nvidia.com/dynamo-component":"decode","nvidia.com/dynamo-graph-deployment-name":"grove-manifest","nvidia.com/dynamo-namespace":"<NS>-grove-manifest","nvidia.com/dynamo-sub-component-type":"decode","nvidia.com/dynamo-worker-hash":"worker-hash-placeholder"},"spec":{"backendFramework":"vllm","name":"decode","type":"decode","podTemplate":{"metadata":{"labels":{"nvidia.com/dynamo-worker-hash":"worker-hash-placeholder"},"annotations":{"nvidia.com/dynamo-operator-origin-version":"<VER>"}},"spec":{"containers":[{"name":"main","image":"registry.example/dynamo-worker:1.4.0-test","resources":{}}]}},"multinode":{"nodeCount":2}}}}';
@@ -44,7 +44,7 @@ function goldenPreImage(ns = NS, ver = VER, edits: Array<[string, string]> = [])
   return text;
 }
 
-/** The input of golden dgd/grove (render-multinode §9.5) in namespace `NS`. */
+/** The input of golden dgd/grove (docs/design/render-multinode.md §9.5) in namespace `NS`. */
 function groveGolden(): any {
   return {
     apiVersion: 'nvidia.com/v1beta1',
@@ -66,7 +66,7 @@ const workerMainOf = (doc: any): any => decodeOf(doc).podTemplate.spec.container
 
 /**
  * A graph `llm` in `prod` with a frontend and a multinode vLLM decode worker (TP 16 on 2×8 GPUs), the
- * input of render-multinode §3.6.
+ * input of docs/design/render-multinode.md §3.6.
  */
 function llmGraph(decode: Record<string, unknown> = {}): any {
   return {
@@ -137,7 +137,7 @@ const workerOf = (lws: any): any => lws.spec.leaderWorkerTemplate.workerTemplate
 const mainOf = (template: any): any => template.spec.containers.find((c: any) => c.name === 'main');
 const envValue = (container: any, name: string): unknown => container.env.find((e: any) => e.name === name)?.value;
 
-describe('render-multinode §1.1 feature gates (defaults of the operator settings)', () => {
+describe('docs/design/render-multinode.md §1.1 feature gates (defaults of the operator settings)', () => {
   test('Grove off (the Helm chart renders orchestrators.grove.enabled: false), LeaderWorkerSet on (auto-detected)', () => {
     expect(operatorSettings().groveAvailable).toBe(false);
     expect(operatorSettings().lwsAvailable).toBe(true);
@@ -150,7 +150,7 @@ describe('render-multinode §1.1 feature gates (defaults of the operator setting
   });
 });
 
-describe('render-multinode §1.2 workload provider annotation written at CREATE', () => {
+describe('docs/design/render-multinode.md §1.2 workload provider annotation written at CREATE', () => {
   const providerOf = (doc: any, groveAvailable: boolean): string => admit(doc, { groveAvailable }).metadata.annotations[PROVIDER];
   const withEnableGrove = (value: string): any => {
     const doc = groveGolden();
@@ -176,7 +176,7 @@ describe('render-multinode §1.2 workload provider annotation written at CREATE'
   });
 
   test('a workload-provider annotation already on a new graph is not trusted at CREATE: the webhook derives it again', () => {
-    // render-multinode §1.2: an existing value is kept only on operations other than CREATE
+    // docs/design/render-multinode.md §1.2: an existing value is kept only on operations other than CREATE
     // (upstream dynamographdeployment_handler.go: defaultWorkloadProvider ignores the
     // controller-owned annotation on create); the engine renders CREATE.
     const preset = (value: string): any => {
@@ -249,7 +249,7 @@ describe('render-multinode §1.2 workload provider annotation written at CREATE'
   });
 });
 
-describe('render-multinode §1.3 graph defaults at CREATE that matter to multinode', () => {
+describe('docs/design/render-multinode.md §1.3 graph defaults at CREATE that matter to multinode', () => {
   test('replicas: 1 on every component without replicas, whatever the provider; given values are kept', () => {
     for (const groveAvailable of [true, false]) {
       const doc = llmGraph({ replicas: 0 });
@@ -278,7 +278,7 @@ describe('render-multinode §1.3 graph defaults at CREATE that matter to multino
     expect(admit(doc, { version: '1.4.7' }).metadata.annotations[ORIGIN]).toBe('0.9.0');
   });
 
-  test('the stamped origin version reaches every generated DCD pod template (§3.1)', () => {
+  test('the stamped origin version reaches every generated DCD pod template (docs/design/render-multinode.md §3.1)', () => {
     const dcds = components(llmGraph(), { version: '1.4.7' });
     for (const dcd of dcds) expect(dcd.spec.podTemplate.metadata.annotations[ORIGIN]).toBe('1.4.7');
   });
@@ -328,7 +328,7 @@ describe('render-multinode §1.3 graph defaults at CREATE that matter to multino
   });
 });
 
-describe('render-multinode §1.4 multinode shape: one leader pod and nodeCount - 1 worker pods per group', () => {
+describe('docs/design/render-multinode.md §1.4 multinode shape: one leader pod and nodeCount - 1 worker pods per group', () => {
   test.each([2, 3, 4])('nodeCount %i → LeaderWorkerSet group size = nodeCount (leader + workers), replicas count groups', nodeCount => {
     const lws = only(workloads(llmGraph({ multinode: { nodeCount }, replicas: 2 })), 'LeaderWorkerSet');
     expect(lws.spec.leaderWorkerTemplate.size).toBe(nodeCount);
@@ -338,7 +338,7 @@ describe('render-multinode §1.4 multinode shape: one leader pod and nodeCount -
   });
 });
 
-describe('render-multinode §3.1 DCDs generated from a multinode graph (component provider)', () => {
+describe('docs/design/render-multinode.md §3.1 DCDs generated from a multinode graph (component provider)', () => {
   const doc = llmGraph({ replicas: 3 });
   decodeOf(doc).podTemplate.metadata = { labels: { team: 'a' }, annotations: { 'example.com/note': 'x' } };
   doc.metadata.annotations = {
@@ -420,7 +420,7 @@ describe('render-multinode §3.1 DCDs generated from a multinode graph (componen
   });
 });
 
-describe('render-multinode §3.2 LeaderWorkerSet of a graph-owned worker DCD', () => {
+describe('docs/design/render-multinode.md §3.2 LeaderWorkerSet of a graph-owned worker DCD', () => {
   const objects = workloads(llmGraph({ replicas: 3, multinode: { nodeCount: 3 } }));
   const dcd = objects.find(o => o.kind === 'DynamoComponentDeployment' && o.spec.name === 'decode');
   const lws = only(objects, 'LeaderWorkerSet');
@@ -432,7 +432,7 @@ describe('render-multinode §3.2 LeaderWorkerSet of a graph-owned worker DCD', (
     expect(lws.metadata.namespace).toBe('prod');
   });
 
-  test('metadata.labels = workload labels L0 of the DCD (the §3.6 set)', () => {
+  test('metadata.labels = workload labels L0 of the DCD (the docs/design/render-multinode.md §3.6 set)', () => {
     expect(lws.metadata.labels).toEqual({
       'nvidia.com/dynamo-component': 'decode',
       'nvidia.com/dynamo-graph-deployment-name': 'llm',
@@ -459,7 +459,7 @@ describe('render-multinode §3.2 LeaderWorkerSet of a graph-owned worker DCD', (
   });
 });
 
-describe('render-multinode §3.2 LeaderWorkerSet pods need main command and args (graph-owned DCD)', () => {
+describe('docs/design/render-multinode.md §3.2 LeaderWorkerSet pods need main command and args (graph-owned DCD)', () => {
   test('golden dgd/grove on the component path: the decode worker has no args → refused, naming the worker DCD', () => {
     const doc = groveGolden();
     doc.metadata.annotations = { [ENABLE_GROVE]: 'false' };
@@ -480,7 +480,7 @@ describe('render-multinode §3.2 LeaderWorkerSet pods need main command and args
   });
 });
 
-describe('render-multinode §3.3 no gang-scheduling objects on the LeaderWorkerSet path', () => {
+describe('docs/design/render-multinode.md §3.3 no gang-scheduling objects on the LeaderWorkerSet path', () => {
   const doc = llmGraph({ replicas: 3 });
   doc.metadata.annotations = { 'nvidia.com/volcano-queue': 'q', 'nvidia.com/kai-scheduler-queue': 'k' };
   const schedulers = { kaiSchedulerAvailable: true, volcanoSchedulerAvailable: true } as Partial<OperatorSettings>;
@@ -505,7 +505,7 @@ describe('render-multinode §3.3 no gang-scheduling objects on the LeaderWorkerS
   });
 });
 
-describe('render-multinode §3.4 LWS pod templates of a graph-owned worker DCD (§3.6 labels)', () => {
+describe('docs/design/render-multinode.md §3.4 LWS pod templates of a graph-owned worker DCD (§3.6 labels)', () => {
   const lws = only(workloads(llmGraph()), 'LeaderWorkerSet');
   const hash = lws.metadata.labels[HASH_LABEL];
   const l0 = {
@@ -571,7 +571,7 @@ describe('render-multinode §3.4 LWS pod templates of a graph-owned worker DCD (
   });
 });
 
-describe('render-multinode §3.5 topology, provider overrides and queue annotations do not change the LeaderWorkerSet', () => {
+describe('docs/design/render-multinode.md §3.5 topology, provider overrides and queue annotations do not change the LeaderWorkerSet', () => {
   /** The LWS with its hash-bearing parts neutralised (the worker hash and so the bookkeeping move with the spec). */
   function normalisedLws(doc: any): string {
     const lws = only(workloads(doc), 'LeaderWorkerSet');
@@ -601,7 +601,7 @@ describe('render-multinode §3.5 topology, provider overrides and queue annotati
   });
 });
 
-describe('render-multinode §3.5 component Service of a multinode worker only with Kubernetes discovery', () => {
+describe('docs/design/render-multinode.md §3.5 component Service of a multinode worker only with Kubernetes discovery', () => {
   test('discovery backend etcd: the LeaderWorkerSet gets no component Service, the frontend keeps its own', () => {
     const objects = workloads(llmGraph(), { discoveryBackend: 'etcd' });
     const lws = only(objects, 'LeaderWorkerSet');
@@ -618,7 +618,7 @@ describe('render-multinode §3.5 component Service of a multinode worker only wi
   });
 });
 
-describe('render-multinode §7.1 worker hash', () => {
+describe('docs/design/render-multinode.md §7.1 worker hash', () => {
   test('no worker components → the map is {} → 44136fa3', () => {
     expect(sha8('{}')).toBe('44136fa3');
     const frontendOnly = groveGolden();
@@ -812,7 +812,7 @@ describe('render-multinode §7.1 worker hash', () => {
     ])));
   });
 
-  test('graph metadata annotations propagated to the pod template (§3.1) are hashed in the record and in the spec', () => {
+  test('graph metadata annotations propagated to the pod template (docs/design/render-multinode.md §3.1) are hashed in the record and in the spec', () => {
     const doc = groveGolden();
     doc.metadata.annotations = { 'nvidia.com/enable-metrics': 'false', 'example.com/not-propagated': 'x' };
     expect(hashOf(doc)).toBe(sha8(goldenPreImage(NS, VER, [
@@ -869,7 +869,7 @@ describe('render-multinode §7.1 worker hash', () => {
   });
 });
 
-describe('render-multinode §7.2 worker DCD names and the hash label', () => {
+describe('docs/design/render-multinode.md §7.2 worker DCD names and the hash label', () => {
   const doc = llmGraph();
   doc.spec.components.push(
     { name: 'Prefill', type: 'prefill', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: WORKER_IMAGE }] } } },
@@ -905,7 +905,7 @@ describe('render-multinode §7.2 worker DCD names and the hash label', () => {
   });
 });
 
-describe('render-multinode §7.5 multinode on the component path: a worker-spec change renames, a replicas change does not', () => {
+describe('docs/design/render-multinode.md §7.5 multinode on the component path: a worker-spec change renames, a replicas change does not', () => {
   function names(doc: any): { dcd: string; lws: string; frontend: string; replicas: number; lwsReplicas: number } {
     const objects = workloads(doc);
     const dcd = objects.find(o => o.kind === 'DynamoComponentDeployment' && o.spec.name === 'decode');
@@ -952,7 +952,7 @@ describe('render-multinode §7.5 multinode on the component path: a worker-spec 
   });
 });
 
-describe('render-multinode §10.2 a roles list restating the implicit shape is not part of the worker hash', () => {
+describe('docs/design/render-multinode.md §10.2 a roles list restating the implicit shape is not part of the worker hash', () => {
   const withRoles = (roles: unknown[]): any => {
     const doc = groveGolden();
     decodeOf(doc).roles = roles;

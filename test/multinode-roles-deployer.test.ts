@@ -1,5 +1,5 @@
 /**
- * Multinode roles and provider addressing (render-multinode §2.1, §2.2, §10.2), on the rendered
+ * Multinode roles and provider addressing (docs/design/render-multinode.md §2.1, §2.2, §10.2), on the rendered
  * Grove cliques, LeaderWorkerSets and the addresses written into the launch command lines.
  */
 import { DgdJson, JsonObject, multinodePods, renderError, renderUnchecked } from './support/facade';
@@ -22,7 +22,7 @@ const trtllmLeader = (dgd: DgdJson): string =>
   main(onGrove(dgd).find(o => o.kind === 'PodCliqueSet').spec.template.cliques.find((c: any) => c.name === 'decode-ldr').spec.podSpec).args[0];
 const gpus = (n: number): JsonObject => ({ resources: { limits: { 'nvidia.com/gpu': String(n) } } });
 
-describe('render-multinode §2.1 roles per component', () => {
+describe('docs/design/render-multinode.md §2.1 roles per component', () => {
   test('nodeCount defaults to 1 and only > 1 is multinode', () => {
     expect(cliques(decode({}))).toEqual([['decode', 1]]);
     expect(cliques(decode({ multinode: { nodeCount: 1 } }))).toEqual([['decode', 1]]);
@@ -49,7 +49,7 @@ describe('render-multinode §2.1 roles per component', () => {
   });
 });
 
-describe('render-multinode §10.2 explicit roles list', () => {
+describe('docs/design/render-multinode.md §10.2 explicit roles list', () => {
   test('a list restating the implicit shape (replicas omitted or equal) gives the same roles', () => {
     const implicit = cliques(decode({ multinode: { nodeCount: 3 } }));
     expect(cliques(decode({ multinode: { nodeCount: 3 }, roles: [{ name: 'worker' }, { name: 'leader' }] }))).toEqual(implicit);
@@ -71,7 +71,7 @@ describe('render-multinode §10.2 explicit roles list', () => {
   });
 });
 
-describe('render-multinode §2.2 deployer values (as written into the launch command lines)', () => {
+describe('docs/design/render-multinode.md §2.2 deployer values (as written into the launch command lines)', () => {
   test('LWS: leader address and worker index from LWS env vars, no shell', () => {
     const { leader, worker } = multinodePods(onLws(decode({ multinode: { nodeCount: 2 } }, 'sglang')), 'decode');
     expect(main(leader).args).toEqual(['--model', 'm', '--dist-init-addr', '$(LWS_LEADER_ADDRESS):29500', '--nnodes', '2', '--node-rank', '0']);

@@ -1,5 +1,5 @@
 /**
- * SGLang multinode container rewrite (render-multinode §6.2) and the per-framework dispatch of the
+ * SGLang multinode container rewrite (docs/design/render-multinode.md §6.2) and the per-framework dispatch of the
  * multinode hooks (§2.4, §6), on the rendered LeaderWorkerSet templates and Grove cliques.
  */
 import { DgdJson, JsonObject, multinodePods, renderUnchecked } from './support/facade';
@@ -23,7 +23,7 @@ function pods(dgd: DgdJson, grove = false, name = 'worker'): { leader: any; work
 }
 const main = (pod: any): any => pod.containers.find((c: any) => c.name === 'main');
 
-describe('render-multinode §6.2 SGLang example (Grove, /bin/sh -c, N = 3)', () => {
+describe('docs/design/render-multinode.md §6.2 SGLang example (Grove, /bin/sh -c, N = 3)', () => {
   const c = { command: ['/bin/sh', '-c'], args: ['python3 -m dynamo.sglang --custom-flag custom-value'], env: [ENV], ...PROBES };
   const { leader, worker } = pods(multinode('sglang', c, 3), true);
 
@@ -46,7 +46,7 @@ describe('render-multinode §6.2 SGLang example (Grove, /bin/sh -c, N = 3)', () 
   });
 });
 
-describe('render-multinode §6.2 SGLang flags per provider', () => {
+describe('docs/design/render-multinode.md §6.2 SGLang flags per provider', () => {
   test('LWS worker: rank $(LWS_WORKER_INDEX) needs no shell, flags appended to a python command', () => {
     const { leader, worker } = pods(multinode('sglang', { command: ['python3'], args: ['-m', 'dynamo.sglang'] }));
     expect(main(worker).command).toEqual(['python3']);
@@ -74,7 +74,7 @@ describe('render-multinode §6.2 SGLang flags per provider', () => {
   });
 });
 
-describe('render-multinode §2.4 / §6 backend dispatch of the multinode hooks', () => {
+describe('docs/design/render-multinode.md §2.4 / §6 backend dispatch of the multinode hooks', () => {
   test('noop framework: no launch changes, probes kept on workers, no SSH volume', () => {
     const { leader, worker } = pods(multinode(undefined, { command: ['python3', '-m', 'dynamo.mocker'], args: ['--model', 'm'], ...PROBES }));
     for (const pod of [leader, worker]) {

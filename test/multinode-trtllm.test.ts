@@ -1,5 +1,5 @@
 /**
- * TensorRT-LLM multinode container and pod rewrites (render-multinode §6.3, worked example §4.11),
+ * TensorRT-LLM multinode container and pod rewrites (docs/design/render-multinode.md §6.3, worked example §4.11),
  * on the rendered Grove cliques and LeaderWorkerSet templates.
  */
 import { DgdJson, JsonObject, multinodePods, renderUnchecked } from './support/facade';
@@ -10,7 +10,7 @@ const PROBES = {
   readinessProbe: { httpGet: { path: '/health', port: 'system' } },
   startupProbe: { httpGet: { path: '/live', port: 'system' } },
 };
-/** The names the leader passes on with `-x`: the fixed list and the rendered worker env of §9.1 (with a worker hash). */
+/** The names the leader passes on with `-x`: the fixed list and the rendered worker env of docs/design/render-multinode.md §9.1 (with a worker hash). */
 const X_LIST = '-x CPATH -x CUDA_VISIBLE_DEVICES -x DYN_COMPONENT -x DYN_DISCOVERY_BACKEND -x DYN_FORWARDPASS_METRIC_PORT -x DYN_HEALTH_CHECK_ENABLED -x DYN_NAMESPACE -x DYN_NAMESPACE_WORKER_SUFFIX -x DYN_PARENT_DGD_K8S_NAME -x DYN_PARENT_DGD_K8S_NAMESPACE -x DYN_SYSTEM_ENABLED -x DYN_SYSTEM_PORT -x DYN_SYSTEM_USE_ENDPOINT_HEALTH_STATUS -x HF_DATASETS_CACHE -x HF_ENDPOINT -x HF_HOME -x HF_TOKEN -x HOME -x HUGGING_FACE_HUB_TOKEN -x LD_LIBRARY_PATH -x MODEL_PATH -x NCCL_DEBUG -x NCCL_IB_DISABLE -x NCCL_P2P_DISABLE -x NIXL_TELEMETRY_ENABLE -x NIXL_TELEMETRY_EXPORTER -x NIXL_TELEMETRY_PROMETHEUS_PORT -x OMPI_MCA_orte_keep_fqdn_hostnames -x PATH -x POD_NAME -x POD_NAMESPACE -x POD_UID -x PYTHONPATH -x TENSORRT_LLM_CACHE_DIR -x TOKENIZERS_PARALLELISM -x TRANSFORMERS_CACHE -x TRITON_PTXAS_PATH -x TRTLLM_USE_UCX_KVCACHE -x USER';
 const SSH_SETUP = 'mkdir -p $HOME/.ssh && ls -la /ssh-pk/ && cp /ssh-pk/private.key $HOME/.ssh/id_rsa && cp /ssh-pk/private.key.pub $HOME/.ssh/id_rsa.pub && cp /ssh-pk/private.key.pub $HOME/.ssh/authorized_keys && chmod 600 $HOME/.ssh/id_rsa $HOME/.ssh/authorized_keys && chmod 644 $HOME/.ssh/id_rsa.pub && printf \'Host *\\nIdentityFile \'$HOME\'/.ssh/id_rsa\\nStrictHostKeyChecking no\\nPort 2222\\n\' > $HOME/.ssh/config';
 const SECRET = 'mpi-run-ssh-secret';
@@ -31,7 +31,7 @@ const main = (pod: any): any => pod.containers.find((c: any) => c.name === 'main
 /** The leader's launch script. */
 const leaderScript = (dgd: DgdJson, grove = true, name = 'decode'): string => main(pods(dgd, grove, name).leader).args[0];
 
-describe('render-multinode §4.11 example: TRT-LLM decode on 2 nodes × 8 GPUs, Grove', () => {
+describe('docs/design/render-multinode.md §4.11 example: TRT-LLM decode on 2 nodes × 8 GPUs, Grove', () => {
   const { leader, worker } = pods(trtllm({ command: ['python3', '-m', 'dynamo.trtllm'], args: ['--model-path', 'm'], ...gpus(8), ...PROBES }));
 
   test('leader: SSH setup then mpirun over both pods with the full -x list', () => {
@@ -71,7 +71,7 @@ describe('render-multinode §4.11 example: TRT-LLM decode on 2 nodes × 8 GPUs, 
   });
 });
 
-describe('render-multinode §6.3 TRT-LLM details', () => {
+describe('docs/design/render-multinode.md §6.3 TRT-LLM details', () => {
   test('worker script, step by step', () => {
     const { worker } = pods(trtllm({ command: ['python3', '-m', 'dynamo.trtllm'], args: ['--model-path', 'm'], ...gpus(8) }));
     expect(main(worker).args[0].split(' && ')).toEqual([

@@ -1,5 +1,5 @@
 /**
- * vLLM multinode container and pod rewrites (render-multinode §6.1, worked example §3.6,
+ * vLLM multinode container and pod rewrites (docs/design/render-multinode.md §6.1, worked example §3.6,
  * goldens §9.2–§9.5, normaliser §10.1), on the rendered LeaderWorkerSet templates and Grove cliques.
  * A graph's DCDs carry the operator origin version its admission stamped (or the one it was given);
  * a standalone DCD carries none, so its mp/Ray choice is the annotation's alone.
@@ -92,7 +92,7 @@ function launchOf(args: string[], gpus: number, mp: boolean, version?: string, c
 const last = (env: any[]): any => env[env.length - 1];
 const names = (env: any[]): string[] => env.map(e => e.name);
 
-describe('render-multinode §3.6 example: DGD vLLM decode TP 16 on 2×8 GPUs, LWS', () => {
+describe('docs/design/render-multinode.md §3.6 example: DGD vLLM decode TP 16 on 2×8 GPUs, LWS', () => {
   const { leader, worker, leaderPod, workerPod } = pods(PY, ['--model', 'm', '--tensor-parallel-size', '16'], { gpus: 8, origin: ORIGIN });
 
   test('leader: mp flags appended with node rank 0, NIXL env appended, probes kept', () => {
@@ -131,7 +131,7 @@ describe('render-multinode §3.6 example: DGD vLLM decode TP 16 on 2×8 GPUs, LW
   });
 });
 
-describe('render-multinode §9.2 golden dcd/lws (vLLM, no GPUs, no annotations)', () => {
+describe('docs/design/render-multinode.md §9.2 golden dcd/lws (vLLM, no GPUs, no annotations)', () => {
   const { leader, worker, workerPod } = pods(['/bin/sh', '-c'], ['--model', 'test/model'], { dcdName: 'lws-manifest' });
 
   test('args unchanged, no NIXL env (Ray by default), leader keeps probes, worker loses them', () => {
@@ -149,7 +149,7 @@ describe('render-multinode §9.2 golden dcd/lws (vLLM, no GPUs, no annotations)'
   });
 });
 
-describe('render-multinode §9.3 golden dcd/vllm-multinode-tp-args (mp by annotation)', () => {
+describe('docs/design/render-multinode.md §9.3 golden dcd/vllm-multinode-tp-args (mp by annotation)', () => {
   const resources = { limits: { 'nvidia.com/gpu': '8' }, requests: { 'nvidia.com/gpu': '8' } };
   const { leader, worker, workerPod } = pods(PY, ['--model', 'test/model', '--tensor-parallel-size', '16'], {
     annotations: MP, dcdName: 'tp-args-manifest', podSpec: {},
@@ -176,7 +176,7 @@ describe('render-multinode §9.3 golden dcd/vllm-multinode-tp-args (mp by annota
   });
 });
 
-describe('render-multinode §9.4 dcd/vllm-multinode-tp-short-alias (-tp read through the normaliser, operator 1.6.0 on)', () => {
+describe('docs/design/render-multinode.md §9.4 dcd/vllm-multinode-tp-short-alias (-tp read through the normaliser, operator 1.6.0 on)', () => {
   test('1.6.0: -tp 16 counts as TP 16; user tokens kept, injected tokens identical', () => {
     expect(pods(PY, ['--model', 'test/model', '-tp', '16'], { gpus: 8, annotations: MP, version: '1.6.0' }).worker.args)
       .toEqual(['--model', 'test/model', '-tp', '16', ...MP_TAIL, '--node-rank', '$(LWS_WORKER_INDEX)', '--headless']);
@@ -241,7 +241,7 @@ describe('wait-for-leader: spellings of --distributed-executor-backend mp', () =
   });
 });
 
-describe('render-multinode §9.5 golden dgd/grove (vLLM decode, no GPUs, origin version ≥ 1.0.0)', () => {
+describe('docs/design/render-multinode.md §9.5 golden dgd/grove (vLLM decode, no GPUs, origin version ≥ 1.0.0)', () => {
   test('no args injected, NIXL env on leader and worker, worker without probes', () => {
     const { leader, worker } = pods(['/bin/sh', '-c'], undefined, { grove: true, origin: '1.4.0-12-gabc' });
     expect(leader).not.toHaveProperty('args');
@@ -251,7 +251,7 @@ describe('render-multinode §9.5 golden dgd/grove (vLLM decode, no GPUs, origin 
   });
 });
 
-describe('render-multinode §6.1.2 multinode launch decision', () => {
+describe('docs/design/render-multinode.md §6.1.2 multinode launch decision', () => {
   test('first match wins: TP*PP > G → mp/Ray; elastic EP; TP*PP*DP > G → data parallel; else nothing', () => {
     expect(launchOf(['--tensor-parallel-size', '4', '--pipeline-parallel-size', '2'], 4, true)).toBe('mp');
     expect(launchOf(['--tensor-parallel-size', '8'], 4, false)).toBe('ray');
@@ -279,7 +279,7 @@ describe('render-multinode §6.1.2 multinode launch decision', () => {
   });
 });
 
-describe('render-multinode §6.1.3 mp vs Ray', () => {
+describe('docs/design/render-multinode.md §6.1.3 mp vs Ray', () => {
   /** Whether the leader runs the mp executor: `annotation` on the pod, `origin` on the graph (none: a standalone DCD). */
   const mp = (annotation: string | undefined, origin?: string): boolean => {
     const annotations = annotation === undefined ? undefined : { 'nvidia.com/vllm-distributed-executor-backend': annotation };
@@ -301,7 +301,7 @@ describe('render-multinode §6.1.3 mp vs Ray', () => {
   });
 });
 
-describe('render-multinode §6.1.4 mp flags on Grove', () => {
+describe('docs/design/render-multinode.md §6.1.4 mp flags on Grove', () => {
   const args = ['--model', 'm', '--tensor-parallel-size', '16'];
 
   test('leader: appended with the Grove leader host, no shell', () => {
@@ -330,7 +330,7 @@ describe('render-multinode §6.1.4 mp flags on Grove', () => {
   });
 });
 
-describe('render-multinode §6.1.5 Ray across nodes', () => {
+describe('docs/design/render-multinode.md §6.1.5 Ray across nodes', () => {
   test('leader: ray head then the quoted command line with --distributed-executor-backend ray', () => {
     const { leader } = pods(PY, ['--custom-flag', 'custom-value', '--tensor-parallel-size', '4', '--pipeline-parallel-size', '1'],
       { grove: true, gpus: 2, origin: '0.9.0' });
@@ -352,7 +352,7 @@ describe('render-multinode §6.1.5 Ray across nodes', () => {
   });
 });
 
-describe('render-multinode §6.1.6 elastic EP across nodes', () => {
+describe('docs/design/render-multinode.md §6.1.6 elastic EP across nodes', () => {
   test('leader: Ray head, port wait, then the POSIX-quoted engine without exec or node IP', () => {
     const { leader } = pods(PY, ['--enable-elastic-ep', '--data-parallel-backend', 'ray', '--json', '{"a": 1}']);
     expect(leader.command).toEqual(['/bin/sh', '-c']);
@@ -367,7 +367,7 @@ describe('render-multinode §6.1.6 elastic EP across nodes', () => {
   });
 });
 
-describe('render-multinode §6.1.7 data parallel (hybrid LB)', () => {
+describe('docs/design/render-multinode.md §6.1.7 data parallel (hybrid LB)', () => {
   test('Grove worker: shell rewrite with start rank arithmetic; --data-parallel-size not repeated', () => {
     const { worker } = pods(PY, ['--data-parallel-size', '16'], { grove: true, gpus: 8 });
     expect(worker.command).toEqual(['sh', '-c']);

@@ -1,6 +1,6 @@
 /**
  * One operator version at a time: every behaviour that differs between the operator versions this
- * library renders for (src/engine/operator-version.ts) is checked on each side of its gate.
+ * library renders for (src/model/operator-version.ts) is checked on each side of its gate.
  */
 import { runCliOn } from './support/cli-in-process';
 import { checkAndRender, DgdJson, JsonObject, OperatorSettings, render, renderError, settings } from './support/facade';
@@ -8,7 +8,7 @@ import { admittedWorkerHash, cliqueMain, cliqueOf, envValue, groveComponent, gro
 import {
   OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas, operatorVersionProblem,
   parseOperatorVersion, SUPPORTED_OPERATOR_VERSIONS,
-} from '../src/engine/operator-version';
+} from '../src/model/operator-version';
 
 const NS = 'ns';
 const IMAGE_15 = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.5.0';

@@ -4,9 +4,9 @@
 import * as defaulting from '../src/admission/defaulting';
 import * as emitted from '../src/admission/emitted-admission';
 import * as validate from '../src/admission/validate';
-import { RenderError } from '../src/engine/errors';
-import { resolveOperatorSettings } from '../src/engine/operator-settings';
 import * as engineRender from '../src/engine/render';
+import { resolveOperatorSettings } from '../src/model/operator-settings';
+import { RenderError } from '../src/model/render-error';
 import { checkAndRender, checkAndRenderDocument, formatProblem, renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

@@ -6,8 +6,8 @@ import { defaultComponentDeployment, defaultGraphDeployment } from '../src/admis
 import { IMPLEMENTED_RULES, NOT_APPLICABLE_RULES } from '../src/admission/rule-catalog';
 import type { ValidateOptions } from '../src/admission/validate';
 import { formatViolation, validateDocument } from '../src/admission/validate';
-import { DEFAULT_OPERATOR_VERSION } from '../src/engine/operator-settings';
 import { parseQuantity, schemaQuantity } from '../src/go/quantity';
+import { DEFAULT_OPERATOR_VERSION } from '../src/model/operator-settings';
 import { dcd, dgd, dgdWith, found, frontend, FULL_PLATFORM, worker } from './fixtures/validation/builders';
 
 describe('formatViolation', () => {

@@ -1,5 +1,5 @@
 /**
- * The CRD CEL rules (`x-kubernetes-validations`, kind `CEL` rows of validation-rules.md) evaluated by
+ * The CRD CEL rules (`x-kubernetes-validations`, kind `CEL` rows of docs/design/validation-rules.md) evaluated by
  * the CEL engine (src/admission/cel): every rule of every imported CRD schema has a passing and a
  * failing case, the failures read as the API server prints them, transition rules see the old
  * object, and the engine's own behaviour (messages, reasons, field paths, typing, errors) is pinned.
@@ -378,7 +378,7 @@ function crdRules(file: string, version: string): string[] {
 // Through validateDocument: create, and update with the stored object (transition rules)
 // ---------------------------------------------------------------------------------------------
 
-describe('validation-rules rows 11, 44, 63: transition rules with options.old', () => {
+describe('docs/design/validation-rules.md rows 11, 44, 63: transition rules with options.old', () => {
   const stored = (components: unknown[]) => dgdWith(...components);
 
   test('row 11: spec.restart is rejected on create and accepted on update', () => {

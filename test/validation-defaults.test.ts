@@ -1,5 +1,5 @@
 /**
- * The defaulting rows of validation-rules.md that only the admission pipeline shows: what the
+ * The defaulting rows of docs/design/validation-rules.md that only the admission pipeline shows: what the
  * operator's mutating webhook and the CRD defaults write into a new graph or DCD before the
  * validating rules see it.
  */
@@ -25,7 +25,7 @@ function worker(extra: Record<string, unknown> = {}): any {
   };
 }
 
-describe('validation-rules row 65 minAvailable defaulted to 1 on the Grove provider only', () => {
+describe('docs/design/validation-rules.md row 65 minAvailable defaulted to 1 on the Grove provider only', () => {
   test('Grove: a nil minAvailable becomes 1; a given one is kept', () => {
     const { doc } = defaultGraphDeployment(graph([worker(), { ...worker({ minAvailable: 3 }), name: 'x' }]), { groveAvailable: true });
     expect((doc as any).spec.components.map((c: any) => c.minAvailable)).toEqual([1, 3]);
@@ -38,7 +38,7 @@ describe('validation-rules row 65 minAvailable defaulted to 1 on the Grove provi
   });
 });
 
-describe('validation-rules row 74 role replicas defaulted from nodeCount', () => {
+describe('docs/design/validation-rules.md row 74 role replicas defaulted from nodeCount', () => {
   test('leader 1, worker nodeCount - 1 when omitted; given values are kept for validation', () => {
     const multinode = worker({ multinode: { nodeCount: 4 }, roles: [{ name: 'leader' }, { name: 'worker' }] });
     const { doc } = defaultGraphDeployment(graph([multinode]), { groveAvailable: true });
@@ -53,7 +53,7 @@ describe('validation-rules row 74 role replicas defaulted from nodeCount', () =>
   });
 });
 
-describe('validation-rules row 108 gpuMemoryService.deviceClassName defaults to gpu.nvidia.com', () => {
+describe('docs/design/validation-rules.md row 108 gpuMemoryService.deviceClassName defaults to gpu.nvidia.com', () => {
   test('on graph components and on a standalone DCD', () => {
     const gms = worker({ experimental: { gpuMemoryService: {} } });
     const { doc } = defaultGraphDeployment(graph([gms]), { groveAvailable: false });

@@ -254,7 +254,7 @@ describe('custom resources with their embedded Kubernetes types', () => {
   });
 });
 
-describe('render-core §16 goldens and the corpus: every emitted object validates', () => {
+describe('docs/design/render-core.md §16 goldens and the corpus: every emitted object validates', () => {
   const OPERATORS = [
     { label: 'Grove available', operator: { groveAvailable: true, lwsAvailable: true } },
     { label: 'no Grove', operator: { groveAvailable: false, lwsAvailable: true } },

@@ -1,5 +1,5 @@
 /**
- * Structural (Schema) and CEL rows of validation-rules.md: one minimal invalid object per message.
+ * Structural (Schema) and CEL rows of docs/design/validation-rules.md: one minimal invalid object per message.
  */
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../imports/nvidia.com.schema';
 import type { Violation } from '../src/admission/validate';

@@ -1,7 +1,7 @@
 /**
  * The structural schema check on ajv (src/admission/structural/): each keyword of the CRD
  * structural schemas the API server honours, with a failing and a passing case and the exact
- * API-server message (validation-rules.md, the Structural rows).
+ * API-server message (docs/design/validation-rules.md, the schema rows).
  */
 import { corpusFiles } from './support/shared';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
@@ -9,9 +9,9 @@ import { DCD_SCHEMA, DGD_SCHEMA } from '../src/admission/dynamo-schema';
 import { FieldPath } from '../src/admission/field-path';
 import { applySchemaDefaults, DefaultingSchemaNode } from '../src/admission/schema-defaults';
 import { applyStoredDefaults } from '../src/admission/stored-defaults';
+import { applyAjvDefaults } from '../src/admission/structural/ajv-defaults';
 import { checkCompiled, compileCrdSchema, compiledDocumentSchema } from '../src/admission/structural/crd';
 import { crdJsonSchema } from '../src/admission/structural/crd-json-schema';
-import { applyAjvDefaults } from '../src/admission/structural/defaults';
 import { StructuralNode } from '../src/admission/structural/json-schema';
 import { QUANTITY_FORMAT_MESSAGE } from '../src/admission/structural/report';
 import { checkStructure } from '../src/admission/structural-check';

@@ -117,13 +117,13 @@ describe('update validation basics', () => {
 });
 
 describe('validation-rules update differences of the create-time rules (rows 5, 11, 81, deletion)', () => {
-  test('validation-rules row 11: spec.restart may be set on update', () => {
+  test('docs/design/validation-rules.md row 11: spec.restart may be set on update', () => {
     const next = graph();
     next.spec.restart = { id: 'restart-1' };
     expect(lines(graph(), next)).toEqual([]);
   });
 
-  test('validation-rules row 5: an unsupported workload-provider value is reported on update', () => {
+  test('docs/design/validation-rules.md row 5: an unsupported workload-provider value is reported on update', () => {
     const old = stored(graph());
     const next = stored(graph());
     next.metadata.annotations = { [PROVIDER]: 'lws' };
@@ -134,7 +134,7 @@ describe('validation-rules update differences of the create-time rules (rows 5, 
     ]);
   });
 
-  test('validation-rules row 81: provider overrides of a graph without the provider annotation wait for the controller', () => {
+  test('docs/design/validation-rules.md row 81: provider overrides of a graph without the provider annotation wait for the controller', () => {
     // a graph stored before the annotation existed
     const old = stored(graph());
     const next = stored(graph());
@@ -185,8 +185,8 @@ describe('validation-rules update differences of the create-time rules (rows 5, 
   });
 });
 
-describe('validation-rules §1.1 workload-provider annotation on update', () => {
-  test('validation-rules row 7: only the operator may add the annotation when its identity is known', () => {
+describe('docs/design/validation-rules.md §1.1 workload-provider annotation on update', () => {
+  test('docs/design/validation-rules.md row 7: only the operator may add the annotation when its identity is known', () => {
     const old = stored(graph());
     const next = stored(graph());
     next.metadata.annotations = { [PROVIDER]: 'component' };
@@ -198,7 +198,7 @@ describe('validation-rules §1.1 workload-provider annotation on update', () => 
     expect(lines(old, next, { requester: 'jane@example.com' })).toEqual([]);
   });
 
-  test('validation-rules row 8: once present the annotation can be neither changed nor removed', () => {
+  test('docs/design/validation-rules.md row 8: once present the annotation can be neither changed nor removed', () => {
     const next = graph();
     next.metadata.annotations = { [PROVIDER]: 'grove' };
     expect(lines(graph(), next)).toEqual([
@@ -212,8 +212,8 @@ describe('validation-rules §1.1 workload-provider annotation on update', () => 
   });
 });
 
-describe('validation-rules §1.2 graph spec on update', () => {
-  test('validation-rules row 13: backendFramework is immutable (DGD and DCD)', () => {
+describe('docs/design/validation-rules.md §1.2 graph spec on update', () => {
+  test('docs/design/validation-rules.md row 13: backendFramework is immutable (DGD and DCD)', () => {
     const next = graph();
     delete next.spec.backendFramework;
     expect(lines(graph(), next)).toEqual([
@@ -226,7 +226,7 @@ describe('validation-rules §1.2 graph spec on update', () => {
     ]);
   });
 
-  test('validation-rules row 18: components can be neither added nor removed', () => {
+  test('docs/design/validation-rules.md row 18: components can be neither added nor removed', () => {
     const frontend = graph().spec.components[0];
     const added = graph();
     added.spec.components.push({ ...frontend, name: 'b-extra' }, { ...frontend, name: 'a-extra' });
@@ -248,7 +248,7 @@ describe('validation-rules §1.2 graph spec on update', () => {
     ]);
   });
 
-  test('validation-rules row 27: restart.id is frozen while a rolling update is pending or in progress', () => {
+  test('docs/design/validation-rules.md row 27: restart.id is frozen while a rolling update is pending or in progress', () => {
     const old = stored(graph());
     old.spec.restart = { id: 'r1' };
     old.status = { rollingUpdate: { phase: 'InProgress' } };
@@ -266,7 +266,7 @@ describe('validation-rules §1.2 graph spec on update', () => {
     expect(lines(old, next)).toEqual([]);
   });
 
-  test('validation-rules row 34: spec.topologyConstraint cannot be added, removed or changed', () => {
+  test('docs/design/validation-rules.md row 34: spec.topologyConstraint cannot be added, removed or changed', () => {
     const old = graph();
     old.spec.topologyConstraint = { clusterTopologyName: 'topo', packDomain: 'rack' };
     const next = graph();
@@ -280,7 +280,7 @@ describe('validation-rules §1.2 graph spec on update', () => {
     expect(lines(old, old)).toEqual([]);
   });
 
-  test('validation-rules row 40: the KV transfer policy cannot be added, removed or changed', () => {
+  test('docs/design/validation-rules.md row 40: the KV transfer policy cannot be added, removed or changed', () => {
     const old = graph();
     old.spec.experimental = { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', domain: 'zone' } };
     const detail = 'is immutable and cannot be added, removed, or changed after creation; delete and recreate the DynamoGraphDeployment to change the KV transfer policy';
@@ -297,8 +297,8 @@ describe('validation-rules §1.2 graph spec on update', () => {
   });
 });
 
-describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
-  test('validation-rules row 48: a missing runtimeVersionOverride is reported only when image or override change', () => {
+describe('docs/design/validation-rules.md §1.3 runtime-version and EPP ratchets', () => {
+  test('docs/design/validation-rules.md row 48: a missing runtimeVersionOverride is reported only when image or override change', () => {
     const old = graph();
     decode(old).podTemplate.spec.containers[0].image = 'registry.local/vllm:nightly';
     expect(validateDocument(old, { groveAvailable: false }).map((v) => v.rule)).toEqual(['47']);
@@ -312,7 +312,7 @@ describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
     ]);
   });
 
-  test('validation-rules row 48: removing a main image the old object had is required', () => {
+  test('docs/design/validation-rules.md row 48: removing a main image the old object had is required', () => {
     const next = graph();
     delete decode(next).podTemplate.spec.containers[0].image;
     expect(lines(graph(), next)).toEqual([
@@ -324,7 +324,7 @@ describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
     expect(lines(old, next)).toEqual([]);
   });
 
-  test('validation-rules row 50: an EPP contract violation is tolerated only while nothing it depends on changes', () => {
+  test('docs/design/validation-rules.md row 50: an EPP contract violation is tolerated only while nothing it depends on changes', () => {
     const epp = (key: string): any => {
       const doc = graph();
       doc.spec.components[0] = {
@@ -343,7 +343,7 @@ describe('validation-rules §1.3 runtime-version and EPP ratchets', () => {
   });
 });
 
-describe('validation-rules §1.4 replicas with a scaling adapter', () => {
+describe('docs/design/validation-rules.md §1.4 replicas with a scaling adapter', () => {
   const scaled = (replicas?: number): any => {
     const doc = graph();
     decode(doc).scalingAdapter = {};
@@ -352,7 +352,7 @@ describe('validation-rules §1.4 replicas with a scaling adapter', () => {
   };
   const forbidden = `${DGD}: spec.components[1].replicas (component "decode"): Forbidden: cannot be modified directly when scaling adapter is enabled; scale or update the related DynamoGraphDeploymentScalingAdapter instead (rule 66)`;
 
-  test('validation-rules row 66: an ordinary user cannot change replicas of a scaled component', () => {
+  test('docs/design/validation-rules.md row 66: an ordinary user cannot change replicas of a scaled component', () => {
     expect(lines(scaled(2), scaled(3))).toEqual([forbidden]);
     expect(lines(scaled(2), scaled(3), { requester: 'jane@example.com' })).toEqual([forbidden]);
     expect(lines(scaled(2), scaled(3), { requester: 'system:serviceaccount:team-a:deployer' })).toEqual([forbidden]);
@@ -361,19 +361,19 @@ describe('validation-rules §1.4 replicas with a scaling adapter', () => {
     expect(lines(scaled(1), scaled())).toEqual([]);
   });
 
-  test('validation-rules row 66: the planner and the operator service accounts may change them', () => {
+  test('docs/design/validation-rules.md row 66: the planner and the operator service accounts may change them', () => {
     expect(lines(scaled(2), scaled(3), { requester: 'system:serviceaccount:team-a:planner-serviceaccount' })).toEqual([]);
     expect(lines(scaled(2), scaled(3), { requester: OPERATOR, operatorPrincipal: OPERATOR })).toEqual([]);
     expect(lines(scaled(2), scaled(3), { requester: OPERATOR })).toEqual([forbidden]);
   });
 
-  test('validation-rules row 66: a manifest without replicas keeps the adapter-managed count (kubectl apply)', () => {
+  test('docs/design/validation-rules.md row 66: a manifest without replicas keeps the adapter-managed count (kubectl apply)', () => {
     const live = stored(scaled(5));
     expect(lines(live, scaled())).toEqual([]);
     expect(lines(live, scaled(), { submit: 'replace' })).toEqual([forbidden]);
   });
 
-  test('validation-rules row 66: standalone DCDs may always change replicas', () => {
+  test('docs/design/validation-rules.md row 66: standalone DCDs may always change replicas', () => {
     const old = componentDeployment();
     old.spec.scalingAdapter = {};
     old.spec.replicas = 1;
@@ -384,7 +384,7 @@ describe('validation-rules §1.4 replicas with a scaling adapter', () => {
   });
 });
 
-describe('validation-rules §1.5 multinode and roles on update', () => {
+describe('docs/design/validation-rules.md §1.5 multinode and roles on update', () => {
   const multinode = (nodeCount: number, roles?: unknown[]): any => {
     const doc = graph();
     decode(doc).multinode = { nodeCount };
@@ -392,7 +392,7 @@ describe('validation-rules §1.5 multinode and roles on update', () => {
     return doc;
   };
 
-  test('validation-rules row 68: single-node and multi-node cannot be switched', () => {
+  test('docs/design/validation-rules.md row 68: single-node and multi-node cannot be switched', () => {
     expect(lines(graph(), multinode(2))).toEqual([
       `${DGD}: spec.components[1].multinode (component "decode"): Invalid value: {"nodeCount":2}: cannot change node topology between single-node and multi-node after creation (rule 68)`,
     ]);
@@ -401,13 +401,13 @@ describe('validation-rules §1.5 multinode and roles on update', () => {
     ]);
   });
 
-  test('validation-rules row 69: nodeCount is immutable', () => {
+  test('docs/design/validation-rules.md row 69: nodeCount is immutable', () => {
     expect(lines(multinode(2), multinode(4))).toEqual([
       `${DGD}: spec.components[1].multinode.nodeCount (component "decode"): Invalid value: 4: field is immutable (rule 69)`,
     ]);
   });
 
-  test('validation-rules row 75: implicit and explicit roles switch only when equivalent', () => {
+  test('docs/design/validation-rules.md row 75: implicit and explicit roles switch only when equivalent', () => {
     expect(lines(multinode(3), multinode(3, [{ name: 'leader' }, { name: 'worker', replicas: 2 }]))).toEqual([]);
     const override = { apiVersion: 'grove.io/v1alpha1', value: { topologyConstraint: { packDomain: 'rack' } } };
     const explicit = multinode(3, [{ name: 'leader', providerOverride: override }, { name: 'worker' }]);
@@ -416,7 +416,7 @@ describe('validation-rules §1.5 multinode and roles on update', () => {
     ]);
   });
 
-  test('validation-rules row 76: explicit role names are immutable', () => {
+  test('docs/design/validation-rules.md row 76: explicit role names are immutable', () => {
     const old = multinode(2, [{ name: 'leader' }, { name: 'worker' }]);
     expect(lines(old, multinode(2, [{ name: 'leader' }]))).toEqual([
       `${DGD}: spec.components[1].roles (component "decode"): Required value: must contain the "worker" role (rule 72)`,
@@ -426,14 +426,14 @@ describe('validation-rules §1.5 multinode and roles on update', () => {
   });
 });
 
-describe('validation-rules §1.6 provider overrides on update', () => {
+describe('docs/design/validation-rules.md §1.6 provider overrides on update', () => {
   const override = (extra: Record<string, unknown> = {}): any => ({
     apiVersion: 'grove.io/v1alpha1',
     ...extra,
     value: { topologyConstraint: { packDomain: 'rack' } },
   });
 
-  test('validation-rules row 88: the target of a component override is immutable', () => {
+  test('docs/design/validation-rules.md row 88: the target of a component override is immutable', () => {
     const old = graph();
     decode(old).providerOverride = override();
     const next = graph();
@@ -444,7 +444,7 @@ describe('validation-rules §1.6 provider overrides on update', () => {
     ]);
   });
 
-  test('validation-rules row 88: the apiVersion of the root override is immutable', () => {
+  test('docs/design/validation-rules.md row 88: the apiVersion of the root override is immutable', () => {
     const old = graph();
     old.spec.providerOverride = { apiVersion: 'grove.io/v1alpha1', value: { spec: { template: { topologyConstraint: { packDomain: 'rack' } } } } };
     const next = graph();
@@ -456,7 +456,7 @@ describe('validation-rules §1.6 provider overrides on update', () => {
   });
 });
 
-describe('validation-rules §1.7 power limit and component topology on update', () => {
+describe('docs/design/validation-rules.md §1.7 power limit and component topology on update', () => {
   const POWER = 'dynamo.nvidia.com/gpu-power-limit';
   const powered = (watts?: string, gpus: number = 1): any => {
     const doc = graph();
@@ -465,7 +465,7 @@ describe('validation-rules §1.7 power limit and component topology on update', 
     return doc;
   };
 
-  test('validation-rules row 97: the GPU power-limit annotation cannot be added, removed or changed', () => {
+  test('docs/design/validation-rules.md row 97: the GPU power-limit annotation cannot be added, removed or changed', () => {
     expect(lines(powered(), powered('300'))).toEqual([
       `${DGD}: spec.components[1].podTemplate.metadata.annotations[${POWER}] (component "decode"): Invalid value: "300": field is immutable (rule 97)`,
     ]);
@@ -477,7 +477,7 @@ describe('validation-rules §1.7 power limit and component topology on update', 
     ]);
   });
 
-  test('validation-rules row 98: while the old object has the power limit, the main container GPU count is frozen', () => {
+  test('docs/design/validation-rules.md row 98: while the old object has the power limit, the main container GPU count is frozen', () => {
     expect(lines(powered('300'), powered('300', 2))).toEqual([
       `${DGD}: spec.components[1].podTemplate.spec.containers[0].resources.limits[nvidia.com/gpu] (component "decode"): Invalid value: "2": field is immutable (rule 98)`,
     ]);
@@ -489,7 +489,7 @@ describe('validation-rules §1.7 power limit and component topology on update', 
     expect(lines(powered(), powered(undefined, 2))).toEqual([]);
   });
 
-  test('validation-rules row 106: a component topology constraint cannot be added, removed or changed', () => {
+  test('docs/design/validation-rules.md row 106: a component topology constraint cannot be added, removed or changed', () => {
     const topology = (packDomain?: string): any => {
       const doc = graph();
       doc.spec.topologyConstraint = { clusterTopologyName: 'topo' };
@@ -508,7 +508,7 @@ describe('validation-rules §1.7 power limit and component topology on update', 
   });
 });
 
-describe('validation-rules §1.8-1.10 experimental layouts on update', () => {
+describe('docs/design/validation-rules.md §1.8-1.10 experimental layouts on update', () => {
   const experimental = (value?: unknown): any => {
     const doc = graph();
     if (value !== undefined) decode(doc).experimental = value;
@@ -518,7 +518,7 @@ describe('validation-rules §1.8-1.10 experimental layouts on update', () => {
   const interPodFailover = { gpuMemoryService: { mode: 'InterPod' }, failover: { mode: 'InterPod' } };
   const grove = { groveAvailable: true };
 
-  test('validation-rules row 119: the inter-pod GMS layout cannot be toggled', () => {
+  test('docs/design/validation-rules.md row 119: the inter-pod GMS layout cannot be toggled', () => {
     expect(lines(experimental(interPod), experimental({ gpuMemoryService: { mode: 'IntraPod' } }), grove)).toEqual([
       `${DGD}: spec.components[1].experimental.gpuMemoryService.mode (component "decode"): Invalid value: "IntraPod": the inter-pod GMS layout cannot be toggled after creation; delete and recreate the DynamoGraphDeployment (rule 119)`,
     ]);
@@ -527,20 +527,20 @@ describe('validation-rules §1.8-1.10 experimental layouts on update', () => {
     ]);
   });
 
-  test('validation-rules row 127: inter-pod failover cannot be toggled', () => {
+  test('docs/design/validation-rules.md row 127: inter-pod failover cannot be toggled', () => {
     expect(lines(experimental(interPodFailover), experimental(interPod), grove)).toEqual([
       `${DGD}: spec.components[1].experimental.failover (component "decode"): Invalid value: null: inter-pod GMS failover cannot be toggled after creation; delete and recreate the DynamoGraphDeployment (rule 127)`,
     ]);
   });
 
-  test('validation-rules row 128: numShadows of inter-pod failover is immutable', () => {
+  test('docs/design/validation-rules.md row 128: numShadows of inter-pod failover is immutable', () => {
     const next = experimental({ gpuMemoryService: { mode: 'InterPod' }, failover: { mode: 'InterPod', numShadows: 2 } });
     expect(lines(experimental(interPodFailover), next, grove)).toContain(
       `${DGD}: spec.components[1].experimental.failover.numShadows (component "decode"): Invalid value: 2: is immutable for inter-pod GMS failover; delete and recreate the DynamoGraphDeployment to change it (rule 128)`,
     );
   });
 
-  test('validation-rules row 130: forceScalingGroup cannot be toggled', () => {
+  test('docs/design/validation-rules.md row 130: forceScalingGroup cannot be toggled', () => {
     const forced = { grove: { forceScalingGroup: true } };
     expect(lines(experimental(forced), experimental({ grove: { forceScalingGroup: false } }), grove)).toEqual([
       `${DGD}: spec.components[1].experimental.grove.forceScalingGroup (component "decode"): Invalid value: false: cannot be toggled after creation; delete and recreate the DynamoGraphDeployment to change it (rule 130)`,
@@ -569,7 +569,7 @@ describe('validation-rules CEL rules of the CRDs on update (rows 16, 44, 62, 63;
     return doc;
   }
 
-  test('validation-rules row 44: a component type may not change once set', () => {
+  test('docs/design/validation-rules.md row 44: a component type may not change once set', () => {
     const next = graph();
     decode(next).type = 'prefill';
     expect(lines(graph(), next)).toEqual([
@@ -582,25 +582,25 @@ describe('validation-rules CEL rules of the CRDs on update (rows 16, 44, 62, 63;
     ]);
   });
 
-  test('validation-rules row 44: an unchanged type, or a type set where there was none, passes', () => {
+  test('docs/design/validation-rules.md row 44: an unchanged type, or a type set where there was none, passes', () => {
     expect(lines(graph(), graph()).filter((l) => l.endsWith('(rule 44)'))).toEqual([]);
     const untyped = componentDeployment();
     delete untyped.spec.type;
     expect(lines(untyped, componentDeployment())).toEqual([]);
   });
 
-  test('validation-rules row 63: minAvailable may not change once set', () => {
+  test('docs/design/validation-rules.md row 63: minAvailable may not change once set', () => {
     expect(lines(groveGraph(1), groveGraph(2), { groveAvailable: true })).toEqual([
       `${DGD}: spec.components[1] (component "decode"): Invalid value: "object": minAvailable is immutable after creation (rule 63)`,
     ]);
   });
 
-  test('validation-rules row 63: an unchanged minAvailable passes, also when other fields change', () => {
+  test('docs/design/validation-rules.md row 63: an unchanged minAvailable passes, also when other fields change', () => {
     expect(lines(groveGraph(2), groveGraph(2), { groveAvailable: true })).toEqual([]);
     expect(lines(groveGraph(2, 2), groveGraph(2, 3), { groveAvailable: true })).toEqual([]);
   });
 
-  test('validation-rules row 16: a create-time CEL rule is re-checked on the new object', () => {
+  test('docs/design/validation-rules.md row 16: a create-time CEL rule is re-checked on the new object', () => {
     const next = graph();
     next.spec.components.push({ ...graph().spec.components[0], name: 'frontend' });
     expect(lines(graph(), next).filter((l) => l.endsWith('(rule 16)'))).toEqual([

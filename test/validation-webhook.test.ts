@@ -1,5 +1,5 @@
 /**
- * Validating-webhook (WH) rows of validation-rules.md evaluated on create: one minimal invalid
+ * Validating-webhook (WH) rows of docs/design/validation-rules.md evaluated on create: one minimal invalid
  * object per message.
  */
 import { dcd, dgd, dgdWith, found, frontend, IMAGE, podTemplate, worker } from './fixtures/validation/builders';

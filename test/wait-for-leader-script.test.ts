@@ -1,5 +1,5 @@
 /**
- * The wait-for-leader script of a multinode vLLM graph (render-multinode §3.1, §6.1.4), run as the
+ * The wait-for-leader script of a multinode vLLM graph (docs/design/render-multinode.md §3.1, §6.1.4), run as the
  * worker's init container runs it: the rendered ConfigMap's script, started by the rendered init
  * container command through `sh`, against a fake environment. The script is this project's own
  * text (one of the intended differences from the operator's output, see docs/differences.md,

@@ -5,7 +5,7 @@
 import { DgdJson, storedGraph } from './support/facade';
 import { CORPUS_DIR, corpusFiles, describeNeeding, withVersionedImages } from './support/shared';
 import { generateComponentDcds, replaceWorkerHash } from '../src/engine/graph/component-dcds';
-import { generateHashedComponentDcds, graphWorkerHash } from '../src/engine/graph/worker-hash';
+import { generateHashedComponentDcds, graphWorkerHash } from '../src/engine/graph/hashed-worker-dcds';
 
 const SETTINGS = { version: '1.6.0' };
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

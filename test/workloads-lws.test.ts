@@ -3,7 +3,7 @@ import { IMAGE as GRAPH_IMAGE, multinodeGraph } from './support/graphs';
 
 const IMAGE = 'registry.example/dynamo-worker:1.4.0';
 
-/** The standalone DCD of the `dcd/lws` golden (render-multinode §9.2). */
+/** The standalone DCD of the `dcd/lws` golden (docs/design/render-multinode.md §9.2). */
 function goldenDcd(extra: Record<string, unknown> = {}): any {
   return {
     apiVersion: 'nvidia.com/v1beta1',
@@ -38,7 +38,7 @@ const envNames = (container: any) => container.env.map((e: any) => e.name);
 const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'];
 const probesOf = (container: any) => PROBES.filter(p => container[p] !== undefined);
 
-describe('render-multinode §3.2 LeaderWorkerSet object', () => {
+describe('docs/design/render-multinode.md §3.2 LeaderWorkerSet object', () => {
   const objects = render(goldenDcd());
   const lws = only(objects, 'LeaderWorkerSet');
 
@@ -94,7 +94,7 @@ describe('render-multinode §3.2 LeaderWorkerSet object', () => {
   });
 });
 
-describe('render-multinode §3.4 LWS pod templates (role label, selector label removed)', () => {
+describe('docs/design/render-multinode.md §3.4 LWS pod templates (role label, selector label removed)', () => {
   const lws = only(render(goldenDcd()), 'LeaderWorkerSet');
 
   test('leader and worker templates carry role leader / worker and no nvidia.com/selector', () => {
@@ -123,7 +123,7 @@ describe('render-multinode §3.4 LWS pod templates (role label, selector label r
   });
 });
 
-describe('render-multinode §3.5 component Service of a multinode DCD', () => {
+describe('docs/design/render-multinode.md §3.5 component Service of a multinode DCD', () => {
   test('the selector adds role: leader', () => {
     const service = only(render(goldenDcd()), 'Service');
     expect(service.spec.selector).toEqual({
@@ -141,7 +141,7 @@ describe('render-multinode §3.5 component Service of a multinode DCD', () => {
   });
 });
 
-describe('render-multinode §3.1 wait-leader ConfigMap of a graph (Appendix B)', () => {
+describe('docs/design/render-multinode.md §3.1 wait-leader ConfigMap of a graph (Appendix B)', () => {
   const objects = render(multinodeGraph('vllm'));
   const configMap = objects.find(o => o.kind === 'ConfigMap' && o.metadata.name === 'llm-wait-leader-script');
 
@@ -176,7 +176,7 @@ describe('render-multinode §3.1 wait-leader ConfigMap of a graph (Appendix B)',
   });
 });
 
-describe('render-multinode §6.1.4 vLLM mp (graph created by a 1.x operator)', () => {
+describe('docs/design/render-multinode.md §6.1.4 vLLM mp (graph created by a 1.x operator)', () => {
   const lws = only(render(multinodeGraph('vllm')), 'LeaderWorkerSet');
   const mp = ['--distributed-executor-backend', 'mp', '--nnodes', '2', '--master-addr', '$(LWS_LEADER_ADDRESS)', '--master-port', '29500'];
 
@@ -213,13 +213,13 @@ describe('render-multinode §6.1.4 vLLM mp (graph created by a 1.x operator)', (
     expect(probesOf(mainOf(leader(lws)))).toEqual(PROBES);
   });
 
-  test('§6.1.1 order: the multinode env first, then VLLM_CACHE_ROOT of the compilation cache', () => {
+  test('docs/design/render-multinode.md §6.1.1 order: the multinode env first, then VLLM_CACHE_ROOT of the compilation cache', () => {
     const cached = only(render(multinodeGraph('vllm', { compilationCache: { pvcName: 'cc' } })), 'LeaderWorkerSet');
     const names = envNames(mainOf(leader(cached)));
     expect(names.slice(-2)).toEqual(['VLLM_NIXL_SIDE_CHANNEL_HOST', 'VLLM_CACHE_ROOT']);
   });
 
-  test('§6.1.1 step 3: multinode roles never get the single-pod elastic-EP Ray head', () => {
+  test('docs/design/render-multinode.md §6.1.1 step 3: multinode roles never get the single-pod elastic-EP Ray head', () => {
     const args = ['--model', 'm', '--enable-elastic-ep', '--data-parallel-backend', 'ray'];
     const elastic = only(render(multinodeGraph('vllm', {}, { args })), 'LeaderWorkerSet');
     expect(envNames(mainOf(leader(elastic)))).not.toContain('POD_IP');
@@ -228,7 +228,7 @@ describe('render-multinode §6.1.4 vLLM mp (graph created by a 1.x operator)', (
   });
 });
 
-describe('render-multinode §6.1.5 vLLM Ray (executor backend annotation)', () => {
+describe('docs/design/render-multinode.md §6.1.5 vLLM Ray (executor backend annotation)', () => {
   const doc: any = multinodeGraph('vllm', { podTemplate: undefined });
   doc.spec.components[1].podTemplate = (multinodeGraph('vllm') as any).spec.components[1].podTemplate;
   doc.spec.components[1].podTemplate.metadata = { annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'ray' } };
@@ -246,7 +246,7 @@ describe('render-multinode §6.1.5 vLLM Ray (executor backend annotation)', () =
   });
 });
 
-describe('render-multinode §6.2 SGLang across nodes', () => {
+describe('docs/design/render-multinode.md §6.2 SGLang across nodes', () => {
   const lws = only(render(multinodeGraph('sglang')), 'LeaderWorkerSet');
   const dist = ['--dist-init-addr', '$(LWS_LEADER_ADDRESS):29500', '--nnodes', '2'];
 
@@ -264,7 +264,7 @@ describe('render-multinode §6.2 SGLang across nodes', () => {
   });
 });
 
-describe('render-multinode §6.3 TensorRT-LLM over MPI/SSH', () => {
+describe('docs/design/render-multinode.md §6.3 TensorRT-LLM over MPI/SSH', () => {
   const lws = only(render(multinodeGraph('trtllm')), 'LeaderWorkerSet');
 
   test('both roles mount the MPI SSH secret (operator setting mpi.sshSecretName) before shared memory', () => {
@@ -309,7 +309,7 @@ describe('render-multinode §6.3 TensorRT-LLM over MPI/SSH', () => {
   });
 });
 
-describe('render-multinode §1.2 provider choice for multinode components', () => {
+describe('docs/design/render-multinode.md §1.2 provider choice for multinode components', () => {
   test('a graph with a multinode component and no LeaderWorkerSet is refused (no multinode orchestrator)', () => {
     expect(() => render(multinodeGraph('vllm'), { lwsAvailable: false }))
       .toThrow('DynamoGraphDeployment/llm: spec.components[1].multinode: no multinode orchestrator available');

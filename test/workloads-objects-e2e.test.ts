@@ -1,5 +1,5 @@
 /**
- * The workloads output end to end with the real pod template (render-core §16 golden scenarios,
+ * The workloads output end to end with the real pod template (docs/design/render-core.md §16 golden scenarios,
  * the Deployment-level facts).
  */
 import { podTemplateOf, render } from './support/facade';
@@ -8,7 +8,7 @@ function workloads(doc: any): any[] {
   return render(doc);
 }
 
-describe('render-core §16.1 standalone DCD deployment-manifest', () => {
+describe('docs/design/render-core.md §16.1 standalone DCD deployment-manifest', () => {
   const dcd = {
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoComponentDeployment',
@@ -49,7 +49,7 @@ describe('render-core §16.1 standalone DCD deployment-manifest', () => {
   });
 });
 
-describe('render-core §16.2 graph component-manifests', () => {
+describe('docs/design/render-core.md §16.2 graph component-manifests', () => {
   const dgd = {
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoGraphDeployment',

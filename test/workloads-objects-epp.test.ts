@@ -1,5 +1,5 @@
 /**
- * The objects the graph controller creates for an EPP component (render-core §10.2–§10.4, §17):
+ * The objects the graph controller creates for an EPP component (docs/design/render-core.md §10.2–§10.4, §17):
  * its ConfigMap, InferencePool and Istio DestinationRule, asserted on the rendered workloads.
  */
 import { DgdJson, lastAppliedHash, OperatorSettings, render, RenderError, renderError, renderUnchecked } from './support/facade';
@@ -88,7 +88,7 @@ const CONFIG_YAML = [
   '',
 ].join('\n');
 
-describe('render-core §10.2 EPP ConfigMap', () => {
+describe('docs/design/render-core.md §10.2 EPP ConfigMap', () => {
   test('inline config: <graph>-epp-config with the YAML the operator writes, EPP labels, bookkeeping', () => {
     const configMap: any = renderEppConfigMap(eppGraph({ eppConfig: { config: CONFIG } }));
     expect(configMap.apiVersion).toBe('v1');
@@ -164,7 +164,7 @@ describe('render-core §10.2 EPP ConfigMap', () => {
   });
 });
 
-describe('render-core §10.2 EPP configuration YAML (sigs.k8s.io/yaml over go-yaml v2)', () => {
+describe('docs/design/render-core.md §10.2 EPP configuration YAML (sigs.k8s.io/yaml over go-yaml v2)', () => {
   test('sequences are not indented under their key; nested sequences and mappings in sequences', () => {
     expect(marshalSigsYaml({ v: ['A', 1, { B: [2, 3] }], w: [[1], []] })).toBe('v:\n- A\n- 1\n- B:\n  - 2\n  - 3\nw:\n- - 1\n- []\n');
   });
@@ -215,7 +215,7 @@ describe('render-core §10.2 EPP configuration YAML (sigs.k8s.io/yaml over go-ya
   });
 });
 
-describe('render-core §10.3 InferencePool', () => {
+describe('docs/design/render-core.md §10.3 InferencePool', () => {
   test('<graph>-pool selecting worker-class pods of the EPP Dynamo namespace, picked by the EPP Service', () => {
     const pool: any = renderInferencePool(eppGraph({ eppConfig: { config: CONFIG } }));
     expect(pool.apiVersion).toBe('inference.networking.k8s.io/v1');
@@ -243,7 +243,7 @@ describe('render-core §10.3 InferencePool', () => {
   });
 });
 
-describe('render-core §10.4 Istio DestinationRule', () => {
+describe('docs/design/render-core.md §10.4 Istio DestinationRule', () => {
   const dgd = eppGraph({ eppConfig: { config: CONFIG } }, { name: 'llm.v2', namespace: 'team-a' });
 
   test('only under the Istio service mesh', () => {
@@ -281,7 +281,7 @@ describe('render-core §10.4 Istio DestinationRule', () => {
   });
 });
 
-describe('render-core §17 a native Rust EPP image on an operator without the native EPP (1.4.0, 1.5.0)', () => {
+describe('docs/design/render-core.md §17 a native Rust EPP image on an operator without the native EPP (1.4.0, 1.5.0)', () => {
   test('the refusal says which operator renders it', () => {
     const graph = eppGraph({ podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/epp:1.5.0' }] } } });
     const renderFor = (version: string): any[] => workloads(graph, { version });

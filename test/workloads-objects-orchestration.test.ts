@@ -31,7 +31,7 @@ const FULL_GRAPH = graph([
   component('planner', 'planner', { scalingAdapter: {} }),
 ]);
 
-describe('render-core §4.1 reconcile order of a graph on the component path', () => {
+describe('docs/design/render-core.md §4.1 reconcile order of a graph on the component path', () => {
   test('shared resources, then per component the DCD and its workloads, then scaling adapters', () => {
     const out = workloads(FULL_GRAPH, { ingressControllerClassName: 'nginx', virtualServiceGateway: 'gw', serviceMeshProvider: 'istio' });
     expect(refs(out)).toEqual([
@@ -119,7 +119,7 @@ describe('render-core §4.1 reconcile order of a graph on the component path', (
   });
 });
 
-describe('render-core §5 workloads of a standalone DCD', () => {
+describe('docs/design/render-core.md §5 workloads of a standalone DCD', () => {
   const dcd = {
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoComponentDeployment',

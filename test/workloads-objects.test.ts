@@ -1,5 +1,5 @@
 /**
- * The objects the component controller and the graph controller create (render-core §5.12, §7,
+ * The objects the component controller and the graph controller create (docs/design/render-core.md §5.12, §7,
  * §8, §11), asserted on the rendered workloads output of small graphs.
  */
 import { createHash } from 'crypto';
@@ -36,7 +36,7 @@ function find(objects: any[], kind: string, name?: string): any {
 /** The names of the objects of `kind`. */
 const namesOf = (objects: any[], kind: string): string[] => objects.filter(o => o.kind === kind).map(o => o.metadata.name);
 
-describe('render-core §5.12 Deployment object', () => {
+describe('docs/design/render-core.md §5.12 Deployment object', () => {
   const dgd = graph([
     component('decode', 'decode', {
       replicas: 2,
@@ -102,7 +102,7 @@ describe('render-core §5.12 Deployment object', () => {
   });
 });
 
-describe('render-core §5.12 Deployment strategy annotations', () => {
+describe('docs/design/render-core.md §5.12 Deployment strategy annotations', () => {
   /** The strategy of the Deployment of worker `w` whose pod template has these annotations. */
   const strategyOf = (annotations: Record<string, string>): any => objectOf(workloads(graph([component('w', 'worker', {
     podTemplate: { metadata: { annotations }, spec: { containers: [{ name: 'main', image: IMAGE }] } },
@@ -144,7 +144,7 @@ describe('render-core §5.12 Deployment strategy annotations', () => {
   });
 });
 
-describe('render-core §7.1 component Service', () => {
+describe('docs/design/render-core.md §7.1 component Service', () => {
   test('frontend: port http 8000 → named target, selector of exactly three keys, discovery labels, bookkeeping', () => {
     const service = find(workloads(graph([component('Frontend', 'frontend')])), 'Service', 'llm-frontend');
     expect(service.apiVersion).toBe('v1');
@@ -221,7 +221,7 @@ describe('render-core §7.1 component Service', () => {
   });
 });
 
-describe('render-core §7.2 model headless Service', () => {
+describe('docs/design/render-core.md §7.2 model headless Service', () => {
   test('dynamo-model-<h8>: headless, selects the model hash, system port 9090 → 9090', () => {
     const objects = workloads(graph([component('decode', 'decode', { modelRef: { name: 'Qwen/Qwen3-0.6B', revision: 'main' } })]));
     const service = find(objects, 'Service', 'dynamo-model-fb68f5a6');
@@ -247,7 +247,7 @@ describe('render-core §7.2 model headless Service', () => {
   });
 });
 
-describe('render-core §7.3 Ingress and VirtualService', () => {
+describe('docs/design/render-core.md §7.3 Ingress and VirtualService', () => {
   const dgd = graph([component('Frontend', 'frontend'), component('decode', 'decode')]);
 
   test('nothing without an ingress class or gateway', () => {
@@ -314,7 +314,7 @@ describe('render-core §7.3 Ingress and VirtualService', () => {
   });
 });
 
-describe('render-core §8.1 Kubernetes discovery ServiceAccount, Role and RoleBinding', () => {
+describe('docs/design/render-core.md §8.1 Kubernetes discovery ServiceAccount, Role and RoleBinding', () => {
   const dgd = graph([component('Frontend', 'frontend')]);
   /** The discovery objects among a graph's workloads, in order. */
   const discovery = (objects: any[]): any[] => objects.filter(o => /-k8s-service-discovery(-role|-binding)?$/.test(o.metadata.name));
@@ -384,7 +384,7 @@ describe('render-core §8.1 Kubernetes discovery ServiceAccount, Role and RoleBi
   });
 });
 
-describe('render-core §8.2 planner and EPP service accounts (cluster-wide mode)', () => {
+describe('docs/design/render-core.md §8.2 planner and EPP service accounts (cluster-wide mode)', () => {
   const plain = graph([component('Frontend', 'frontend')]);
   const withEpp = graph([component('Frontend', 'frontend'), component('epp', 'epp', { eppConfig: { configMapRef: { name: 'cm' } } })]);
   const ACCOUNTS = ['planner-serviceaccount', 'planner-serviceaccount-binding', 'epp-serviceaccount', 'epp-serviceaccount-binding'];
@@ -435,7 +435,7 @@ describe('render-core §8.2 planner and EPP service accounts (cluster-wide mode)
   });
 });
 
-describe('render-core §11 DynamoGraphDeploymentScalingAdapter', () => {
+describe('docs/design/render-core.md §11 DynamoGraphDeploymentScalingAdapter', () => {
   const adapters = (objects: any[]): any[] => objects.filter(o => o.kind === 'DynamoGraphDeploymentScalingAdapter');
 
   test('one per component with scalingAdapter (even {}), replicas seeded from the component, no bookkeeping', () => {

@@ -1,5 +1,5 @@
 /**
- * Backend frameworks on the pod (render-core §5.2 step 2 selection, §5.8 backend hooks, §6.4
+ * Backend frameworks on the pod (docs/design/render-core.md §5.2 step 2 selection, §5.8 backend hooks, §6.4
  * backend env): detection from the main command line, contradictions, the vLLM elastic-EP Ray
  * head with POSIX quoting.
  */
@@ -41,7 +41,7 @@ function backendOf(d: DcdJson): string {
   return 'noop';
 }
 
-describe('render-core §5.2 step 2 backend selection', () => {
+describe('docs/design/render-core.md §5.2 step 2 backend selection', () => {
   test('non-worker types always use the noop backend', () => {
     for (const type of ['frontend', 'planner', 'epp']) {
       const epp = type === 'epp' ? { eppConfig: { configMapRef: { name: 'cm' } } } : {};
@@ -84,7 +84,7 @@ describe('render-core §5.2 step 2 backend selection', () => {
   });
 });
 
-describe('render-core §5.8 vLLM elastic-EP Ray head (single node)', () => {
+describe('docs/design/render-core.md §5.8 vLLM elastic-EP Ray head (single node)', () => {
   const elastic = (args: string[], command = ['python3', '-m', 'dynamo.vllm']) => dcd('decode', { command, args }, { backendFramework: 'vllm' });
 
   test('detection needs --enable-elastic-ep and the Ray data-parallel backend (space or = form, long or -dpb)', () => {
@@ -146,7 +146,7 @@ describe('render-core §5.8 vLLM elastic-EP Ray head (single node)', () => {
   });
 });
 
-describe('render-core §5.8 POSIX single-quoting (of the original command line in the Ray head script)', () => {
+describe('docs/design/render-core.md §5.8 POSIX single-quoting (of the original command line in the Ray head script)', () => {
   /** The command line the elastic-EP script execs, for a vLLM worker with these extra args. */
   const execOf = (args: string[]): string => {
     const c = mainOf(render(dcd('decode', { command: ['python3', '-m', 'dynamo.vllm'], args: ['--enable-elastic-ep', '-dpb', 'ray', ...args] },
@@ -173,7 +173,7 @@ describe('render-core §5.8 POSIX single-quoting (of the original command line i
   });
 });
 
-describe('render-core §5.8 other backends change nothing on a single node', () => {
+describe('docs/design/render-core.md §5.8 other backends change nothing on a single node', () => {
   test.each(['sglang', 'trtllm'])('%s: container as merged, no extra env', (fw) => {
     const c = mainOf(render(dcd('decode', { command: ['python3', '-m', `dynamo.${fw}`], args: ['--x'] }, { backendFramework: fw })));
     expect(c.command).toEqual(['python3', '-m', `dynamo.${fw}`]);

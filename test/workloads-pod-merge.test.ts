@@ -1,5 +1,5 @@
 /**
- * Merging user input over the operator's defaults (render-core §5.4 main container, §5.5 pod
+ * Merging user input over the operator's defaults (docs/design/render-core.md §5.4 main container, §5.5 pod
  * spec, §5.6 frontend sidecar), including mergo's IntOrString quirk.
  */
 import { DcdJson, OperatorSettings, podTemplateOf } from './support/facade';
@@ -22,7 +22,7 @@ function render(d: DcdJson, settings: Partial<OperatorSettings> = {}, owner = 'l
   return podTemplateOf(d, settings, owner);
 }
 
-describe('render-core §5.4 main container merge', () => {
+describe('docs/design/render-core.md §5.4 main container merge', () => {
   test('name: always main; the first main container is used, a second one is dropped', () => {
     const t = render(withContainers('frontend', [
       { name: 'main', image: 'first:1' },
@@ -123,7 +123,7 @@ describe('render-core §5.4 main container merge', () => {
   });
 });
 
-describe('render-core §5.4 no main container', () => {
+describe('docs/design/render-core.md §5.4 no main container', () => {
   test('the base container is used as is (named main, no image), placed before the sidecars', () => {
     const t = render(withContainers('frontend', [{ name: 'side', image: 'side:1' }]));
     expect(t.spec.containers.map((c: any) => c.name)).toEqual(['main', 'side']);
@@ -138,7 +138,7 @@ describe('render-core §5.4 no main container', () => {
   });
 });
 
-describe('render-core §5.4 sidecars', () => {
+describe('docs/design/render-core.md §5.4 sidecars', () => {
   test('copied untouched: no env, probes or mounts injected, order kept', () => {
     const sideA = { name: 'a', image: 'a:1', args: ['x'] };
     const sideB = { name: 'b', image: 'b:1', env: [{ name: 'Z', value: '1' }, { name: 'A', value: '2' }] };
@@ -149,7 +149,7 @@ describe('render-core §5.4 sidecars', () => {
   });
 });
 
-describe('render-core §5.5 pod-level merge', () => {
+describe('docs/design/render-core.md §5.5 pod-level merge', () => {
   test('lists replace the base list when non-empty: EPP volumes dropped, dangling mounts become PVCs', () => {
     const t = render(withContainers('epp', [{ name: 'main', image: IMAGE }], { volumes: [{ name: 'extra', emptyDir: {} }] }, { eppConfig: { configMapRef: { name: 'cm' } } }));
     expect(t.spec.volumes).toEqual([
@@ -194,7 +194,7 @@ describe('render-core §5.5 pod-level merge', () => {
   });
 });
 
-describe('render-core §5.5 mergo overlay semantics', () => {
+describe('docs/design/render-core.md §5.5 mergo overlay semantics', () => {
   test('empty values never clear, absent base takes the user value, lists replace, objects merge', () => {
     const base = { s: 'a', n: 5, b: true, list: [1, 2], obj: { x: 1, y: 2 } };
     expect(mergoMerge(base, { s: '', n: 0, b: false, list: [], obj: { y: 0, z: 3 }, extra: 0 }))
@@ -212,7 +212,7 @@ describe('render-core §5.5 mergo overlay semantics', () => {
   });
 });
 
-describe('render-core §5.6 frontendSidecar', () => {
+describe('docs/design/render-core.md §5.6 frontendSidecar', () => {
   const sidecarSpec = (sidecar: any, mainExtra: any = {}, extra: any = {}) => withContainers('decode', [
     { name: 'main', image: IMAGE, command: ['python3', '-m', 'dynamo.vllm'], ...mainExtra },
     { name: 'fe', image: 'fe:1', ...sidecar },

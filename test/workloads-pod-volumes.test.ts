@@ -1,5 +1,5 @@
 /**
- * Volumes and mounts of the pod (render-core §5.2 step 6, §5.7.1 shared memory, §5.7.2
+ * Volumes and mounts of the pod (docs/design/render-core.md §5.2 step 6, §5.7.1 shared memory, §5.7.2
  * compilation cache, §5.7.3 ordering and implicit PVCs, §12.1 KV-transfer topology volume).
  */
 import { DcdJson, OperatorSettings, podTemplateOf, render as renderAll } from './support/facade';
@@ -24,7 +24,7 @@ function render(d: DcdJson, settings: Partial<OperatorSettings> = {}): any {
   return podTemplateOf(d, settings, 'llm');
 }
 
-describe('render-core §5.7.1 shared memory', () => {
+describe('docs/design/render-core.md §5.7.1 shared memory', () => {
   test('default: 8Gi memory emptyDir mounted at /dev/shm, for every type', () => {
     for (const type of ['frontend', 'decode', 'planner']) {
       const t = render(component(type));
@@ -70,7 +70,7 @@ describe('render-core §5.7.1 shared memory', () => {
   });
 });
 
-describe('render-core §5.7.2 compilation cache', () => {
+describe('docs/design/render-core.md §5.7.2 compilation cache', () => {
   const vllm = (extra: any, main: any = {}, podSpec: any = {}) => component('decode', { command: ['python3', '-m', 'dynamo.vllm'], ...main }, podSpec, { backendFramework: 'vllm', ...extra });
 
   test('vllm default path /root/.cache/vllm: mount, PVC volume, VLLM_CACHE_ROOT after the sorted block', () => {
@@ -151,7 +151,7 @@ describe('render-core §5.7.2 compilation cache', () => {
   });
 });
 
-describe('render-core §5.2 step 6 main-container mounts need a name and a path', () => {
+describe('docs/design/render-core.md §5.2 step 6 main-container mounts need a name and a path', () => {
   test('a mount without mountPath is refused', () => {
     const e = renderError(() => render(component('decode', { volumeMounts: [{ name: 'data' }] })));
     expect(e.field).toBe('spec.podTemplate.spec.containers[main].volumeMounts[0].mountPath');
@@ -164,7 +164,7 @@ describe('render-core §5.2 step 6 main-container mounts need a name and a path'
   });
 });
 
-describe('render-core §5.7.3 volume ordering and implicit PVC volumes', () => {
+describe('docs/design/render-core.md §5.7.3 volume ordering and implicit PVC volumes', () => {
   test('vllm worker with a user PVC mount and a compilation cache: [model-cache, vllm-cc, shared-memory]', () => {
     const t = render(component('decode', { command: ['python3', '-m', 'dynamo.vllm'], volumeMounts: [{ name: 'model-cache', mountPath: '/models' }] },
       { volumes: [{ name: 'model-cache', persistentVolumeClaim: { claimName: 'models' } }] },
@@ -193,7 +193,7 @@ describe('render-core §5.7.3 volume ordering and implicit PVC volumes', () => {
   });
 });
 
-describe('render-core §12.1 KV-transfer topology volume', () => {
+describe('docs/design/render-core.md §12.1 KV-transfer topology volume', () => {
   test('the env, mount and downward-API volume the graph puts into the DCD reach the pod once', () => {
     const dgd = {
       apiVersion: 'nvidia.com/v1beta1',

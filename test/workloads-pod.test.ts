@@ -1,5 +1,5 @@
 /**
- * The pod template of a DCD's workload (render-core §5.1–§5.3, §5.9–§5.11, §6, §9, §10.1, §12.3,
+ * The pod template of a DCD's workload (docs/design/render-core.md §5.1–§5.3, §5.9–§5.11, §6, §9, §10.1, §12.3,
  * §16, §17): goldens, component-type defaults, env, labels, annotations, service account,
  * security context, image pull secrets.
  */
@@ -91,7 +91,7 @@ function goldenInput(scenario: string): any {
 const GOLDEN_NS = 'clusterenv-conformance';
 const goldenTest = testNeeding('conformance');
 
-describe('render-core §16.1 golden dcd/deployment pod template', () => {
+describe('docs/design/render-core.md §16.1 golden dcd/deployment pod template', () => {
   goldenTest('equals the golden Deployment spec.template minus API-server defaults', () => {
     const input = goldenInput('dcd/deployment');
     input.metadata.namespace = GOLDEN_NS;
@@ -103,7 +103,7 @@ describe('render-core §16.1 golden dcd/deployment pod template', () => {
   });
 });
 
-describe('render-core §16.2 golden dgd/components pod templates', () => {
+describe('docs/design/render-core.md §16.2 golden dgd/components pod templates', () => {
   goldenTest('the decode and frontend Deployment templates equal the goldens minus API-server defaults', () => {
     const dgd = goldenInput('dgd/components');
     const dcds = renderAll(dgd, { output: 'components', namespace: GOLDEN_NS, settings: { groveAvailable: true } }) as DcdJson[];
@@ -122,10 +122,10 @@ describe('render-core §16.2 golden dgd/components pod templates', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// §5.3 / §6 component-type defaults
+// docs/design/render-core.md §5.3 / §6 component-type defaults
 // ---------------------------------------------------------------------------------------------
 
-describe('render-core §5.3 §6.2 frontend defaults', () => {
+describe('docs/design/render-core.md §5.3 §6.2 frontend defaults', () => {
   const t = render(dcd(withMain({ name: 'Frontend', type: 'frontend' })));
   const c = mainOf(t);
 
@@ -141,7 +141,7 @@ describe('render-core §5.3 §6.2 frontend defaults', () => {
     expect(c.startupProbe).toBeUndefined();
   });
 
-  test('env §6.5 frontend list, sorted', () => {
+  test('env docs/design/render-core.md §6.5 frontend list, sorted', () => {
     expect(envNames(c)).toEqual(['DYNAMO_PORT', 'DYN_COMPONENT', 'DYN_DISCOVERY_BACKEND', 'DYN_HTTP_PORT', 'DYN_NAMESPACE',
       'DYN_NAMESPACE_PREFIX', 'DYN_PARENT_DGD_K8S_NAME', 'DYN_PARENT_DGD_K8S_NAMESPACE', 'POD_NAME', 'POD_NAMESPACE', 'POD_UID']);
     expect(envOf(c)).toMatchObject({ DYNAMO_PORT: '8000', DYN_HTTP_PORT: '8000', DYN_COMPONENT: 'frontend', DYN_NAMESPACE_PREFIX: 'team-a-llm-comp' });
@@ -154,7 +154,7 @@ describe('render-core §5.3 §6.2 frontend defaults', () => {
   });
 });
 
-describe('render-core §5.3 §6.2 worker defaults (worker, prefill, decode)', () => {
+describe('docs/design/render-core.md §5.3 §6.2 worker defaults (worker, prefill, decode)', () => {
   test.each(['worker', 'prefill', 'decode'])('%s: /bin/sh -c without args, system and nixl ports, worker probes', (type) => {
     const c = mainOf(render(dcd({ name: 'w', type, podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } })));
     expect(c.command).toEqual(['/bin/sh', '-c']);
@@ -177,7 +177,7 @@ describe('render-core §5.3 §6.2 worker defaults (worker, prefill, decode)', ()
   });
 });
 
-describe('render-core §3 DYN_NAMESPACE_WORKER_SUFFIX', () => {
+describe('docs/design/render-core.md §3 DYN_NAMESPACE_WORKER_SUFFIX', () => {
   test('worker-class DCD with a worker-hash label gets the suffix; DYN_NAMESPACE is not suffixed', () => {
     const c = mainOf(render(dcd(withMain({ name: 'decode', type: 'decode' }), { labels: { 'nvidia.com/dynamo-worker-hash': 'abcd1234' } }), {}, 'llm'));
     expect(envOf(c).DYN_NAMESPACE_WORKER_SUFFIX).toBe('abcd1234');
@@ -196,7 +196,7 @@ describe('render-core §3 DYN_NAMESPACE_WORKER_SUFFIX', () => {
   });
 });
 
-describe('render-core §5.3 §6.2 §9 planner defaults', () => {
+describe('docs/design/render-core.md §5.3 §6.2 §9 planner defaults', () => {
   const t = render(dcd(withMain({ name: 'planner', type: 'planner' })));
   const c = mainOf(t);
 
@@ -208,7 +208,7 @@ describe('render-core §5.3 §6.2 §9 planner defaults', () => {
     expect(c.startupProbe.failureThreshold).toBe(720);
   });
 
-  test('env §6.5 planner list and the planner service account', () => {
+  test('env docs/design/render-core.md §6.5 planner list and the planner service account', () => {
     expect(envNames(c)).toEqual(['DYN_COMPONENT', 'DYN_DISCOVERY_BACKEND', 'DYN_NAMESPACE', 'DYN_PARENT_DGD_K8S_NAME',
       'DYN_PARENT_DGD_K8S_NAMESPACE', 'DYN_SYSTEM_PORT', 'PLANNER_PROMETHEUS_PORT', 'POD_NAME', 'POD_NAMESPACE', 'POD_UID']);
     expect(envOf(c).PLANNER_PROMETHEUS_PORT).toBe('9085');
@@ -221,7 +221,7 @@ describe('render-core §5.3 §6.2 §9 planner defaults', () => {
   });
 });
 
-describe('render-core §5.3 untyped defaults', () => {
+describe('docs/design/render-core.md §5.3 untyped defaults', () => {
   const t = render(dcd(withMain({ name: 'tool' })));
   const c = mainOf(t);
 
@@ -237,7 +237,7 @@ describe('render-core §5.3 untyped defaults', () => {
   });
 });
 
-describe('render-core §5.3 §10.1 EPP defaults (operator 1.4, legacy Go EPP)', () => {
+describe('docs/design/render-core.md §5.3 §10.1 EPP defaults (operator 1.4, legacy Go EPP)', () => {
   const spec = { ...withMain({ name: 'epp', type: 'epp' }), eppConfig: { configMapRef: { name: 'my-epp', key: 'cfg.yaml' } } };
   const t = render(dcd(spec, { name: 'llm-epp' }), {}, 'llm');
   const c = mainOf(t);
@@ -256,7 +256,7 @@ describe('render-core §5.3 §10.1 EPP defaults (operator 1.4, legacy Go EPP)', 
     expect(c.startupProbe).toEqual({ grpc: { port: 9003, service: 'inference-extension' }, periodSeconds: 10, failureThreshold: 180 });
   });
 
-  test('env §6.5 EPP list', () => {
+  test('env docs/design/render-core.md §6.5 EPP list', () => {
     expect(envNames(c)).toEqual(['DYN_COMPONENT', 'DYN_DISCOVERY_BACKEND', 'DYN_ENFORCE_DISAGG', 'DYN_NAMESPACE', 'DYN_NAMESPACE_PREFIX',
       'DYN_PARENT_DGD_K8S_NAME', 'DYN_PARENT_DGD_K8S_NAMESPACE', 'POD_NAME', 'POD_NAMESPACE', 'POD_UID', 'RUST_LOG', 'USE_STREAMING']);
     expect(envOf(c)).toMatchObject({ RUST_LOG: 'info', USE_STREAMING: 'true', DYN_ENFORCE_DISAGG: 'false', DYN_NAMESPACE_PREFIX: 'team-a-llm' });
@@ -292,7 +292,7 @@ describe('render-core §5.3 §10.1 EPP defaults (operator 1.4, legacy Go EPP)', 
   });
 });
 
-describe('render-core §17 runtime-gated defaults (operator 1.6.0 and later: newer sources, unverified)', () => {
+describe('docs/design/render-core.md §17 runtime-gated defaults (operator 1.6.0 and later: newer sources, unverified)', () => {
   const op15 = { version: '1.6.0' };
 
   test('worker runtime ≥ 1.5.0: liveness failureThreshold 3 and DYN_HEALTH_CHECK_ENABLED true', () => {
@@ -361,10 +361,10 @@ describe('render-core §17 runtime-gated defaults (operator 1.6.0 and later: new
 });
 
 // ---------------------------------------------------------------------------------------------
-// §6 env
+// docs/design/render-core.md §6 env
 // ---------------------------------------------------------------------------------------------
 
-describe('render-core §6 env order and precedence', () => {
+describe('docs/design/render-core.md §6 env order and precedence', () => {
   test('one name-sorted block: defaults, DGD env, user env and standard env merged; user wins over defaults', () => {
     const c = mainOf(render(dcd(withMain({ name: 'decode', type: 'decode' }, {
       env: [{ name: 'ZZ_LAST', value: '1' }, { name: 'DYN_SYSTEM_PORT', value: '7777' }, { name: 'AA_FIRST', value: '2' }],
@@ -375,7 +375,7 @@ describe('render-core §6 env order and precedence', () => {
     expect(names[names.length - 1]).toBe('ZZ_LAST');
     expect(envOf(c).DYN_SYSTEM_PORT).toBe('7777');
     expect(envOf(c)).toMatchObject({ NATS_SERVER: 'nats://n:4222', ETCD_ENDPOINTS: 'http://e:2379', MODEL_EXPRESS_URL: 'http://mx', PROMETHEUS_ENDPOINT: 'http://prom' });
-    // §6.5: ETCD_ENDPOINTS between DYN_* and NIXL_*, NATS_SERVER after MODEL_EXPRESS_URL, PROMETHEUS_ENDPOINT after POD_UID
+    // docs/design/render-core.md §6.5: ETCD_ENDPOINTS between DYN_* and NIXL_*, NATS_SERVER after MODEL_EXPRESS_URL, PROMETHEUS_ENDPOINT after POD_UID
     expect(names.indexOf('ETCD_ENDPOINTS')).toBeGreaterThan(names.indexOf('DYN_SYSTEM_USE_ENDPOINT_HEALTH_STATUS'));
     expect(names.indexOf('NATS_SERVER')).toBe(names.indexOf('MODEL_EXPRESS_URL') + 1);
     expect(names.indexOf('PROMETHEUS_ENDPOINT')).toBe(names.indexOf('POD_UID') + 1);
@@ -405,16 +405,16 @@ describe('render-core §6 env order and precedence', () => {
     expect(names.indexOf('HF_HOME')).toBe(names.indexOf('DYN_SYSTEM_USE_ENDPOINT_HEALTH_STATUS') + 1);
   });
 
-  test('§6.1 parent name/namespace: owner graph, else the DCD name', () => {
+  test('docs/design/render-core.md §6.1 parent name/namespace: owner graph, else the DCD name', () => {
     expect(envOf(mainOf(render(dcd(withMain({ name: 'f', type: 'frontend' })), {}, 'llm')))).toMatchObject({ DYN_PARENT_DGD_K8S_NAME: 'llm', DYN_PARENT_DGD_K8S_NAMESPACE: NS, DYN_NAMESPACE: 'team-a-llm' });
     expect(envOf(mainOf(render(dcd(withMain({ name: 'f', type: 'frontend' }), { name: 'solo.v2' }))))).toMatchObject({ DYN_PARENT_DGD_K8S_NAME: 'solo.v2', DYN_NAMESPACE: 'team-a-solo-v2' });
   });
 
-  test('§3 globalDynamoNamespace: DYN_NAMESPACE is "dynamo"', () => {
+  test('docs/design/render-core.md §3 globalDynamoNamespace: DYN_NAMESPACE is "dynamo"', () => {
     expect(envOf(mainOf(render(dcd({ ...withMain({ name: 'f', type: 'frontend' }), globalDynamoNamespace: true }), {}, 'llm'))).DYN_NAMESPACE).toBe('dynamo');
   });
 
-  test('§6.1 POD_* env read pod fields', () => {
+  test('docs/design/render-core.md §6.1 POD_* env read pod fields', () => {
     const e = envOf(mainOf(render(dcd(withMain({ name: 'f', type: 'frontend' })))));
     expect(e.POD_NAME).toEqual({ fieldRef: { fieldPath: 'metadata.name' } });
     expect(e.POD_NAMESPACE).toEqual({ fieldRef: { fieldPath: 'metadata.namespace' } });
@@ -422,7 +422,7 @@ describe('render-core §6 env order and precedence', () => {
   });
 });
 
-describe('render-core §6.1 discovery env', () => {
+describe('docs/design/render-core.md §6.1 discovery env', () => {
   test('etcd backend: no DYN_DISCOVERY_BACKEND', () => {
     expect(envOf(mainOf(render(dcd(withMain({ name: 'f', type: 'frontend' })), { discoveryBackend: 'etcd' }))).DYN_DISCOVERY_BACKEND).toBeUndefined();
   });
@@ -445,10 +445,10 @@ describe('render-core §6.1 discovery env', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// §5.9 labels and annotations, §12.3 metrics
+// docs/design/render-core.md §5.9 labels and annotations, §12.3 metrics
 // ---------------------------------------------------------------------------------------------
 
-describe('render-core §5.9 pod template labels', () => {
+describe('docs/design/render-core.md §5.9 pod template labels', () => {
   test('workload labels plus type, component, namespace, selector, discovery and metrics labels', () => {
     const spec = { ...withMain({ name: 'Decode', type: 'decode' }), modelRef: { name: 'Qwen/Qwen3-0.6B' } };
     spec.podTemplate.metadata = { labels: { team: 'a' } };
@@ -481,7 +481,7 @@ describe('render-core §5.9 pod template labels', () => {
   });
 });
 
-describe('render-core §12.3 metrics label', () => {
+describe('docs/design/render-core.md §12.3 metrics label', () => {
   test('nvidia.com/enable-metrics: "false" on the pod template drops nvidia.com/metrics-enabled', () => {
     const spec = withMain({ name: 'f', type: 'frontend' });
     spec.podTemplate.metadata = { annotations: { 'nvidia.com/enable-metrics': 'false' } };
@@ -497,7 +497,7 @@ describe('render-core §12.3 metrics label', () => {
   });
 });
 
-describe('render-core §5.9 pod template annotations', () => {
+describe('docs/design/render-core.md §5.9 pod template annotations', () => {
   test('pod-template annotations and base model kept; origin version stripped; no annotations → none', () => {
     const spec = { ...withMain({ name: 'f', type: 'frontend' }), modelRef: { name: 'Qwen/Qwen3-0.6B' } };
     spec.podTemplate.metadata = { annotations: { 'nvidia.com/dynamo-operator-origin-version': '1.4.0', 'example.com/owner': 'ml' } };
@@ -514,10 +514,10 @@ describe('render-core §5.9 pod template annotations', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// §5.10 security context, §5.5 grace period, §5.11 service account, §5.10 pull secrets
+// docs/design/render-core.md §5.10 security context, §5.5 grace period, §5.11 service account, §5.10 pull secrets
 // ---------------------------------------------------------------------------------------------
 
-describe('render-core §5.10 security context', () => {
+describe('docs/design/render-core.md §5.10 security context', () => {
   test('none written → fsGroup 1000', () => {
     expect(render(dcd(withMain({ name: 'f', type: 'frontend' }))).spec.securityContext).toEqual({ fsGroup: 1000 });
   });
@@ -610,7 +610,7 @@ describe('graph_test.go TestGenerateBasePodSpec_SecurityContext', () => {
   });
 });
 
-describe('render-core §5.5 termination grace period', () => {
+describe('docs/design/render-core.md §5.5 termination grace period', () => {
   test('user value overrides the default', () => {
     const spec = withMain({ name: 'f', type: 'frontend' });
     spec.podTemplate.spec.terminationGracePeriodSeconds = 300;
@@ -627,7 +627,7 @@ describe('render-core §5.5 termination grace period', () => {
   });
 });
 
-describe('render-core §5.11 service account', () => {
+describe('docs/design/render-core.md §5.11 service account', () => {
   test('step 1: a user value wins over the type default (epp) and over discovery', () => {
     const epp = { ...withMain({ name: 'e', type: 'epp' }), eppConfig: { configMapRef: { name: 'cm' } } };
     epp.podTemplate.spec.serviceAccountName = 'mine';
@@ -660,7 +660,7 @@ describe('render-core §5.11 service account', () => {
   });
 });
 
-describe('render-core §5.10 image pull secrets', () => {
+describe('docs/design/render-core.md §5.10 image pull secrets', () => {
   const registrySecrets = [
     { name: 'nvcr-b', registries: ['nvcr.io'] },
     { name: 'nvcr-a', registries: ['nvcr.io', 'ghcr.io'] },

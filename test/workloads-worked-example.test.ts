@@ -1,5 +1,5 @@
 /**
- * The digest's worked example (render-core §15) end to end, plus the graph-level inputs that reach
+ * The digest's worked example (docs/design/render-core.md §15) end to end, plus the graph-level inputs that reach
  * the rendered pods: provider choice (§2), restart (§12.2) and standard env (§6.3).
  */
 import { renderUnchecked, RenderWith } from './support/facade';
@@ -51,7 +51,7 @@ function find(objects: any[], kind: string, name: string | RegExp): any {
   return found[0];
 }
 
-describe('render-core §15 worked example', () => {
+describe('docs/design/render-core.md §15 worked example', () => {
   // namespace-restricted, as the example assumes, so no planner RBAC objects
   const objects = render(workedExample(), { settings: { restrictedNamespace: 'dynamo-system' } });
   const decodeDcd = find(objects, 'DynamoComponentDeployment', /^llm-decode-[0-9a-f]{8}$/);
@@ -157,7 +157,7 @@ describe('render-core §15 worked example', () => {
   });
 });
 
-describe('render-core §2 workload provider on the workloads path', () => {
+describe('docs/design/render-core.md §2 workload provider on the workloads path', () => {
   test('Grove available: the graph takes the Grove provider (a PodCliqueSet, no DCDs or Deployments)', () => {
     const kinds = render(workedExample(), { settings: { groveAvailable: true } }).map(o => o.kind);
     expect(kinds).toContain('PodCliqueSet');
@@ -172,7 +172,7 @@ describe('render-core §2 workload provider on the workloads path', () => {
     expect(objects.filter(o => o.kind === 'Deployment')).toHaveLength(2);
   });
 
-  test('render-multinode §1.2 a multinode component takes LeaderWorkerSet; without it the graph is refused', () => {
+  test('docs/design/render-multinode.md §1.2 a multinode component takes LeaderWorkerSet; without it the graph is refused', () => {
     const doc = workedExample();
     doc.spec.components[1].multinode = { nodeCount: 2 };
     const objects = render(doc);
@@ -183,7 +183,7 @@ describe('render-core §2 workload provider on the workloads path', () => {
   });
 });
 
-describe('render-core §12.2 restart', () => {
+describe('docs/design/render-core.md §12.2 restart', () => {
   function restartAt(strategy: any): Record<string, string | undefined> {
     const doc = workedExample();
     doc.spec.restart = { id: 'r-1', ...(strategy ? { strategy } : {}) };
@@ -208,7 +208,7 @@ describe('render-core §12.2 restart', () => {
   });
 });
 
-describe('render-core §6.3 standard env from the operator configuration', () => {
+describe('docs/design/render-core.md §6.3 standard env from the operator configuration', () => {
   test('NATS, etcd, model express and Prometheus addresses reach every main container, sorted in', () => {
     const objects = render(workedExample(), {
       settings: {

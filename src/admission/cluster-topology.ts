@@ -102,7 +102,7 @@ export function checkKvTransferPolicyBinding(doc: JsonMap, nameAccepted: boolean
 
 /** Admission rules that were not checked because the cluster state they read was not given. */
 export interface UncheckedRule {
-  /** Rows of validation-rules.md. */
+  /** Rows of docs/design/validation-rules.md. */
   readonly rules: readonly string[];
   /** The field that names the missing object. */
   readonly path: string;

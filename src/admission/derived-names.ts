@@ -1,6 +1,6 @@
 /**
  * Names and label values the operator derives from a graph's names, and where they come from
- * (render-core §4.3, §5.9, §7.1, §8.1):
+ * (docs/design/render-core.md §4.3, §5.9, §7.1, §8.1):
  *
  * - DCD, Deployment and LeaderWorkerSet `<graph>-<component lower-cased>[-<worker hash>]`; the same
  *   as the value of label `nvidia.com/selector` of the component's pods;
@@ -175,7 +175,7 @@ export function graphWorkloadRecords(doc: JsonMap, grovePathway: boolean): Viola
   const problems = new ApiServerProblems();
   const spec = mapAt(doc, 'spec');
   const specPath = FieldPath.of('spec');
-  // DGD spec.labels / spec.annotations reach the pods, Deployments and Services (render-core §4.5 step 6)
+  // DGD spec.labels / spec.annotations reach the pods, Deployments and Services (docs/design/render-core.md §4.5 step 6)
   checkLabels(spec?.labels, specPath.child('labels'), problems);
   checkAnnotations(spec?.annotations, specPath.child('annotations'), problems);
   // DGD spec.env reaches the main container of every component

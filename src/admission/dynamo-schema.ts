@@ -1,7 +1,7 @@
 /**
  * The structural schema of DynamoGraphDeployment and DynamoComponentDeployment (nvidia.com/v1beta1):
  * the schema generated from the CRDs (`imports/nvidia.com.schema.ts`) plus an explicit overlay of
- * what the CRD does not say: the row of validation-rules.md each node belongs to, the fields the
+ * what the CRD does not say: the row of docs/design/validation-rules.md each node belongs to, the fields the
  * CRD post-processing pruned, and the parts of embedded Kubernetes types a Dynamo rule speaks about
  * (the rest of each embedded type is the Kubernetes OpenAPI definition).
  *

@@ -147,7 +147,7 @@ const SNAPSHOT_TEMPLATE_METADATA = 'spec.podSnapshotTemplate.metadata';
 
 /**
  * The SnapshotJob CRD snapshot in imports/ predates `spec.podSnapshotTemplate.metadata` (labels and
- * annotations of the PodSnapshot the job creates), which the operator writes (render-experimental
+ * annotations of the PodSnapshot the job creates), which the operator writes (docs/design/render-experimental.md
  * §3.2.2) and the current upstream CRD has. Its unknown-field report is replaced by a check of
  * what the field may hold: `labels` and `annotations`, each a map of strings.
  */
@@ -173,6 +173,3 @@ function withNewerSnapshotFields(obj: Record<string, unknown>, violations: Emitt
 export function checkEmittedObjects(objects: readonly unknown[]): EmittedViolation[] {
   return objects.flatMap((obj) => checkEmittedObject(obj));
 }
-
-// kept until the pipeline and constructs move; internal (the one violation format is `formatViolation`)
-export { formatViolation as formatEmittedViolation } from '../model/violation-report';

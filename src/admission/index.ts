@@ -1,5 +1,5 @@
-export type { Violation } from './violation';
-export { formatViolation } from './violation';
+export type { Violation } from '../model/violation-report';
+export { formatViolation } from '../model/violation-report';
 export type { ValidateOptions } from './options';
 export { uncheckedClusterRules, validateDocument } from './validate';
 export type { UncheckedRule } from './validate';

@@ -1,5 +1,5 @@
 /**
- * Which rows of the operator admission digest (validation-rules.md, rows 1-148) synth-time
+ * Which rows of the operator's admission rules (docs/design/validation-rules.md rows 1-148) synth-time
  * validation implements, and why the others do not apply to a single object on create.
  */
 

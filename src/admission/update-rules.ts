@@ -15,8 +15,9 @@ import { checkComponentDeploymentUpdate, checkGraphUpdate } from './update/graph
 import { checkNewObjectOnUpdate, isTerminating } from './update/new-object-rules';
 import { UpdateOptions } from './update/update-options';
 import { DCD_KIND_NAME, DGD_KIND_NAME, SUPPORTED_API_VERSION, unexpectedFailure, validateDocument } from './validate';
-import { attachObject, Violation, ViolationSink } from './violation';
+import { attachObject, ViolationSink } from './violation';
 import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
+import { Violation } from '../model/violation-report';
 
 export type { UpdateOptions, SubmitMode, OldSource } from './update/update-options';
 export { admitNew, admitOld } from './update/admit-update';

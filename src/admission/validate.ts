@@ -22,12 +22,13 @@ import { customResourceMetaRecords } from './object-meta';
 import { withoutFieldsOfNewerOperators } from './operator-rules';
 import { ValidateOptions } from './options';
 import { checkStructure } from './structural-check';
-import { attachObject, Violation, ViolationRecord, ViolationSink } from './violation';
+import { attachObject, ViolationRecord, ViolationSink } from './violation';
 import { isMap, JsonMap, mapAt, stringAt } from '../model/json';
+import { Violation } from '../model/violation-report';
 
-export { formatViolation } from './violation';
+export { formatViolation } from '../model/violation-report';
 export type { UncheckedRule } from './cluster-topology';
-export type { Violation } from './violation';
+export type { Violation } from '../model/violation-report';
 export type { ValidateOptions } from './options';
 
 export const SUPPORTED_API_VERSION = 'nvidia.com/v1beta1';

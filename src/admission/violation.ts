@@ -3,10 +3,6 @@ import { closestName } from '../model/did-you-mean';
 import { isMap, stringAt } from '../model/json';
 import { Violation } from '../model/violation-report';
 
-// kept until the constructs, the pipeline and tests move; internal (defined in model/violation-report.ts)
-export type { Violation } from '../model/violation-report';
-export { fieldText, formatViolation } from '../model/violation-report';
-
 /**
  * The name of the graph component a path lies in: for `spec.components[i]...` of a
  * DynamoGraphDeployment `doc`, the `name` of that component, when it has a non-empty one.

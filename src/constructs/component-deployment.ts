@@ -8,7 +8,6 @@ import { checkProps, COMPONENT_DEPLOYMENT_PROPS } from './props-check';
 import { DynamoResource, DynamoResourceProps } from './resource';
 import { SynthesisOptions } from './synthesis-options';
 import { componentImport } from '../lazy-modules';
-import { deepClone } from '../model/json';
 import { copyJson } from '../model/json-copy';
 import { API_VERSION, DCD_KIND, DcdJson, DcdSpecJson } from '../model/v1beta1';
 
@@ -79,7 +78,7 @@ export class ComponentDeployment extends DynamoResource {
   /** @internal Replaces the whole spec (import). */
   public _setSpec(spec: DcdSpecJson): void {
     this._invalidate();
-    const { backendFramework, ...rest } = deepClone(spec);
+    const { backendFramework, ...rest } = copyJson(spec);
     this.backendFramework = backendFramework;
     this.specName = rest.name;
     this.component._replaceSpec(rest);

@@ -8,7 +8,6 @@ import { plainJson, propsOf, quantityJson } from './kubernetes-values';
 import { PodOptions } from './pod-template';
 import { containerJson, envVarJson, mainContainerOf, podTemplateJson, upsertEnv } from './pod-template-json';
 import { checkProps, COMPONENT_PROPS } from './props-check';
-import { deepClone } from '../model/json';
 import { copyJson } from '../model/json-copy';
 import { ComponentSpecJson, JsonObject, ProviderOverrideJson } from '../model/v1beta1';
 
@@ -217,10 +216,10 @@ function componentSpecJson(name: string, props: ComponentProps, multinode?: Mult
   }
   if (props.sharedMemorySize !== undefined) spec.sharedMemorySize = quantityJson(props.sharedMemorySize, 'sharedMemorySize');
   if (props.globalDynamoNamespace !== undefined) spec.globalDynamoNamespace = props.globalDynamoNamespace;
-  if (props.modelRef) spec.modelRef = deepClone(props.modelRef);
+  if (props.modelRef) spec.modelRef = copyJson(props.modelRef);
   if (props.scalingAdapter) spec.scalingAdapter = {};
   if (props.frontendSidecar !== undefined) spec.frontendSidecar = props.frontendSidecar;
-  if (props.compilationCache) spec.compilationCache = deepClone(props.compilationCache);
+  if (props.compilationCache) spec.compilationCache = copyJson(props.compilationCache);
   if (props.eppConfig) spec.eppConfig = props.eppConfig._toJson();
   if (props.topologyConstraint) spec.topologyConstraint = { packDomain: props.topologyConstraint.packDomain };
   if (props.runtimeVersionOverride !== undefined) spec.runtimeVersionOverride = props.runtimeVersionOverride;
@@ -308,7 +307,7 @@ export class Component extends Construct {
   /** @internal Replaces the whole plain spec (import). */
   public _replaceSpec(spec: ComponentSpecJson): void {
     this.changed();
-    this.spec = deepClone(spec);
+    this.spec = copyJson(spec);
   }
 
   /**

@@ -12,7 +12,6 @@ import type * as componentImportModule from './component-import';
 import type * as graphImportModule from './graph-import';
 import type * as ruleDocsModule from '../admission/rule-docs';
 import type * as validatorsModule from '../admission/structural/validators';
-import type * as violationModule from '../admission/violation';
 import type * as commandLineModule from '../cli/bin';
 import type * as explainModule from '../explain/explain';
 import type * as v1alpha1Module from '../import/v1alpha1';
@@ -27,8 +26,6 @@ export const pipeline = (): typeof pipelineModule => require('../pipeline/check-
 /** The rendering of what the construct option `plan` planned (`plan/planned-output`). */
 export const plannedOutput = (): typeof plannedOutputModule => require('../plan/planned-output');
 
-/** How violations are described (`admission/violation`). */
-export const violationFormat = (): typeof violationModule => require('../admission/violation');
 
 /** The admission rules' documentation (`admission/rule-docs`). */
 export const ruleDocs = (): typeof ruleDocsModule => require('../admission/rule-docs');

@@ -7,9 +7,9 @@ import { pipeline, v1alpha1 } from '../lazy-modules';
 import { OperatorOptions } from './operator-options';
 import { operatorSettingsOf } from './operator-settings-of';
 import { dns1123LabelErrors } from '../admission/dns-names';
-import type { OperatorSettings } from '../engine/operator-settings';
 import { parseYamlDocuments, stringifyYamlDocuments, YamlInputError } from '../import/documents';
 import { duplicateObjects, inputObjectsOf } from '../import/input-objects';
+import type { OperatorSettings } from '../model/operator-settings';
 
 /** Options of `DynamoDocuments.validateYaml`. */
 export interface ValidateYamlOptions {

@@ -2,13 +2,13 @@
 import { Construct } from 'constructs';
 import { Component } from './component';
 import { DynamoGraph, ImportOptions } from './graph';
-import { formatViolation } from '../admission/violation';
-import { DEFAULT_OPERATOR_SETTINGS } from '../engine/operator-settings';
 import { parseYamlDocuments, singleDocumentOfKind } from '../import/documents';
 import { importableMetadata } from '../import/metadata';
 import { convertV1alpha1Document, isV1alpha1DynamoDocument, V1ALPHA1 } from '../import/v1alpha1';
-import { deepClone } from '../model/json';
+import { copyJson } from '../model/json-copy';
+import { DEFAULT_OPERATOR_SETTINGS } from '../model/operator-settings';
 import { API_VERSION, DGD_KIND, DgdJson } from '../model/v1beta1';
+import { formatViolation } from '../model/violation-report';
 import { checkAndRender } from '../pipeline/check-and-render';
 
 /**
@@ -49,7 +49,7 @@ export function importGraph(scope: Construct, id: string, doc: any, options: Imp
   // a nvidia.com/v1alpha1 graph is imported as the v1beta1 object the API server converts it to
   doc = v1beta1DocumentOf(doc);
   assertImportable(doc, DGD_KIND);
-  const input = deepClone(doc) as DgdJson;
+  const input = copyJson(doc) as DgdJson;
   const metadata = importableMetadata(`${DGD_KIND}/${input.metadata?.name}`, input.metadata);
   const graph = new DynamoGraph(scope, id, { metadata, output: options.output, operator: options.operator });
   const { components, ...spec } = input.spec ?? {};

@@ -14,7 +14,6 @@ import { OutputMode } from './enums';
 import { DynamoResource } from './resource';
 import { SynthesisOptions } from './synthesis-options';
 import { plannedOutput } from '../lazy-modules';
-import { deepClone } from '../model/json';
 import { copyJson } from '../model/json-copy';
 import { JsonObject } from '../model/v1beta1';
 import type { DocumentOutcome, OutputMode as RenderedOutput } from '../pipeline/check-and-render';
@@ -314,7 +313,7 @@ export class DynamoGraphDeploymentRequest extends DynamoResource {
     const metadata = this._metadata;
     const spec: JsonObject = { model: props.model };
     const set = (key: string, value: unknown) => {
-      if (value !== undefined) spec[key] = deepClone(value) as any;
+      if (value !== undefined) spec[key] = copyJson(value) as any;
     };
     set('backend', props.backend);
     set('image', props.image);

@@ -13,7 +13,6 @@ import { DynamoResource, DynamoResourceProps } from './resource';
 import { SynthesisOptions } from './synthesis-options';
 import type { GraphFootprint } from '../explain/footprint-types';
 import { explain, graphImport } from '../lazy-modules';
-import { deepClone } from '../model/json';
 import { copyJson, shallowCopy } from '../model/json-copy';
 import { API_VERSION, DCD_KIND, DGD_KIND, DgdJson, DgdSpecJson } from '../model/v1beta1';
 import { ANNOTATION_KUBE_DISCOVERY_MODE } from '../model/well-known';
@@ -160,7 +159,7 @@ export class DynamoGraph extends DynamoResource {
     if (props.annotations) spec.annotations = { ...props.annotations };
     if (props.labels) spec.labels = { ...props.labels };
     if (props.priorityClassName !== undefined) spec.priorityClassName = props.priorityClassName;
-    if (props.topologyConstraint) spec.topologyConstraint = deepClone(props.topologyConstraint);
+    if (props.topologyConstraint) spec.topologyConstraint = copyJson(props.topologyConstraint);
     if (props.restart) {
       spec.restart = { id: props.restart.id };
       if (props.restart.strategy !== undefined || props.restart.order !== undefined) {
@@ -169,7 +168,7 @@ export class DynamoGraph extends DynamoResource {
         if (props.restart.order !== undefined) spec.restart.strategy.order = [...props.restart.order];
       }
     }
-    if (props.kvTransferPolicy) spec.experimental = { kvTransferPolicy: deepClone(props.kvTransferPolicy) as any };
+    if (props.kvTransferPolicy) spec.experimental = { kvTransferPolicy: copyJson(props.kvTransferPolicy) as any };
     if (props.providerOverride) spec.providerOverride = providerOverrideJson(props.providerOverride, 'providerOverride') as any;
     return spec;
   }

@@ -3,10 +3,10 @@
  * and every output mode of every construct resolve their operator here, so they always agree.
  */
 import { OperatorOptions } from './operator-options';
-import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../engine/operator-settings';
-import { operatorVersionProblem } from '../engine/operator-version';
 import { parseGoDuration } from '../go/duration';
 import { DISCOVERY_BACKENDS, ISTIO_TLS_MODES } from '../import/operator-config';
+import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings, resolveOperatorSettings } from '../model/operator-settings';
+import { operatorVersionProblem } from '../model/operator-version';
 import { RegistrySecret } from '../model/registry-secret';
 
 // Compile-time guarantees: every setting has an option of the same name and a compatible type.

@@ -9,9 +9,9 @@ import { objectMetaJson, propsOf } from './kubernetes-values';
 import { operatorSettingsOf } from './operator-settings-of';
 import { RenderedWorkloads } from './rendered-workloads';
 import { SynthesisOptions } from './synthesis-options';
-import { RenderError } from '../engine/errors';
-import type { OperatorSettings } from '../engine/operator-settings';
 import { pipeline } from '../lazy-modules';
+import type { OperatorSettings } from '../model/operator-settings';
+import { RenderError } from '../model/render-error';
 import { API_VERSION, JsonObject } from '../model/v1beta1';
 import type { DocumentOutcome, OutputMode as RenderedOutput } from '../pipeline/check-and-render';
 

@@ -19,11 +19,13 @@ import { checkCompiled, CompiledSchema, compileCrdSchema } from '../admission/st
 import { crdJsonSchema } from '../admission/structural/crd-json-schema';
 import { JsonSchema } from '../admission/structural/json-schema';
 import { registerK8sSchemas } from '../admission/structural/k8s-json-schema';
-import { attachObject, Violation, ViolationSink } from '../admission/violation';
+import { attachObject, ViolationSink } from '../admission/violation';
 import { goJsonValue } from '../go/value';
-import { deepClone, isMap, JsonMap } from '../model/json';
+import { isMap, JsonMap } from '../model/json';
+import { copyJson } from '../model/json-copy';
 import { OperatorSettings } from '../model/operator-settings';
 import { parseImageVersion } from '../model/runtime-version';
+import { Violation } from '../model/violation-report';
 
 /** Rule ids of the DGDR rules (the structural ones are `schema`). */
 export const DGDR_RULES = {
@@ -142,7 +144,7 @@ function withAdditions(request: unknown, typed: unknown): unknown {
  * modified.
  */
 export function storedDgdr(doc: DgdrJson, settings: OperatorSettings): DgdrJson {
-  const out = deepClone(doc) as DgdrJson;
+  const out = copyJson(doc) as DgdrJson;
   delete out.status;
   if (!isMap(out.spec)) return out;
   const spec = out.spec as JsonMap;
@@ -292,8 +294,8 @@ export function validateDgdrUpdate(old: DgdrJson, doc: DgdrJson, settings: Opera
   const created = validateDgdr(doc, settings).filter(v => v.rule === DGDR_RULES.schema || v.rule === DGDR_RULES.metadata);
   if (created.length > 0) return created;
   const dgdr = dgdrSettingsOf(settings);
-  const next = deepClone(isMap(doc.spec) ? doc.spec : {}) as JsonMap;
-  const prev = deepClone(isMap(old.spec) ? old.spec : {}) as JsonMap;
+  const next = copyJson(isMap(doc.spec) ? doc.spec : {}) as JsonMap;
+  const prev = copyJson(isMap(old.spec) ? old.spec : {}) as JsonMap;
   applyCrdDefaults(next);
   applyCrdDefaults(prev);
   const sink = new ViolationSink();

@@ -9,10 +9,10 @@
 import { storedDgdr, validateDgdr, validateDgdrUpdate } from './admission';
 import { DgdrJson, isDgdr } from './model';
 import { renderProfilingWorkloads } from './profiling-job';
-import { Violation } from '../admission/violation';
 import { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
 import { OperatorSettings } from '../model/operator-settings';
 import { RenderError } from '../model/render-error';
+import { Violation } from '../model/violation-report';
 
 export { isDgdr } from './model';
 

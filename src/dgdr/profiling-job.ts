@@ -21,7 +21,8 @@ import { serviceAccountBoundToClusterRole } from '../engine/workloads/planner-ep
 import { goJsonEncode, goTypeRegistry } from '../go/marshal';
 import { goSortedJson } from '../go/sorted-json';
 import { goJsonValue } from '../go/value';
-import { deepClone, isMap, JsonMap } from '../model/json';
+import { isMap, JsonMap } from '../model/json';
+import { copyJson } from '../model/json-copy';
 import { OperatorSettings } from '../model/operator-settings';
 import { RenderError } from '../model/render-error';
 
@@ -52,7 +53,7 @@ export function outputConfigMapName(name: string): string {
  * serves them, keys sorted).
  */
 export function profilerConfigJson(spec: JsonMap): string {
-  const value = deepClone(spec) as Obj;
+  const value = copyJson(spec) as Obj;
   if (isMap(value.overrides) && value.overrides.dgd !== undefined) value.overrides.dgd = sortedKeys(value.overrides.dgd);
   if (isMap(value.features) && value.features.planner !== undefined) value.features.planner = sortedKeys(value.features.planner);
   return goJsonEncode(value, 'DgdrSpec', { types: DGDR_GO_TYPES });
@@ -66,9 +67,9 @@ function mergeNamed(base: Obj[] | undefined, extra: unknown): Obj[] | undefined 
   for (const item of extra as Obj[]) {
     const name = String(item.name ?? '');
     const at = index.get(name);
-    if (at !== undefined) {out[at] = deepClone(item);} else {
+    if (at !== undefined) {out[at] = copyJson(item);} else {
       index.set(name, out.length);
-      out.push(deepClone(item));
+      out.push(copyJson(item));
     }
   }
   return out;
@@ -103,15 +104,15 @@ function applyOverrides(job: Obj, overrides: unknown): void {
   const spec = target.spec as Obj;
   const o = isMap(template.spec) ? template.spec as Obj : {};
   const nonEmptyList = (v: unknown) => Array.isArray(v) && v.length > 0;
-  if (nonEmptyList(o.tolerations)) spec.tolerations = deepClone(o.tolerations);
-  if (isMap(o.nodeSelector) && Object.keys(o.nodeSelector).length > 0) spec.nodeSelector = deepClone(o.nodeSelector);
-  if (o.affinity != null) spec.affinity = deepClone(o.affinity);
+  if (nonEmptyList(o.tolerations)) spec.tolerations = copyJson(o.tolerations);
+  if (isMap(o.nodeSelector) && Object.keys(o.nodeSelector).length > 0) spec.nodeSelector = copyJson(o.nodeSelector);
+  if (o.affinity != null) spec.affinity = copyJson(o.affinity);
   if (typeof o.priorityClassName === 'string' && o.priorityClassName !== '') spec.priorityClassName = o.priorityClassName;
   if (nonEmptyList(o.imagePullSecrets)) {
     const seen = new Set((spec.imagePullSecrets as Obj[]).map(s => s.name));
     for (const s of o.imagePullSecrets as Obj[]) {
       if (!seen.has(s.name)) {
-        spec.imagePullSecrets.push(deepClone(s));
+        spec.imagePullSecrets.push(copyJson(s));
         seen.add(s.name);
       }
     }
@@ -119,13 +120,13 @@ function applyOverrides(job: Obj, overrides: unknown): void {
   if (typeof o.serviceAccountName === 'string' && o.serviceAccountName !== '') spec.serviceAccountName = o.serviceAccountName;
   if (o.runtimeClassName != null) spec.runtimeClassName = o.runtimeClassName;
   if (typeof o.dnsPolicy === 'string' && o.dnsPolicy !== '') spec.dnsPolicy = o.dnsPolicy;
-  if (o.dnsConfig != null) spec.dnsConfig = deepClone(o.dnsConfig);
+  if (o.dnsConfig != null) spec.dnsConfig = copyJson(o.dnsConfig);
   if (isMap(o.securityContext)) {
     spec.securityContext ??= {};
-    for (const f of POD_SECURITY_FIELDS) if (o.securityContext[f] != null) spec.securityContext[f] = deepClone(o.securityContext[f]);
+    for (const f of POD_SECURITY_FIELDS) if (o.securityContext[f] != null) spec.securityContext[f] = copyJson(o.securityContext[f]);
   }
   if (o.terminationGracePeriodSeconds != null) spec.terminationGracePeriodSeconds = o.terminationGracePeriodSeconds;
-  if (nonEmptyList(o.topologySpreadConstraints)) spec.topologySpreadConstraints = deepClone(o.topologySpreadConstraints);
+  if (nonEmptyList(o.topologySpreadConstraints)) spec.topologySpreadConstraints = copyJson(o.topologySpreadConstraints);
   if (o.automountServiceAccountToken != null) spec.automountServiceAccountToken = o.automountServiceAccountToken;
   spec.volumes = mergeNamed(spec.volumes, o.volumes);
   spec.initContainers = mergeNamed(spec.initContainers, o.initContainers);
@@ -134,17 +135,17 @@ function applyOverrides(job: Obj, overrides: unknown): void {
   const profiler = (spec.containers as Obj[]).find(c => c.name === 'profiler');
   if (profilerOverride && profiler) {
     if (typeof profilerOverride.image === 'string' && profilerOverride.image !== '') profiler.image = profilerOverride.image;
-    if (hasResources(profilerOverride.resources)) profiler.resources = deepClone(profilerOverride.resources);
-    if (profilerOverride.securityContext != null) profiler.securityContext = deepClone(profilerOverride.securityContext);
+    if (hasResources(profilerOverride.resources)) profiler.resources = copyJson(profilerOverride.resources);
+    if (profilerOverride.securityContext != null) profiler.securityContext = copyJson(profilerOverride.securityContext);
     profiler.env = mergeNamed(profiler.env, profilerOverride.env);
     profiler.volumeMounts = mergeNamed(profiler.volumeMounts, profilerOverride.volumeMounts);
-    if (nonEmptyList(profilerOverride.envFrom)) profiler.envFrom = [...(profiler.envFrom ?? []), ...deepClone(profilerOverride.envFrom as Obj[])];
+    if (nonEmptyList(profilerOverride.envFrom)) profiler.envFrom = [...(profiler.envFrom ?? []), ...copyJson(profilerOverride.envFrom as Obj[])];
   }
   const copierOverride = containers.find(c => c.name === 'output-copier');
   const copier = (spec.containers as Obj[]).find(c => c.name === 'output-copier');
   if (copierOverride && copier) {
     if (typeof copierOverride.image === 'string' && copierOverride.image !== '') copier.image = copierOverride.image;
-    if (hasResources(copierOverride.resources)) copier.resources = deepClone(copierOverride.resources);
+    if (hasResources(copierOverride.resources)) copier.resources = copyJson(copierOverride.resources);
   }
 }
 

@@ -25,12 +25,6 @@ import { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
 import { ComponentSpecJson, DcdJson, DgdJson } from '../model/v1beta1';
 import { ANNOTATION_WORKLOAD_PROVIDER, PROVIDER_GROVE } from '../model/well-known';
 
-// kept until the pipeline and tests move; internal (defined in model/)
-export type { OutputMode } from '../model/output-mode';
-export { OUTPUT_MODES } from '../model/output-mode';
-export { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
-export { supportedOperatorSettings } from '../model/operator-settings';
-
 /**
  * Cluster objects given with the input: observed PodSnapshots / SnapshotJobs (checkpoints) and the
  * DRA objects the GPUs of a multinode container with resource claims are counted from.

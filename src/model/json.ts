@@ -69,9 +69,6 @@ export function lowerAscii(value: string): string {
   return value.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-// kept until the constructs and tests move; internal (the one deep copy is `copyJson`)
-export { copyJson as deepClone } from './json-copy';
-
 /** Byte-wise (UTF-16 code unit) string comparison, as Go's `<` on ASCII strings. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

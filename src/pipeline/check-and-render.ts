@@ -11,24 +11,28 @@
  * audience. A Dynamo document admission checks as new is defaulted once: the object admission
  * stored is the one rendered.
  */
-import { checkEmittedObject, EmittedViolation, formatEmittedViolation, isEmittedKindChecked } from '../admission/emitted-admission';
+import { checkEmittedObject, EmittedViolation, isEmittedKindChecked } from '../admission/emitted-admission';
 import { admitNewComponent, admitNewGraph, storedGraphOf, validateOptionsFor } from '../admission/stored-object';
 import { describeKey, documentKey, findOld } from '../admission/update/document-match';
 import { UpdateOptions, validateUpdate } from '../admission/update-rules';
 import { admitDocument, uncheckedClusterRules, UncheckedRule } from '../admission/validate';
-import { Violation } from '../admission/violation';
 import { admitDgdrDocument, isDgdr, renderDgdrDocument } from '../dgdr/pipeline';
-import { RenderError } from '../engine/errors';
-import { OperatorSettings } from '../engine/operator-settings';
 import {
-  DEFAULT_NAMESPACE, InputClusterState, inputClusterState, isClusterStateDocument, OutputMode, renderComponentWorkloads,
-  renderGraphComponents, renderGraphWorkloads, supportedOperatorSettings, withNamespace,
+  InputClusterState, inputClusterState, isClusterStateDocument, renderComponentWorkloads, renderGraphComponents, renderGraphWorkloads,
 } from '../engine/render';
-import { deepClone, isMap, JsonMap } from '../model/json';
+import { isMap, JsonMap } from '../model/json';
+import { copyJson } from '../model/json-copy';
+import { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
+import { OperatorSettings, supportedOperatorSettings } from '../model/operator-settings';
+import { OutputMode } from '../model/output-mode';
+import { RenderError } from '../model/render-error';
 import { DcdJson, DgdJson, isDcd, isDgd } from '../model/v1beta1';
+import { formatViolation, Violation } from '../model/violation-report';
 
-export type { OutputMode } from '../engine/render';
-export { OUTPUT_MODES, DEFAULT_NAMESPACE, isClusterStateDocument } from '../engine/render';
+export type { OutputMode } from '../model/output-mode';
+export { OUTPUT_MODES } from '../model/output-mode';
+export { DEFAULT_NAMESPACE } from '../model/namespace';
+export { isClusterStateDocument } from '../engine/render';
 
 /** The documents of one input: a file, a synthesized manifest, a construct's document. */
 export interface PipelineInput {
@@ -180,7 +184,7 @@ Pick<CheckAndRenderResult, 'problems' | 'unchecked'> & { admitted: AdmittedDocum
  */
 export function formatProblem(p: Problem): string {
   if (p.renderError !== undefined) return p.renderError.message;
-  if (p.violation !== undefined) return formatEmittedViolation(p.violation);
+  if (p.violation !== undefined) return formatViolation(p.violation);
   return p.message ?? '';
 }
 
@@ -221,7 +225,7 @@ function renderDocument(
     const stored = admitted === undefined ? admitNewComponent(withNamespace(doc, ns)) : withNamespace(admitted as unknown as DcdJson, ns);
     return renderComponentWorkloads(stored, settings, cluster);
   }
-  if (isDgd(doc) || isDcd(doc)) return [withNamespace(deepClone(doc), namespace)];
+  if (isDgd(doc) || isDcd(doc)) return [withNamespace(copyJson(doc), namespace)];
   if (isDgdr(doc)) return renderDgdrDocument(doc, output, settings, namespace);
   // cluster state read by the render or admission (observed checkpoints, a DeviceClass, Grove's
   // ClusterTopologyBinding) is not written; the app's ResourceClaimTemplates and ResourceClaims are

@@ -21,7 +21,8 @@
  */
 import { PlanRequest } from './request';
 import { parseYamlDocuments } from '../import/documents';
-import { deepClone, isMap, JsonMap, listAt, mapAt, stringAt } from '../model/json';
+import { isMap, JsonMap, listAt, mapAt, stringAt } from '../model/json';
+import { copyJson } from '../model/json-copy';
 
 /** Labels the operator puts on what it creates for a request. */
 export const LABEL_DGDR_NAME = 'dgdr.nvidia.com/name';
@@ -62,7 +63,7 @@ export function generatedObjects(request: PlanRequest, finalConfig: string, name
 
   const generated = documents[graphIndex] as JsonMap;
   const metadata = mapAt(generated, 'metadata');
-  const spec = deepClone(mapAt(generated, 'spec') ?? {});
+  const spec = copyJson(mapAt(generated, 'spec') ?? {});
   const runtimeVersion = stringAt(request.spec, 'runtimeVersionOverride');
   if (runtimeVersion) {
     for (const component of listAt(spec, 'components') ?? []) {
@@ -82,7 +83,7 @@ export function generatedObjects(request: PlanRequest, finalConfig: string, name
   const skipped: string[] = [];
   documents.forEach((doc, i) => {
     if (i === graphIndex) return;
-    const object = deepClone(doc) as JsonMap;
+    const object = copyJson(doc) as JsonMap;
     const name = stringAt(mapAt(object, 'metadata'), 'name') ?? '(no name)';
     if (object.kind === DGD_KIND) {
       skipped.push(`${DGD_KIND}/${name}: not created (the operator creates the last ${DGD_KIND} of the profiler output)`);

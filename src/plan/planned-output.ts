@@ -8,12 +8,12 @@
  * Internal module: plain TypeScript, not part of the jsii API. Heavy (admission and the render
  * engine): the constructs reach it on first use (src/lazy-modules.ts).
  */
+import { plannedDocuments } from './plan';
 import { admitNewGraph } from '../admission/stored-object';
-import { OperatorSettings } from '../engine/operator-settings';
-import { OutputMode } from '../engine/render';
+import { OperatorSettings } from '../model/operator-settings';
+import { OutputMode } from '../model/output-mode';
 import { DgdJson, isDgd } from '../model/v1beta1';
 import { checkAndRender, checkAndRenderDocument, DocumentOutcome, formatProblem } from '../pipeline/check-and-render';
-import { plannedDocuments } from './plan';
 
 /** The stored graphs among `planned`, then `rendered`, what the pipeline made of the planned objects. */
 export function withStoredGraphs(planned: readonly unknown[], rendered: readonly unknown[], settings: OperatorSettings): unknown[] {

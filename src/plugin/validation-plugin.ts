@@ -8,9 +8,10 @@ import { IValidationContext, ValidationViolation } from './cdk8s-validation-cont
 import { operatorSettingsOfProperties } from './plugin-properties';
 import { OperatorOptions } from '../constructs/operator-options';
 import { parseYamlDocuments } from '../import/documents';
-import { pipeline, ruleDocs, violationFormat } from '../lazy-modules';
+import { pipeline, ruleDocs } from '../lazy-modules';
 import type { OperatorSettings } from '../model/operator-settings';
 import { isDcd, isDgd } from '../model/v1beta1';
+import { fieldText } from '../model/violation-report';
 import type { EmittedViolation } from '../model/violation-report';
 
 export * from './cdk8s-validation-contract';
@@ -157,7 +158,7 @@ function isDynamoKind(kind: string): boolean {
 function reportEntry(v: EmittedViolation, manifestPath: string): ValidationViolation {
   const object = `${v.kind}/${v.name}`;
   const field = v.path === '' ? '(the object)' : v.path;
-  const described = v.path === '' ? field : violationFormat().fieldText(v);
+  const described = v.path === '' ? field : fieldText(v);
   const change = v.rule === 'internal' ? '' : `Change ${described} of ${object}, which the cluster would reject on create. `;
   return {
     ruleName: `${RULE_PREFIX}/rule-${v.rule}`,

@@ -51,7 +51,7 @@ export const DEFERRAL_REASONS: Readonly<Record<DeferralReason, string>> = {
   'grove-only': 'needs the Grove pathway (admission without Grove forbids it)',
 };
 
-/** Admission messages that say a field needs the Grove workload provider (validation-rules §1.1, rows 20, 39, 64, 82, 117, 129). */
+/** Admission messages that say a field needs the Grove workload provider (docs/design/validation-rules.md §1.1, rows 20, 39, 64, 82, 117, 129). */
 const GROVE_ONLY_MESSAGE = /Grove pathway|Grove-backed|requires workload provider "grove"/;
 
 /**
@@ -71,7 +71,7 @@ export function isMultinode(c: ComponentSpecJson): boolean {
   return (c.multinode?.nodeCount ?? 0) > 1;
 }
 
-/** Whether the graph opts out of Grove (render-core §2: `nvidia.com/enable-grove`, lower-cased, is "false"). */
+/** Whether the graph opts out of Grove (docs/design/render-core.md §2: `nvidia.com/enable-grove`, lower-cased, is "false"). */
 export function optsOutOfGrove(dgd: DgdJson): boolean {
   return String(dgd.metadata?.annotations?.['nvidia.com/enable-grove'] ?? '').toLowerCase() === 'false';
 }

@@ -29,7 +29,7 @@ import { FieldPath } from '../../src/admission/field-path';
 import { SchemaOverlay } from '../../src/admission/schema-node';
 import { checkStructure } from '../../src/admission/structural-check';
 import { ViolationSink } from '../../src/admission/violation';
-import { GoType, goTypeRegistry } from '../../src/go/json';
+import { GoType, goTypeRegistry } from '../../src/go/marshal';
 import { isMap } from '../../src/model/json';
 
 /** A node of either compact CRD schema (they share the keywords; only the `k8sType` names differ). */

@@ -5,15 +5,15 @@
  * this file and not the tests. Keep it small: add an operation only when several tests need it, and
  * keep the import list below short (it counts toward the internal modules the tests reach).
  */
+import { runCliOn as runCliOnB } from './cli-in-process';
 import { admitNewComponent, admitNewGraph } from '../../src/admission/stored-object';
 import { lastAppliedHash as hashOf } from '../../src/engine/hash/last-applied-hash';
+import * as yamlB from '../../src/import/documents';
+import * as indexB from '../../src/index';
 import { OperatorSettings, resolveOperatorSettings } from '../../src/model/operator-settings';
 import { RenderError } from '../../src/model/render-error';
 import type { DcdJson, DgdJson } from '../../src/model/v1beta1';
 import { checkAndRender, formatProblem, OutputMode, Problem, renderDocuments } from '../../src/pipeline/check-and-render';
-import { runCliOn as runCliOnB } from './cli-in-process';
-import * as yamlB from '../../src/import/documents';
-import * as indexB from '../../src/index';
 
 export { checkAndRender, formatProblem } from '../../src/pipeline/check-and-render';
 export type { OutputMode, Problem } from '../../src/pipeline/check-and-render';

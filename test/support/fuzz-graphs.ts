@@ -1,6 +1,6 @@
 /**
  * fast-check generators of admissible DynamoGraphDeployments (nvidia.com/v1beta1): arbitrary
- * graphs built from the CRD schema and the create-time rules of validation-rules.md, so that the
+ * graphs built from the CRD schema and the create-time rules of docs/design/validation-rules.md, so that the
  * operator would admit every one of them.
  *
  * A generated case is a graph plus whether it uses Grove-only features (rows 20, 64, 129): those
@@ -103,7 +103,7 @@ interface ComponentDraft {
   /**
    * The component for the framework the graph's workers run (`python3 -m dynamo.<framework>`):
    * one framework per graph, equal to `spec.backendFramework` when set, since the operator fails to
-   * reconcile a graph whose command lines disagree with it or with each other (render-multinode §2.4).
+   * reconcile a graph whose command lines disagree with it or with each other (docs/design/render-multinode.md §2.4).
    */
   readonly build: (framework: string) => ComponentSpecJson;
   /** Whether the component uses a Grove-only feature. */
@@ -150,7 +150,7 @@ type CommandStyle = 'entrypoint' | 'module' | 'shell';
 function commandLine(
   style: CommandStyle, framework: string, args: readonly string[] | undefined, isMultinode: boolean,
 ): { command?: string[]; args?: string[] } {
-  // the LeaderWorkerSet pods of a multinode component need a command and args (render-multinode §3.2)
+  // the LeaderWorkerSet pods of a multinode component need a command and args (docs/design/render-multinode.md §3.2)
   const effective = style === 'entrypoint' && isMultinode ? 'module' : style;
   const withArgs = isMultinode && (args === undefined || args.length === 0) ? ['--model', 'Qwen/Qwen3-0.6B'] : args;
   if (effective === 'module') return { command: ['python3', '-m', `dynamo.${framework}`], args: withArgs === undefined ? undefined : [...withArgs] };
@@ -192,7 +192,7 @@ function componentValues(grove: boolean) {
     sharedMemorySize: fc.option(fc.constantFrom('0', '1Gi', '512Mi', '8Gi', '64M'), { nil: undefined }),
     globalDynamoNamespace: fc.option(fc.boolean(), { nil: undefined }),
     modelRef: fc.option(fc.record({ name: label(LOWER_ALNUM, 1, 20) }), { nil: undefined }),
-    // a mount path is given: only vLLM workers have a default one; without it reconciling fails (render-core §5.7.2)
+    // a mount path is given: only vLLM workers have a default one; without it reconciling fails (docs/design/render-core.md §5.7.2)
     compilationCache: fc.option(fc.record({ pvcName: label(LOWER_ALNUM, 1, 20), mountPath: fc.constantFrom('/cache', '/root/.cache/vllm') }), { nil: undefined }),
   });
 }

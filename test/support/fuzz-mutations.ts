@@ -1,6 +1,6 @@
 /**
  * One targeted mutation of an admissible graph per case, each breaking a known create-time rule of
- * validation-rules.md: a value of the wrong type, a bad enum value, a bad name, a missing required
+ * docs/design/validation-rules.md: a value of the wrong type, a bad enum value, a bad name, a missing required
  * field, or a value a rule forbids. Each mutation names the rows whose violation proves the
  * rejection (any one of them suffices: a wrong type, for example, may be reported under its row or
  * as a schema error).

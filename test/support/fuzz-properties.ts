@@ -27,7 +27,7 @@ import { isDcd } from '../../src/model/v1beta1';
 /** Failures found by fuzzing, reported, and not fixed yet, by id. */
 export const KNOWN_FINDINGS: { readonly [id: string]: string } = {
   'native-epp-workloads': 'workloads output refuses an EPP without eppConfig ("EPP configuration is required"), '
-    + 'but admission requires eppConfig to be absent at runtime >= 1.5.0 (row 49): native Rust EPP rendering (render-core §17) is missing',
+    + 'but admission requires eppConfig to be absent at runtime >= 1.5.0 (row 49): native Rust EPP rendering (docs/design/render-core.md §17) is missing',
 };
 
 /** How often each known finding was seen; with `strict`, a known finding fails like a new one. */

@@ -65,9 +65,9 @@ import { validateOptionsFor } from '../../src/admission/stored-object';
 import type { UpdateOptions } from '../../src/admission/update/update-options';
 import { validateUpdate } from '../../src/admission/update-rules';
 import { validateDocument } from '../../src/admission/validate';
-import type { Violation } from '../../src/admission/violation';
 import { parseYamlDocuments } from '../../src/import/documents';
 import { isMap, JsonMap } from '../../src/model/json';
+import type { Violation } from '../../src/model/violation-report';
 
 /** The folder of the scenario files. */
 export const OPERATOR_SCENARIOS_DIR = path.resolve(__dirname, '..', 'operator-scenarios');

@@ -27,8 +27,8 @@ import { defaultComponentDeployment, defaultGraphDeployment } from '../../src/ad
 import { componentWorkloadRecords, graphWorkloadRecords } from '../../src/admission/derived-names';
 import { ruleDoc } from '../../src/admission/rule-docs';
 import { QUANTITY_FORMAT_MESSAGE } from '../../src/admission/structural/report';
-import { DEFAULT_OPERATOR_SETTINGS } from '../../src/engine/operator-settings';
 import { isMap } from '../../src/model/json';
+import { DEFAULT_OPERATOR_SETTINGS } from '../../src/model/operator-settings';
 import { checkAndRender } from '../../src/pipeline/check-and-render';
 
 /** One document admitted on create by an operator with or without Grove. */

@@ -1,6 +1,6 @@
 /**
  * The CEL rules of the Dynamo CRDs (nvidia.com/v1beta1) and the rows of the operator admission
- * digest (validation-rules.md) they belong to.
+ * rules (docs/design/validation-rules.md) they belong to.
  *
  * Most rules come straight from the generated CRD schemas (`DGD_V1BETA1_SCHEMA`,
  * `DCD_V1BETA1_SCHEMA`). Two groups do not, and are added here with their rule text quoted from
@@ -18,7 +18,7 @@ import { rulesHave } from '../operator-rules';
 import { ValidateOptions } from '../options';
 import { ViolationSink } from '../violation';
 
-/** Row of validation-rules.md of each CEL rule of the Dynamo CRDs, by rule text. */
+/** Row of docs/design/validation-rules.md of each CEL rule of the Dynamo CRDs, by rule text. */
 export const DYNAMO_CEL_ROWS: Readonly<Record<string, string>> = {
   'oldSelf.hasValue() || !has(self.restart)': '11',
   'self.filter(c, has(c.type) && c.type == \'epp\').size() <= 1': '15',

@@ -23,12 +23,13 @@ import { LWS_V1_SCHEMA } from '../../../imports/leaderworkerset.x-k8s.io.schema'
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../../../imports/nvidia.com.schema';
 import { POD_SNAPSHOT_V1ALPHA1_SCHEMA, SNAPSHOT_JOB_V1ALPHA1_SCHEMA } from '../../../imports/nvidia.com.snapshot.schema';
 import { isMap, mapAt, stringAt } from '../../model/json';
+import { Violation } from '../../model/violation-report';
 import { inDocumentOrder } from '../document-order';
 import { DCD_SCHEMA, DGD_SCHEMA, STRUCTURAL_RULE } from '../dynamo-schema';
 import { FieldPath } from '../field-path';
 import { KindTable } from '../kind-table';
 import { SchemaOverlay } from '../schema-node';
-import { attachObject, Violation, ViolationSink } from '../violation';
+import { attachObject, ViolationSink } from '../violation';
 
 /** One custom resource kind checked here. */
 interface CustomKind {

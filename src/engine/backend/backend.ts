@@ -1,5 +1,5 @@
 /**
- * The contract of a backend framework's hooks (render-core §5.8): how vLLM, SGLang, TensorRT-LLM
+ * The contract of a backend framework's hooks (docs/design/render-core.md §5.8): how vLLM, SGLang, TensorRT-LLM
  * or no framework at all change a worker's container and pod.
  */
 import { ContainerJson, PodSpecJson } from '../pod/k8s-json';

@@ -1,5 +1,5 @@
 /**
- * Which backend renders a DCD (render-core §5.2 step 2, §4.2): non-worker components use no
+ * Which backend renders a DCD (docs/design/render-core.md §5.2 step 2, §4.2): non-worker components use no
  * backend; a worker uses the framework its `main` command line runs (`python… -m dynamo.<fw>`),
  * else `spec.backendFramework`, else none. A command line naming a framework other than
  * `spec.backendFramework` is refused, as is one naming several when nothing is declared.

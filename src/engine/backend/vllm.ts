@@ -1,5 +1,5 @@
 /**
- * vLLM (render-core §5.7.2, §5.8, §6.4): the compilation cache defaults to `/root/.cache/vllm` and
+ * vLLM (docs/design/render-core.md §5.7.2, §5.8, §6.4): the compilation cache defaults to `/root/.cache/vllm` and
  * is announced through `VLLM_CACHE_ROOT`; a single pod launching elastic expert parallelism on
  * the Ray data-parallel backend is wrapped so that a Ray head starts first.
  */

@@ -1,6 +1,6 @@
 /**
  * Defaults shared by every component type, and the complete defaults of an untyped component
- * (render-core §5.3, §6.1).
+ * (docs/design/render-core.md §5.3, §6.1).
  */
 import { ComponentContext } from './defaults-context';
 import { ComponentDefaults } from './type-defaults';

@@ -23,6 +23,6 @@ export interface ComponentContext {
   readonly workerHashSuffix?: string;
   /** Runtime version of the component (override, else main image tag), when it resolves. */
   readonly runtimeVersion?: RuntimeVersion;
-  /** Whether the operator being emulated has the runtime-gated rendering of 1.5.0 and later (render-core §17). */
+  /** Whether the operator being emulated has the runtime-gated rendering of 1.5.0 and later (docs/design/render-core.md §17). */
   readonly runtimeGatesAvailable: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * EPP (Endpoint Picker Plugin) defaults (render-core §5.3, §6.2, §10.1, §17).
+ * EPP (Endpoint Picker Plugin) defaults (docs/design/render-core.md §5.3, §6.2, §10.1, §17).
  *
  * Three flavours:
  * - operators 1.4.0 and 1.5.0 (no runtime-gated rendering, `OPERATOR_GATES.runtimeGatedDefaults`):

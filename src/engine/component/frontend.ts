@@ -1,5 +1,5 @@
 /**
- * Frontend defaults (render-core §5.3, §6.2): `python3 -m dynamo.frontend` serving HTTP on 8000.
+ * Frontend defaults (docs/design/render-core.md §5.3, §6.2): `python3 -m dynamo.frontend` serving HTTP on 8000.
  */
 import { commonContainer, commonPodSpec } from './common';
 import { ComponentContext } from './defaults-context';

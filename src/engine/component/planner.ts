@@ -1,5 +1,5 @@
 /**
- * Planner defaults (render-core §5.3, §6.2, §9): Prometheus metrics on 9085, the system server
+ * Planner defaults (docs/design/render-core.md §5.3, §6.2, §9): Prometheus metrics on 9085, the system server
  * on 9090 with worker-style probes, the `planner-serviceaccount`.
  */
 import { commonContainer, commonPodSpec, SYSTEM_PORT, SYSTEM_PORT_NAME } from './common';

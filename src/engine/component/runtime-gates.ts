@@ -1,5 +1,5 @@
 /**
- * Runtime feature gates (render-core §17): rendering that newer operators switch on only for
+ * Runtime feature gates (docs/design/render-core.md §17): rendering that newer operators switch on only for
  * components whose runtime version is at least a minimum. The gates are known only from newer
  * operator sources (`OPERATOR_GATES.runtimeGatedDefaults`); the operators of 1.4.0 and 1.5.0 render
  * the same defaults whatever the runtime version.

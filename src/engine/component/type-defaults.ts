@@ -1,6 +1,6 @@
 /**
  * The contract of a component type's defaults: the base `main` container the user's container is
- * merged over, and the base pod spec the user's pod spec is merged over (render-core §5.3).
+ * merged over, and the base pod spec the user's pod spec is merged over (docs/design/render-core.md §5.3).
  */
 import { ComponentContext } from './defaults-context';
 import { ContainerJson, PodSpecJson } from '../pod/k8s-json';

@@ -1,5 +1,5 @@
 /**
- * Worker defaults for `worker`, `prefill` and `decode` (render-core §5.3, §6.2, §17): the Dynamo
+ * Worker defaults for `worker`, `prefill` and `decode` (docs/design/render-core.md §5.3, §6.2, §17): the Dynamo
  * system server on 9090, NIXL telemetry on 19090, probes on the system port.
  */
 import { commonContainer, commonPodSpec, SYSTEM_PORT, SYSTEM_PORT_NAME } from './common';

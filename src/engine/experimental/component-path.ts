@@ -1,7 +1,7 @@
 /**
  * What the component path (Deployment, LeaderWorkerSet) cannot render of the experimental
  * features: the inter-pod GPU memory service exists only as Grove cliques of a graph (admission
- * forbids it without the Grove pathway, render-experimental §1.4), so it is refused there rather
+ * forbids it without the Grove pathway, docs/design/render-experimental.md §1.4), so it is refused there rather
  * than rendered as a lone engine pod without its weight server.
  */
 import { isInterPodGms } from './gms-spec';

@@ -1,6 +1,6 @@
 /**
  * How the operator reads `experimental.gpuMemoryService` and `experimental.failover` of a component
- * (render-experimental §1, §2): the modes, the shadow count, the device class and the GPU count
+ * (docs/design/render-experimental.md §1, §2): the modes, the shadow count, the device class and the GPU count
  * the GPU memory service shares.
  */
 import { isMap } from '../../model/json';

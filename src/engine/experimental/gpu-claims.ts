@@ -1,5 +1,5 @@
 /**
- * Pod-spec edits shared by every GPU memory service layout (render-experimental §1.3, §1.4): GPUs
+ * Pod-spec edits shared by every GPU memory service layout (docs/design/render-experimental.md §1.3, §1.4): GPUs
  * move from scalar extended resources to a shared DRA claim, and the pod tolerates GPU nodes.
  */
 import { isMap } from '../../model/json';

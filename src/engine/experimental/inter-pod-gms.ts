@@ -1,5 +1,5 @@
 /**
- * The inter-pod GPU memory service on Grove (render-experimental §1.2.2, §1.4, §2.4, as of the
+ * The inter-pod GPU memory service on Grove (docs/design/render-experimental.md §1.2.2, §1.4, §2.4, as of the
  * operator snapshot [S]): per node rank a weight-server pod runs the GPU memory service server and
  * engine pods (the primary plus, with inter-pod failover, its shadows) load the weights from it.
  * Both share the rank's GPUs through a Grove-managed DRA claim and a host directory for the

@@ -1,5 +1,5 @@
 /**
- * Intra-pod failover (render-experimental §2.2, §2.3, as of the operator snapshot [S]): the
+ * Intra-pod failover (docs/design/render-experimental.md §2.2, §2.3, as of the operator snapshot [S]): the
  * engine container is cloned into an active `engine-0` and a standby `engine-1` that share the
  * GPUs of the intra-pod GPU memory service and elect the active engine through a lock file. Runs
  * after the intra-pod GPU memory service; other containers stay, after the engines.
@@ -119,7 +119,7 @@ function staggerMasterPort(container: ContainerJson, offset: number): void {
 }
 
 /**
- * vLLM's per-engine settings (§2.3): shadow mode, staggered NIXL side-channel and KV-event ports,
+ * vLLM's per-engine settings (docs/design/render-experimental.md §2.3): shadow mode, staggered NIXL side-channel and KV-event ports,
  * a torch store port of its own for every engine but the first, and the node count of multinode
  * engines. Applies to every container whose name starts with `engine-`.
  */

@@ -1,5 +1,5 @@
 /**
- * The intra-pod GPU memory service (render-experimental §1.3): the pod's GPUs come from one DRA
+ * The intra-pod GPU memory service (docs/design/render-experimental.md §1.3): the pod's GPUs come from one DRA
  * claim shared by the engine and a `gms-server` native sidecar, which talk over a socket
  * directory on an emptyDir. Applied to every pod of a component whose `gpuMemoryService` mode is
  * empty or `IntraPod` (Deployment, LeaderWorkerSet and Grove clique pods alike).

@@ -1,5 +1,5 @@
 /**
- * The graph-level DRA ResourceClaimTemplates of the GPU memory service (render-experimental
+ * The graph-level DRA ResourceClaimTemplates of the GPU memory service (docs/design/render-experimental.md
  * §1.2.1): one per component with `experimental.gpuMemoryService` (whatever its mode) whose main
  * container asks for GPUs, created by the graph controller among its shared resources (after the
  * discovery RBAC, before the EPP resources).

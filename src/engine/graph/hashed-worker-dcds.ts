@@ -17,7 +17,7 @@ export const HASHED_RUNTIME_VERSION_MINIMUM = { major: 1, minor: 5, patch: 0 };
 /**
  * Whether a component's `roles` list only restates the shape `multinode.nodeCount` implies (one
  * leader, one worker, replicas absent or the defaults, no provider override): such a list is a
- * representation choice and does not count as a worker change (render-multinode §10.2).
+ * representation choice and does not count as a worker change (docs/design/render-multinode.md §10.2).
  */
 export function rolesRestateImplicitShape(spec: DcdSpecJson): boolean {
   const roles = spec.roles;

@@ -1,5 +1,5 @@
 /**
- * Labels and annotations of a Grove clique (render-multinode §4.3); Grove copies them onto the
+ * Labels and annotations of a Grove clique (docs/design/render-multinode.md §4.3); Grove copies them onto the
  * clique's pods, so they play the part of the pod-template metadata of the component path. A graph
  * converted from v1alpha1 adds what its `nvidia.com/dgd-spec` keeps of the component's service
  * (labels and annotations between the graph's and the pod template's, and the subComponentType).

@@ -1,7 +1,7 @@
 /**
- * The cliques of a component on the Grove path (render-multinode §2.1, §4.4): one clique for a
+ * The cliques of a component on the Grove path (docs/design/render-multinode.md §2.1, §4.4): one clique for a
  * single-node component, a leader and a worker clique for a multinode one; with the inter-pod
- * GPU memory service (render-experimental §1.4), a weight-server clique and an engine clique per
+ * GPU memory service (docs/design/render-experimental.md §1.4), a weight-server clique and an engine clique per
  * node rank. Components spanning nodes, using the inter-pod layout, or forced to, are grouped in a
  * PodCliqueScalingGroup.
  */

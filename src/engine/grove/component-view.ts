@@ -1,5 +1,5 @@
 /**
- * A graph component as the Grove renderer sees it (render-multinode §4.3): a copy of the component
+ * A graph component as the Grove renderer sees it (docs/design/render-multinode.md §4.3): a copy of the component
  * with the graph's propagated annotations, its Dynamo namespace label, the discovery-backend
  * annotation and, on worker-class components, the worker-hash label. The pod spec is rendered from
  * a further copy that also carries the graph's env, KV transfer policy and spec labels/annotations,

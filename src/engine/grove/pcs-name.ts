@@ -1,5 +1,5 @@
 /**
- * The PodCliqueSet name of a graph (render-multinode §4.2): the graph name, shortened with a hash
+ * The PodCliqueSet name of a graph (docs/design/render-multinode.md §4.2): the graph name, shortened with a hash
  * suffix when the longest Grove child name (`<pcs>-<scaling group>-<clique>` pods) would not fit.
  */
 import { longestCliqueNameLength, usesScalingGroup } from './clique-roles';

@@ -1,5 +1,5 @@
 /**
- * The PodCliqueSet of a graph on the Grove workload provider (render-multinode §4): one per graph,
+ * The PodCliqueSet of a graph on the Grove workload provider (docs/design/render-multinode.md §4): one per graph,
  * a clique per role of every component (component order, then role order), a scaling group per
  * component that spans nodes (or uses the inter-pod GPU memory service, with its per-rank claim
  * templates), and the graph-level Grove settings.
@@ -59,7 +59,7 @@ function updateStrategy(dgd: DgdJson): JsonObject | undefined {
 /**
  * The pod spec of one clique before it is read as Go. Components with the inter-pod GPU memory
  * service render a weight-server pod (the single-node pod, rewritten) or an engine pod (rank-aware
- * addressing across nodes) per rank (render-experimental §1.4).
+ * addressing across nodes) per rank (docs/design/render-experimental.md §1.4).
  */
 function renderCliquePod(gc: GroveComponent, role: CliqueRole): PodSpecJson {
   const multinodeRole = role.role === 'main' || role.role === 'gms' ? undefined : role.role;
@@ -88,7 +88,7 @@ function cliquePodSpec(gc: GroveComponent, role: CliqueRole): PodSpecJson {
 }
 
 /**
- * Cliques whose pods start only after the named cliques (render-multinode §4.5): inter-pod engines
+ * Cliques whose pods start only after the named cliques (docs/design/render-multinode.md §4.5): inter-pod engines
  * wait for their rank's weight server, then TensorRT-LLM leaders wait for their workers.
  */
 function startsAfter(gc: GroveComponent, role: CliqueRole, roles: readonly CliqueRole[]): string[] | undefined {

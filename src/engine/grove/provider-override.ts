@@ -1,5 +1,5 @@
 /**
- * `providerOverride` values on the Grove path (render-multinode §4.9): each override's
+ * `providerOverride` values on the Grove path (docs/design/render-multinode.md §4.9): each override's
  * `topologyConstraint` replaces the rendered one at its destination, verbatim.
  */
 import { usesScalingGroup } from './clique-roles';

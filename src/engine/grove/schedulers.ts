@@ -1,5 +1,5 @@
 /**
- * Gang schedulers on the Grove path (render-multinode §4.2, §4.3): the KAI scheduler (clique
+ * Gang schedulers on the Grove path (docs/design/render-multinode.md §4.2, §4.3): the KAI scheduler (clique
  * scheduler name and queue label) or Volcano (clique scheduler name, queue annotation on the
  * PodCliqueSet) — never both.
  */

@@ -1,5 +1,5 @@
 /**
- * Topology constraints of the typed API as Grove writes them (render-multinode §4.7):
+ * Topology constraints of the typed API as Grove writes them (docs/design/render-multinode.md §4.7):
  * `{topologyName?, pack: {required: <domain>}}`.
  */
 import { ComponentSpecJson, DgdJson, JsonObject } from '../../model/v1beta1';

@@ -1,5 +1,5 @@
 /**
- * How the pods of one multinode replica find each other (render-multinode §2.2), per workload
+ * How the pods of one multinode replica find each other (docs/design/render-multinode.md §2.2), per workload
  * provider: LeaderWorkerSet and Grove inject their own env vars into the pods, and the operator
  * refers to them through kubelet `$(VAR)` expansion or shell arithmetic.
  */
@@ -74,7 +74,7 @@ export function groveDeployer(componentName: string): MultinodeDeployer {
 }
 
 /**
- * Grove with the inter-pod GPU memory service (render-multinode §2.2, last column): every rank has
+ * Grove with the inter-pod GPU memory service (docs/design/render-multinode.md §2.2, last column): every rank has
  * its own clique, so the pod index selects the replica and the rank is the literal `rank`.
  */
 export function groveGmsDeployer(componentName: string, rank: number): MultinodeDeployer {

@@ -1,7 +1,7 @@
 /**
  * The Dynamic Resource Allocation objects the operator reads from the cluster to count the GPUs of
  * a multinode vLLM / TensorRT-LLM container that asks for them through `resources.claims`
- * (render-multinode §2.3), given offline as input documents.
+ * (docs/design/render-multinode.md §2.3), given offline as input documents.
  *
  * The operator follows the container's claim to the pod's `resourceClaims` entry, reads the
  * ResourceClaimTemplate (or ResourceClaim) it names from the component's namespace and the

@@ -1,6 +1,6 @@
 /**
  * The flag-injection engine shared by the vLLM and SGLang multinode rewrites
- * (render-multinode §2.6, §10.1): reading flags from a command line (separate or `=` values,
+ * (docs/design/render-multinode.md §2.6, §10.1): reading flags from a command line (separate or `=` values,
  * short aliases), and adding operator flags to a container's command line, wrapping it in
  * `sh -c "exec …"` when a flag value only works inside a shell.
  */

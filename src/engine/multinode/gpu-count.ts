@@ -1,5 +1,5 @@
 /**
- * GPUs per node (`G`, render-multinode §2.3): what the `main` container of the user's pod
+ * GPUs per node (`G`, docs/design/render-multinode.md §2.3): what the `main` container of the user's pod
  * template asks for, read before any operator defaults. Scalar extended resources are read
  * first; a container without a scalar GPU count that lists resource claims is resolved through
  * Dynamic Resource Allocation, which needs the claim objects from the caller.
@@ -221,7 +221,7 @@ function claimSource(podClaim: JsonMap, dra: DraLookup, objectRef: string, field
 }
 
 /**
- * GPUs per node of a pod spec's `main` container (render-multinode §2.3). Scalar resources come
+ * GPUs per node of a pod spec's `main` container (docs/design/render-multinode.md §2.3). Scalar resources come
  * first; when they give 0 and the container lists `resources.claims`, each distinct claim
  * (name + request) is matched to the pod's `resourceClaims` entry of that name and the GPU device
  * requests of the ResourceClaimTemplate or ResourceClaim it names (only the named request, when the

@@ -1,4 +1,4 @@
-/** Provider-neutral building blocks of multinode rendering (render-multinode §2). */
+/** Provider-neutral building blocks of multinode rendering (docs/design/render-multinode.md §2). */
 export * from './roles';
 export * from './deployer';
 export * from './gpu-count';

@@ -1,5 +1,5 @@
 /**
- * The two pod roles of a multinode component (render-multinode §2.1, §10.2): one leader pod and
+ * The two pod roles of a multinode component (docs/design/render-multinode.md §2.1, §10.2): one leader pod and
  * `nodeCount - 1` worker pods per replica. The explicit `roles` list may restate that shape but
  * cannot change it.
  */
@@ -7,7 +7,7 @@ import { isMap } from '../../model/json';
 import { RenderError } from '../../model/render-error';
 import { ComponentRoleJson, ComponentSpecJson } from '../../model/v1beta1';
 
-/** Pod label naming the role of a LeaderWorkerSet pod (render-multinode §3.4); Services select `leader`. */
+/** Pod label naming the role of a LeaderWorkerSet pod (docs/design/render-multinode.md §3.4); Services select `leader`. */
 export const LABEL_ROLE = 'role';
 
 /** The role of a pod of a multinode component. */

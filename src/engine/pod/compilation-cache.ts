@@ -1,5 +1,5 @@
 /**
- * The compilation cache PVC (render-core §5.7.2): mounted into the main container at
+ * The compilation cache PVC (docs/design/render-core.md §5.7.2): mounted into the main container at
  * `compilationCache.mountPath` (or the backend's default, vLLM only) and added to the pod as a
  * PVC volume of the same name. The cache must be writable and own its mount path.
  */

@@ -1,5 +1,5 @@
 /**
- * Merging the user's `main` container over the component-type base container (render-core §5.4).
+ * Merging the user's `main` container over the component-type base container (docs/design/render-core.md §5.4).
  *
  * Scalars the user sets win, empty ones never clear a default; lists (`command`, `args`, `ports`,
  * `volumeMounts`, `envFrom`, ...) are replaced by a non-empty user list; env is merged by name and

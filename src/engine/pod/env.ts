@@ -1,5 +1,5 @@
 /**
- * Container environment (render-core §6): merging by name with the operator's precedence and
+ * Container environment (docs/design/render-core.md §6): merging by name with the operator's precedence and
  * byte-wise name sorting, and the standard env the operator configuration injects (§6.3).
  */
 import { ContainerJson, EnvVarJson, objectItems, valueEnv } from './k8s-json';

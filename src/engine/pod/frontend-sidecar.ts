@@ -1,5 +1,5 @@
 /**
- * `frontendSidecar` (render-core §5.6): the named pod-template container becomes a frontend —
+ * `frontendSidecar` (docs/design/render-core.md §5.6): the named pod-template container becomes a frontend —
  * frontend defaults (computed with the parent's Dynamo namespace and discovery) with the user's
  * container merged over them. Unlike the main container, probes merge field by field. The
  * sidecar also gets the standard env and every main-container mount it lacks (as the mounts

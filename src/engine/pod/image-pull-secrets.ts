@@ -1,5 +1,5 @@
 /**
- * Image pull secret discovery (render-core §5.10): for each container image (main, then sidecars)
+ * Image pull secret discovery (docs/design/render-core.md §5.10): for each container image (main, then sidecars)
  * the docker-registry secrets of the namespace that hold credentials for the image's registry
  * host are added after the user's `imagePullSecrets`, skipping names already present. The
  * pod-template annotation `nvidia.com/disable-image-pull-secret-discovery: "true"` turns it off.

@@ -1,5 +1,5 @@
 /**
- * Labels and annotations of a DCD's pod template (render-core §5.9 "Pod template labels", §12.3):
+ * Labels and annotations of a DCD's pod template (docs/design/render-core.md §5.9 "Pod template labels", §12.3):
  * the workload labels plus the metrics, graph, component, Dynamo-namespace, worker-hash, selector
  * and discovery labels; the workload annotations.
  */

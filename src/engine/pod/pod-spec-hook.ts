@@ -10,7 +10,7 @@ import { DcdContext } from '../workloads/dcd-context';
 /** Which pod of a DCD's workload is rendered. */
 export interface PodTemplateOptions {
   /**
-   * The LeaderWorkerSet role (render-multinode §3.4): the backend's multinode rewrites run for it
+   * The LeaderWorkerSet role (docs/design/render-multinode.md §3.4): the backend's multinode rewrites run for it
    * (LWS addressing), the template gets label `role: <role>` and loses `nvidia.com/selector`.
    * `main`: the single pod of the Deployment the component controller renders for a multinode DCD
    * when LeaderWorkerSet is unavailable — the rewrites run for role `main`, the labels stay those

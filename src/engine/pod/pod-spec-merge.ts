@@ -1,6 +1,6 @@
 /**
  * Merging the user's pod spec (without its containers) over the component-type base pod spec
- * (render-core §5.5): lists replace when non-empty, scalars override when non-empty (so a user
+ * (docs/design/render-core.md §5.5): lists replace when non-empty, scalars override when non-empty (so a user
  * `terminationGracePeriodSeconds: 0` keeps the default), maps merge key by key.
  */
 import { PodSpecJson } from './k8s-json';

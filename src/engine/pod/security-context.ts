@@ -1,5 +1,5 @@
 /**
- * Default pod security context (render-core §5.10): `fsGroup: 1000` so volumes are group-writable,
+ * Default pod security context (docs/design/render-core.md §5.10): `fsGroup: 1000` so volumes are group-writable,
  * unless the user wrote any pod security context at all (then nothing is added).
  */
 import { PodSpecJson } from './k8s-json';

@@ -1,5 +1,5 @@
 /**
- * The pod's service account (render-core §5.11): the merged pod spec's value (type default or
+ * The pod's service account (docs/design/render-core.md §5.11): the merged pod spec's value (type default or
  * user), else the graph's Kubernetes-discovery account when discovery uses Kubernetes, else
  * `default`.
  */

@@ -1,5 +1,5 @@
 /**
- * `/dev/shm` for the main container (render-core §5.7.1): a memory-backed emptyDir of
+ * `/dev/shm` for the main container (docs/design/render-core.md §5.7.1): a memory-backed emptyDir of
  * `sharedMemorySize` (8Gi when unset), replacing any volume named `shared-memory` and any mount
  * named so or mounted at `/dev/shm`. A zero size (`"0"`, `0Gi`) adds nothing and removes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Main-container mounts and pod volumes (render-core §5.2 step 6, §5.7.3): every mount needs a
+ * Main-container mounts and pod volumes (docs/design/render-core.md §5.2 step 6, §5.7.3): every mount needs a
  * name and a path, and the pod's volumes are put in mount order, with a PVC of the mount's name
  * generated for a mount whose volume does not exist.
  */

@@ -1,5 +1,5 @@
 /**
- * The pod template of a DCD's workload: the operator's pod-spec pipeline (render-core §5.2), step
+ * The pod template of a DCD's workload: the operator's pod-spec pipeline (docs/design/render-core.md §5.2), step
  * by step in its order, then the pod labels and annotations (§5.9).
  */
 import { applyCompilationCacheMount, applyCompilationCacheVolume, resolveCompilationCache } from './compilation-cache';
@@ -43,7 +43,7 @@ import { DcdContext } from '../workloads/dcd-context';
 const MIN_MPI_HOST_TEXT = 30;
 
 /**
- * Rewrites the operator applies after image pull secrets (§5.2 step 19), in order: the
+ * Rewrites the operator applies after image pull secrets (docs/design/render-core.md §5.2 step 19), in order: the
  * experimental GPU memory service (intra-pod) and intra-pod failover.
  */
 export const EXPERIMENTAL_POD_HOOKS: readonly PodSpecHook[] = EXPERIMENTAL_HOOKS;
@@ -74,7 +74,7 @@ export function dcdComponentContext(ctx: DcdContext): ComponentContext {
 
 /**
  * The pod spec the operator's pod-spec pipeline produces for a DCD, or for a component of a graph
- * on the Grove path (render-core §5.2 steps 1–19, render-multinode §2.5); not yet read as Go.
+ * on the Grove path (docs/design/render-core.md §5.2 steps 1–19, docs/design/render-multinode.md §2.5); not yet read as Go.
  */
 export function renderPodSpec(ctx: DcdContext, options: PodTemplateOptions = {}): PodSpecJson {
   const role = options.multinodeRole;
@@ -106,7 +106,7 @@ export function renderPodSpec(ctx: DcdContext, options: PodTemplateOptions = {})
   const mainMounts = copyJson(objectItems<VolumeMountJson>(main.volumeMounts));
 
   // 9. backend container hook: may rewrite the command and append env after the sorted block;
-  // a multinode role gets the framework's multinode rewrite first (render-multinode §6.1.1)
+  // a multinode role gets the framework's multinode rewrite first (docs/design/render-multinode.md §6.1.1)
   const nodeCount = nodeCountOf(spec);
   const sshSecretName = ctx.settings.mpiSshSecretName;
   if (role && backend.framework === 'trtllm' && sshSecretName === '') {

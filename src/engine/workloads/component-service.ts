@@ -46,7 +46,7 @@ export function renderComponentService(ctx: DcdContext): KubeObject | undefined 
     [LABEL_DYNAMO_NAMESPACE]: ctx.dynamoNamespace,
     [LABEL_COMPONENT]: ctx.componentName,
   };
-  // a multinode component is served by its leaders (render-multinode §3.5)
+  // a multinode component is served by its leaders (docs/design/render-multinode.md §3.5)
   if (isMultinode(ctx.dcd.spec ?? {})) selector[LABEL_ROLE] = 'leader';
   const spec = { ports: [componentServicePort(ctx.workloadType)], selector };
   return kubeObjectWithGoSpec('v1', 'Service',

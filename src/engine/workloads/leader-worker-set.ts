@@ -1,6 +1,6 @@
 /**
  * The `leaderworkerset.x-k8s.io/v1` LeaderWorkerSet the component controller creates for a
- * multinode DCD when LeaderWorkerSet is available (render-multinode §3.2, §3.4): one object per
+ * multinode DCD when LeaderWorkerSet is available (docs/design/render-multinode.md §3.2, §3.4): one object per
  * DCD, each replica a group of one leader pod and `nodeCount - 1` worker pods.
  */
 import { DcdContext } from './dcd-context';
@@ -19,7 +19,7 @@ export const LWS_KIND = 'LeaderWorkerSet';
 /** The operator creates every group's leader first (`spec.startupPolicy`). */
 export const LWS_STARTUP_POLICY = 'LeaderCreated';
 
-/** The name of a DCD's LeaderWorkerSet: the DCD name with `-0` (render-multinode §3.2). */
+/** The name of a DCD's LeaderWorkerSet: the DCD name with `-0` (docs/design/render-multinode.md §3.2). */
 export function leaderWorkerSetName(dcdName: string): string {
   return `${dcdName}-0`;
 }
@@ -30,7 +30,7 @@ const LWS_SPEC = 'LeaderWorkerSetSpec';
 /**
  * What the LeaderWorkerSet admission webhook (sigs.k8s.io/lws v0.9.0,
  * `pkg/webhooks/leaderworkerset_webhook.go`) fills in on every object the operator creates
- * (render-multinode §3.2, §12.8), on the spec as the operator sends it (its `rolloutStrategy` is
+ * (docs/design/render-multinode.md §3.2, §12.8), on the spec as the operator sends it (its `rolloutStrategy` is
  * the typed struct's zero value, `{"type":""}`). The result is the stored object the goldens
  * record; the bookkeeping hash is taken before, over what the operator sends.
  */
@@ -48,7 +48,7 @@ function applyLwsWebhookDefaults(spec: JsonObject): void {
 
 /**
  * Refuses a pod template whose `main` container lacks a command or args: LeaderWorkerSet pods
- * need both (render-multinode §3.2).
+ * need both (docs/design/render-multinode.md §3.2).
  */
 function assertLwsMainContainer(template: JsonObject, role: MultinodeRoleName, ctx: DcdContext): void {
   const containers = ((template.spec as JsonObject | undefined)?.containers ?? []) as JsonObject[];

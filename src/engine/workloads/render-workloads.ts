@@ -22,7 +22,7 @@ import { renderPodTemplate, takePodTemplateReading } from '../pod/workload-pod-t
 
 /**
  * Whether the DCD's workload is a LeaderWorkerSet: LeaderWorkerSet is available and the DCD spans
- * several nodes (render-multinode §1.2); otherwise a Deployment.
+ * several nodes (docs/design/render-multinode.md §1.2); otherwise a Deployment.
  */
 export function rendersLeaderWorkerSet(ctx: DcdContext): boolean {
   return ctx.settings.lwsAvailable && isMultinode(ctx.dcd.spec ?? {});

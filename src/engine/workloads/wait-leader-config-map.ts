@@ -1,6 +1,6 @@
 /**
  * The `<graph>-wait-leader-script` ConfigMap a graph with a multinode component gets
- * (render-multinode §3.1, Appendix B): the script the init container of vLLM multiprocessing
+ * (docs/design/render-multinode.md §3.1, Appendix B): the script the init container of vLLM multiprocessing
  * workers runs to hold the worker back until its leader accepts connections.
  */
 import { kubeObject, KubeObject } from './kube-object';

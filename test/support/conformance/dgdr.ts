@@ -12,8 +12,9 @@ import * as path from 'path';
 import type { ScenarioRenderer } from './scenario';
 import { CONFORMANCE_NAMESPACE } from './supported';
 import { planFile, withStoredGraphs } from '../../../src/cli/plan-command';
-import { supportedOperatorSettings } from '../../../src/engine/render';
-import { deepClone, isMap } from '../../../src/model/json';
+import { isMap } from '../../../src/model/json';
+import { copyJson } from '../../../src/model/json-copy';
+import { supportedOperatorSettings } from '../../../src/model/operator-settings';
 import { OVERRIDE_TOOL_NAME } from '../../../src/plan/profiler';
 
 /** The DGDR scenarios; they need the profiler's environment. */
@@ -51,7 +52,7 @@ export function profilerPython(): { python?: string; reason?: string } {
  */
 export function plannedScenarioInput(id: string, input: readonly unknown[], python: string): unknown[] {
   const requests = input.map(doc => {
-    const request = deepClone(doc);
+    const request = copyJson(doc);
     if (isMap(request) && isMap(request.metadata) && isMap(request.spec)) {
       request.metadata.namespace = CONFORMANCE_NAMESPACE;
       request.spec.runtimeVersionOverride = GOLDEN_RUNTIME_VERSION;

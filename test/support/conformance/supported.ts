@@ -18,7 +18,7 @@ export type ConformanceOutputMode = 'graph' | 'components' | 'workloads';
 export const CONFORMANCE_NAMESPACE = 'clusterenv-conformance';
 
 /**
- * The operator the goldens were recorded with (render-core §16): the main branch of 2026-08-21,
+ * The operator the goldens were recorded with (docs/design/render-core.md §16): the main branch of 2026-08-21,
  * operator version 1.5.0 (as its charts call it), the Helm defaults, gates
  * `{grove: true, lws: true}`, and `namespace.restricted` set to the test namespace, so no
  * planner/EPP RBAC is created per graph. With the Grove gate on, a graph takes the component

@@ -1,5 +1,5 @@
 /**
- * The multinode rewrites of the three backends behind one entry point per hook (render-multinode
+ * The multinode rewrites of the three backends behind one entry point per hook (docs/design/render-multinode.md
  * §6): the container hook (pod pipeline step 4) and the pod-spec hook (step 8). A worker whose
  * framework resolves to `noop` gets no multinode changes and keeps its probes (§2.4).
  */

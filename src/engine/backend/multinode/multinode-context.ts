@@ -1,5 +1,5 @@
 /**
- * What a backend's multinode rewrite of one pod needs to know (render-multinode §6): the pod's
+ * What a backend's multinode rewrite of one pod needs to know (docs/design/render-multinode.md §6): the pod's
  * role, the node count, how pods address each other, the GPUs per node and the component's pod
  * template annotations.
  */
@@ -15,7 +15,7 @@ export interface MultinodeContainerContext {
   /** Provider-specific addressing (LWS or Grove). */
   readonly deployer: MultinodeDeployer;
   /**
-   * GPUs of the main container per node (render-multinode §2.3), asked for only by the rewrites
+   * GPUs of the main container per node (docs/design/render-multinode.md §2.3), asked for only by the rewrites
    * that need it, so a count that cannot be resolved fails only there.
    */
   readonly gpusPerNode: () => number;

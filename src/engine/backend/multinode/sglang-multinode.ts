@@ -1,5 +1,5 @@
 /**
- * SGLang across several nodes (render-multinode §6.2): every pod gets the distributed-init
+ * SGLang across several nodes (docs/design/render-multinode.md §6.2): every pod gets the distributed-init
  * address on the leader, the node count and its node rank (the worker expression for any pod but
  * the leader, `main` included); workers lose their probes. The GPU count is not used and nothing
  * else changes.

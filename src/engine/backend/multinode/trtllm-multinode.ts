@@ -1,5 +1,5 @@
 /**
- * TensorRT-LLM across several nodes (render-multinode §6.3): the leader runs `mpirun` over SSH
+ * TensorRT-LLM across several nodes (docs/design/render-multinode.md §6.3): the leader runs `mpirun` over SSH
  * into the workers, which only run an SSH daemon. Both mount the MPI SSH key secret; workers are
  * ready once their SSH port answers.
  */
@@ -106,7 +106,7 @@ export function sshReadinessProbe(): Record<string, unknown> {
 }
 
 /**
- * The multinode rewrite of the `main` container (render-multinode §6.3 steps 1–5); a single-node
+ * The multinode rewrite of the `main` container (docs/design/render-multinode.md §6.3 steps 1–5); a single-node
  * context changes nothing. Workers keep only an SSH readiness probe; every role mounts the key
  * secret and gets `OMPI_MCA_orte_keep_fqdn_hostnames=1` appended to the env before the leader's
  * `-x` list is built from it. The leader runs mpirun, a worker sshd; the `main` pod of the
@@ -129,7 +129,7 @@ export function trtllmMultinodeContainer(container: ContainerJson, ctx: TrtllmMu
   return out;
 }
 
-/** The pod rewrite (render-multinode §6.3 step 6): the SSH key secret volume, both roles. */
+/** The pod rewrite (docs/design/render-multinode.md §6.3 step 6): the SSH key secret volume, both roles. */
 export function trtllmMultinodePodSpec(podSpec: PodSpecJson, ctx: Pick<TrtllmMultinodeContext, 'nodeCount' | 'sshSecretName'>): PodSpecJson {
   if (ctx.nodeCount <= 1) return podSpec;
   const volume = { name: ctx.sshSecretName, secret: { secretName: ctx.sshSecretName, defaultMode: 420 } };

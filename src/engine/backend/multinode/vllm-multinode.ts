@@ -1,5 +1,5 @@
 /**
- * vLLM across several nodes (render-multinode §6.1, §10.1): which launch the operator sets up
+ * vLLM across several nodes (docs/design/render-multinode.md §6.1, §10.1): which launch the operator sets up
  * (multiprocessing, Ray, elastic EP on Ray, or hybrid data parallel), the flags and scripts it
  * writes into the leader's and the workers' command lines, and the workers' wait-for-leader init
  * container. Pure functions: a container or pod spec and the context in, a new one out.
@@ -90,7 +90,7 @@ export function originVersionAtLeast1(version: string | undefined): boolean {
 }
 
 /**
- * Whether the multiprocessing executor is used rather than Ray (render-multinode §6.1.3): the
+ * Whether the multiprocessing executor is used rather than Ray (docs/design/render-multinode.md §6.1.3): the
  * `nvidia.com/vllm-distributed-executor-backend` annotation (`mp` / `ray`, any case) decides;
  * otherwise mp iff the operator origin version is at least 1.0.0.
  */
@@ -104,7 +104,7 @@ export function usesMpExecutor(podAnnotations: Readonly<Record<string, string>>)
   return originVersionAtLeast1(podAnnotations[ANNOTATION_ORIGIN_VERSION]);
 }
 
-/** The multinode launch the operator sets up (render-multinode §6.1.2). */
+/** The multinode launch the operator sets up (docs/design/render-multinode.md §6.1.2). */
 export type VllmMultinodeLaunch = 'mp' | 'ray' | 'elastic-ep' | 'data-parallel' | 'none';
 
 /** The launch for a container: TP×PP beyond one node → mp or Ray; elastic EP; TP×PP×DP beyond one node → data parallel. */
@@ -118,7 +118,7 @@ export function vllmMultinodeLaunch(container: ContainerJson, gpus: number, mp: 
 }
 
 /**
- * mp executor flags (render-multinode §6.1.4), injected without a shell on the leader; the `main`
+ * mp executor flags (docs/design/render-multinode.md §6.1.4), injected without a shell on the leader; the `main`
  * pod of the Deployment fallback gets them without a node rank.
  */
 export function mpLaunchFlags(role: MultinodeLaunchRole, nodeCount: number, deployer: MultinodeDeployer): { flags: string; needsShell: boolean } {
@@ -130,7 +130,7 @@ export function mpLaunchFlags(role: MultinodeLaunchRole, nodeCount: number, depl
 }
 
 /**
- * Ray launch across nodes (render-multinode §6.1.5): the leader starts the head, workers join it.
+ * Ray launch across nodes (docs/design/render-multinode.md §6.1.5): the leader starts the head, workers join it.
  * The `main` pod of the Deployment fallback only gets the `/bin/sh -c` command; its args stay.
  */
 function rayLaunch(container: ContainerJson, role: MultinodeLaunchRole, deployer: MultinodeDeployer): ContainerJson {
@@ -159,7 +159,7 @@ export function elasticEpWorkerScript(leaderHost: string): string {
 }
 
 /**
- * Elastic EP on Ray across nodes (render-multinode §6.1.6); a leader without `command` is left alone.
+ * Elastic EP on Ray across nodes (docs/design/render-multinode.md §6.1.6); a leader without `command` is left alone.
  * The `main` pod of the Deployment fallback gets the single-pod Ray head script (pinned node IP,
  * `exec`) but not the pod-IP env vars a single-node pod gets with it.
  */
@@ -176,7 +176,7 @@ function elasticEpLaunch(container: ContainerJson, role: MultinodeLaunchRole, de
   return { ...container, command: ['/bin/sh', '-c'], args: [elasticEpWorkerScript(deployer.leaderHostname)] };
 }
 
-/** Hybrid data-parallel flags (render-multinode §6.1.7); workers always need a shell. */
+/** Hybrid data-parallel flags (docs/design/render-multinode.md §6.1.7); workers always need a shell. */
 export function dataParallelFlags(container: ContainerJson, role: MultinodeLaunchRole, nodeCount: number, gpus: number,
   deployer: MultinodeDeployer, operatorVersion?: string): { flags: string; needsShell: boolean } {
   // the `main` pod gets no flags, but still goes through the injection (a launch inside a shell
@@ -195,7 +195,7 @@ export function dataParallelFlags(container: ContainerJson, role: MultinodeLaunc
 }
 
 /**
- * The multinode rewrite of the `main` container (render-multinode §6.1.1 step 2): the launch
+ * The multinode rewrite of the `main` container (docs/design/render-multinode.md §6.1.1 step 2): the launch
  * flags or scripts, `VLLM_NIXL_SIDE_CHANNEL_HOST` appended when the mp executor is chosen (even
  * if nothing was injected), and no probes on workers. GPUs are resolved here. Inter-pod GMS
  * (step 1) and the compilation-cache env (step 4) are not part of it.
@@ -251,7 +251,7 @@ export function waitLeaderConfigMapName(parentName: string): string {
 }
 
 /**
- * The worker pod's wait-for-leader init container and its script volume (render-multinode
+ * The worker pod's wait-for-leader init container and its script volume (docs/design/render-multinode.md
  * §6.1.4), added when a worker's `main` command line runs the mp executor and a parent name is
  * known; otherwise the pod spec is returned as is. The init container goes after any user init containers.
  */

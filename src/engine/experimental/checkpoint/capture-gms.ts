@@ -1,5 +1,5 @@
 /**
- * The GPU memory service in a capture pod (render-experimental §3.2.4, wiring of §1.3 with the V1
+ * The GPU memory service in a capture pod (docs/design/render-experimental.md §3.2.4, wiring of §1.3 with the V1
  * protocol): a DRA claim on a capture-owned ResourceClaimTemplate, the `gms-server` native sidecar,
  * and the socket client wiring of the target container and of `checkpoint.job.gmsClientContainers`
  * (the component's own `extraClientContainers` are not used for the capture pod). The wiring
@@ -57,7 +57,7 @@ export function containerGpuCount(container: ContainerJson, objectRef: string, a
 }
 
 /**
- * The capture's ResourceClaimTemplate (`resource.k8s.io/v1`, request `gpus`, shape of §1.2.1), with
+ * The capture's ResourceClaimTemplate (`resource.k8s.io/v1`, request `gpus`, shape of docs/design/render-experimental.md §1.2.1), with
  * the create bookkeeping of the graph's create-or-update path. The operator then moves its controller
  * reference to the SnapshotJob (owner references are not rendered).
  */

@@ -1,5 +1,5 @@
 /**
- * The pod template of an automatic capture (render-experimental §3.2.3): the component rendered
+ * The pod template of an automatic capture (docs/design/render-experimental.md §3.2.3): the component rendered
  * like a serving pod of the graph (graph env, labels, annotations, KV transfer policy, backend
  * defaults) but without its experimental features and frontend sidecar, reduced to the target
  * container, then overlaid with `checkpoint.job.podTemplate`.
@@ -59,7 +59,7 @@ function mergeNamed(base: unknown, overrides: unknown): unknown[] | undefined {
   return result;
 }
 
-/** The capture template while it is built (§3.2.3 step 5 overlays it). */
+/** The capture template while it is built (docs/design/render-experimental.md §3.2.3 step 5 overlays it). */
 interface CaptureTemplateParts {
   readonly labels: Record<string, string>;
   readonly annotations: Record<string, string>;
@@ -103,7 +103,7 @@ function overlayJobPodTemplate(template: CaptureTemplateParts, overlay: JsonObje
 }
 
 /**
- * The capture pod template of a checkpoint-enabled component (§3.2.3 steps 1–6 and the capture
+ * The capture pod template of a checkpoint-enabled component (docs/design/render-experimental.md §3.2.3 steps 1–6 and the capture
  * labels): rendered with `settings`, `workerHash` labelled when non-empty. Errors name the graph.
  */
 export function captureComponentPodTemplate(

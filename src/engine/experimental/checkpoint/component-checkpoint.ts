@@ -19,7 +19,7 @@ export interface ComponentCheckpoint {
   /** Automatic capture (no `checkpointRef`) or an explicit PodSnapshot. */
   readonly automatic: boolean;
   readonly startupPolicy: 'Immediate' | 'WaitForCheckpoint';
-  /** The snapshot compatibility hash the restore target expects (§3.3); empty for DynamoCheckpoints. */
+  /** The snapshot compatibility hash the restore target expects (docs/design/render-experimental.md §3.3); empty for DynamoCheckpoints. */
   readonly compatibilityHash: string;
   /** A restorable PodSnapshot exists and is Ready. */
   readonly ready: boolean;

@@ -1,5 +1,5 @@
 /**
- * The checkpoint settings of one graph component as the operator reads them (render-experimental
+ * The checkpoint settings of one graph component as the operator reads them (docs/design/render-experimental.md
  * §3, §0 field mapping): defaults applied, `checkpointRef` trimmed. The deprecated `mode` and
  * `identity` fields are read by nobody: the newest operator derives the capture identity from the
  * graph (§3.2.1) and the restore gate from the compatibility hash (§3.3), so both are ignored here.

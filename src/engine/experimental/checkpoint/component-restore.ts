@@ -1,6 +1,6 @@
 /**
  * What the component controller of the operators of 1.4.0 and 1.5.0 does with a checkpoint when it
- * renders the workloads of a DynamoComponentDeployment (render-experimental §3.8): it resolves the
+ * renders the workloads of a DynamoComponentDeployment (docs/design/render-experimental.md §3.8): it resolves the
  * component's checkpoint again (the DynamoCheckpoint `checkpointRef` names, or the one the deprecated
  * `identity` hashes to), stamps the restore metadata on the pod template and, for a worker-class
  * component restoring from a Ready checkpoint, probes readiness and startup every second.

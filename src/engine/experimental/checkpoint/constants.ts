@@ -1,7 +1,7 @@
 /**
  * Names and values of the checkpoint (Snapshot) integration: the Snapshot project's API
  * (`nvidia.com/v1alpha1` SnapshotJob / PodSnapshot) and the labels and annotations the Dynamo
- * operator writes on capture objects and restore candidates (render-experimental §3).
+ * operator writes on capture objects and restore candidates (docs/design/render-experimental.md §3).
  */
 
 /** API version of the Snapshot project's kinds. */
@@ -9,7 +9,7 @@ export const SNAPSHOT_API_VERSION = 'nvidia.com/v1alpha1';
 export const SNAPSHOT_JOB_KIND = 'SnapshotJob';
 export const POD_SNAPSHOT_KIND = 'PodSnapshot';
 
-/** Version of the snapshot compatibility contract (§3.3). */
+/** Version of the snapshot compatibility contract (docs/design/render-experimental.md §3.3). */
 export const SNAPSHOT_COMPATIBILITY_VERSION = 'v2';
 /** GMS mode annotation value of a capture without the GPU memory service. */
 export const SNAPSHOT_GMS_MODE_DISABLED = 'disabled';
@@ -34,7 +34,7 @@ export const ANNOTATION_SNAPSHOT_COMPATIBILITY_VERSION = 'nvidia.com/dynamo-snap
 export const ANNOTATION_SNAPSHOT_COMPATIBILITY_HASH = 'nvidia.com/dynamo-snapshot-compatibility-hash';
 export const ANNOTATION_SNAPSHOT_GMS_MODE = 'nvidia.com/dynamo-snapshot-gms-mode';
 
-// restore candidate metadata on workload pod templates (§3.5 stage 1)
+// restore candidate metadata on workload pod templates (docs/design/render-experimental.md §3.5 stage 1)
 export const ANNOTATION_RESTORE_CANDIDATE = 'nvidia.com/dynamo-checkpoint-restore-candidate';
 export const ANNOTATION_CHECKPOINT_NAME = 'nvidia.com/dynamo-checkpoint-name';
 export const ANNOTATION_RESTORE_SOURCE_KIND = 'nvidia.com/dynamo-restore-source-kind';

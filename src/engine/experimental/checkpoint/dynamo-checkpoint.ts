@@ -1,5 +1,5 @@
 /**
- * Checkpoints of the operators of 1.4.0 and 1.5.0 (render-experimental §3.8; operators without
+ * Checkpoints of the operators of 1.4.0 and 1.5.0 (docs/design/render-experimental.md §3.8; operators without
  * `OPERATOR_GATES.snapshotJobCheckpoint`): the graph controller drives its own
  * `nvidia.com/v1alpha1` DynamoCheckpoint per checkpoint-enabled component, which the operator's
  * checkpoint controller then turns into a capture Job and a PodSnapshot.

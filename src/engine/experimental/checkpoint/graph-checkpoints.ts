@@ -1,6 +1,6 @@
 /**
  * The checkpoint state of every checkpoint-enabled component of a graph, as the operator's graph
- * reconciler resolves it (render-experimental §3.1): automatic capture (a SnapshotJob, and for the
+ * reconciler resolves it (docs/design/render-experimental.md §3.1): automatic capture (a SnapshotJob, and for the
  * GPU memory service its ResourceClaimTemplate) or an explicit `checkpointRef` PodSnapshot; plus
  * whether the checkpoint is ready, which the startup policy gates on (§3.6).
  */
@@ -167,7 +167,7 @@ export function resolveGraphCheckpoints(dgd: DgdJson, settings: OperatorSettings
 }
 
 /**
- * The objects the operator creates for the automatic captures of a graph (render-experimental
+ * The objects the operator creates for the automatic captures of a graph (docs/design/render-experimental.md
  * §3.2, §3.8): per automatic component in component order, the capture ResourceClaimTemplate (GPU
  * memory service only) and the SnapshotJob (or, for operators 1.4.0 and 1.5.0, the DynamoCheckpoint).
  * Explicit references create nothing.

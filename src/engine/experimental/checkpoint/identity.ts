@@ -1,5 +1,5 @@
 /**
- * The two hashes of automatic capture (render-experimental §3.2.1, §3.3):
+ * The two hashes of automatic capture (docs/design/render-experimental.md §3.2.1, §3.3):
  *
  * - the checkpoint ID, which names the SnapshotJob: the first 32 hex characters of the SHA-256 of
  *   the Go JSON of {namespace?, dgdName, dgdUID?, componentName, workerHash?, compatibilityHash?,
@@ -40,7 +40,7 @@ export interface CheckpointIdentityInput {
   readonly compatibilityHash: string;
 }
 
-/** The 32-hex-character checkpoint ID of an automatic capture (§3.2.1). */
+/** The 32-hex-character checkpoint ID of an automatic capture (docs/design/render-experimental.md §3.2.1). */
 export function checkpointId(input: CheckpointIdentityInput): string {
   const value = {
     namespace: input.namespace,
@@ -123,7 +123,7 @@ export interface SnapshotGmsIdentity {
 }
 
 /**
- * The snapshot compatibility hash of a capture pod template (§3.3). `objectRef` names the graph in
+ * The snapshot compatibility hash of a capture pod template (docs/design/render-experimental.md §3.3). `objectRef` names the graph in
  * errors; a missing target container is an error as in the operator.
  */
 export function snapshotCompatibilityHash(

@@ -1,5 +1,5 @@
 /**
- * Experimental checkpoint (render-experimental §3): automatic capture through Snapshot
+ * Experimental checkpoint (docs/design/render-experimental.md §3): automatic capture through Snapshot
  * `SnapshotJob`s and restore from `PodSnapshot`s (operators with
  * `OPERATOR_GATES.snapshotJobCheckpoint`), or through the operator's own `DynamoCheckpoint`s
  * (operators 1.4.0 and 1.5.0, §3.8), and the `startupPolicy` replica gate.

@@ -1,5 +1,5 @@
 /**
- * Resolution of a PodSnapshot for restore (render-experimental §3.4): the operator's checks of an
+ * Resolution of a PodSnapshot for restore (docs/design/render-experimental.md §3.4): the operator's checks of an
  * explicit `checkpointRef` (and of the PodSnapshot an automatic SnapshotJob produced), in its order
  * and with its messages.
  */

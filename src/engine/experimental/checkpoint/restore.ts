@@ -1,5 +1,5 @@
 /**
- * What restore changes on the serving side at render time (render-experimental §3.5 stage 1, §3.6):
+ * What restore changes on the serving side at render time (docs/design/render-experimental.md §3.5 stage 1, §3.6):
  * the restore-candidate annotations on worker pod templates (DCD pod template, Deployment / LWS
  * pod templates, Grove cliques other than GMS cliques), the rewrite of a generated DCD, and the
  * replica gate of `WaitForCheckpoint`. Checkpoints of the DynamoCheckpoint generation (operators
@@ -172,7 +172,7 @@ function dcdPodTemplateAnnotations(spec: JsonObject): Record<string, string> {
 }
 
 /**
- * The graph controller's checkpoint rewrite of a generated DCD (in place; §3.5, §3.6), after the
+ * The graph controller's checkpoint rewrite of a generated DCD (in place; docs/design/render-experimental.md §3.5, §3.6), after the
  * worker hash and the DCD are generated and before the DCD is written:
  *
  * 1. a resolved PodSnapshot: `experimental.checkpoint` = enabled, `checkpointRef: <PodSnapshot>`,
@@ -216,7 +216,7 @@ function referExistingCheckpoint(spec: JsonObject, checkpoint: ComponentCheckpoi
 
 /**
  * The graph controller's checkpoint rewrite of a generated DCD for operators 1.4.0 and 1.5.0 (in
- * place; §3.8): a checkpoint that exists (an automatic one from its creation on) becomes
+ * place; docs/design/render-experimental.md §3.8): a checkpoint that exists (an automatic one from its creation on) becomes
  * `experimental.checkpoint` = enabled, `checkpointRef: <DynamoCheckpoint>`, `startupPolicy`, without
  * `identity` and `job`; `WaitForCheckpoint` without a Ready checkpoint sets `spec.replicas: 0`; with
  * `Immediate` the DCD pod template gets the candidate metadata (`applyDynamoCheckpointMetadata`).
@@ -236,7 +236,7 @@ function applyDynamoCheckpointToGeneratedDcd(dcd: DcdJson, checkpoint: Component
 }
 
 /**
- * The restore step of the pod-spec pipeline (§5.2 step 19). It leaves the pod spec as it is: the
+ * The restore step of the pod-spec pipeline (docs/design/render-core.md §5.2 step 19). It leaves the pod spec as it is: the
  * newest operator shapes restore pods only at pod creation (webhook), so a rendered worker pod
  * template of a checkpoint-enabled component has the same spec as without checkpointing. Its
  * template annotations come from `applyRestoreCandidateAnnotations`.

@@ -1,5 +1,5 @@
 /**
- * The automatic SnapshotJob (render-experimental §3.2.2): one per (graph incarnation, component,
+ * The automatic SnapshotJob (docs/design/render-experimental.md §3.2.2): one per (graph incarnation, component,
  * worker generation, compatibility hash, compatibility version), named `checkpoint-<checkpointID>`.
  */
 import {

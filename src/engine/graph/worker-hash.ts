@@ -1,2 +1,0 @@
-// kept until the constructs and tests move; internal
-export * from './hashed-worker-dcds';
