@@ -91,7 +91,7 @@ describe('the pipeline bundle of the compiled package', () => {
     expect(bundled.filter(f => fs.existsSync(f))).toEqual([]);
     expect(fs.existsSync(path.join(LIB_SRC, 'engine', 'render.d.ts'))).toBe(true);
     // the construct classes it uses are the package's own
-    expect(run.loaded).toEqual(expect.arrayContaining([path.join(LIB_SRC, 'constructs', 'graph.js'), path.join(LIB_SRC, 'engine', 'errors.js')]));
+    expect(run.loaded).toEqual(expect.arrayContaining([path.join(LIB_SRC, 'constructs', 'graph.js'), path.join(LIB_SRC, 'model', 'render-error.js')]));
   });
 
   test('synthesizes what the sources synthesize', () => {

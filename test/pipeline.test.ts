@@ -4,6 +4,7 @@
 import * as defaulting from '../src/admission/defaulting';
 import * as emitted from '../src/admission/emitted-admission';
 import * as validate from '../src/admission/validate';
+import * as dgdrAdmission from '../src/dgdr/admission';
 import * as engineRender from '../src/engine/render';
 import { resolveOperatorSettings } from '../src/model/operator-settings';
 import { RenderError } from '../src/model/render-error';
@@ -62,6 +63,22 @@ describe('checking', () => {
     expect([graphs.mock.calls.length, components.mock.calls.length]).toEqual([1, 1]);
     // the same objects as a rendering that defaults the documents itself (admission off)
     expect(checkAndRender([{ documents: [graph('a'), dcd] }], { settings: SETTINGS, output: 'workloads', admission: false }).outputs).toEqual(once.outputs);
+  });
+
+  test('a DynamoGraphDeploymentRequest is defaulted once too: the request admission stored is what is rendered', () => {
+    // no image: the defaulting webhook sets the profiler image, so the stored request differs from the authored one
+    const request = { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeploymentRequest', metadata: { name: 'r' }, spec: { model: 'Qwen/Qwen3-0.6B', backend: 'vllm', hardware: { gpuSku: 'h100_sxm', vramMb: 81920, numGpusPerNode: 8, totalGpus: 8 } } };
+    const admitted = jest.spyOn(dgdrAdmission, 'admitNewDgdr');
+    const defaultedAgain = jest.spyOn(dgdrAdmission, 'storedDgdr');
+    for (const output of ['graph', 'workloads'] as const) {
+      const once = checkAndRender([{ documents: [request] }], { settings: SETTINGS, output });
+      expect(once.problems).toEqual([]);
+      expect([admitted.mock.calls.length, defaultedAgain.mock.calls.length]).toEqual([1, 0]);
+      expect(checkAndRender([{ documents: [request] }], { settings: SETTINGS, output, admission: false }).outputs).toEqual(once.outputs);
+      expect(defaultedAgain).toHaveBeenCalledTimes(1);
+      admitted.mockClear();
+      defaultedAgain.mockClear();
+    }
   });
 
   test('checkAndRenderDocument: one document, the same call; the problems of rendered objects name the object', () => {

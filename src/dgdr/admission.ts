@@ -190,12 +190,19 @@ function hasManualHardware(hardware: unknown): boolean {
     || (hardware.numGpusPerNode !== undefined && hardware.numGpusPerNode !== null));
 }
 
+/** A request checked as new: what the cluster refuses, and the request as the API server stores it. */
+export interface AdmittedDgdr {
+  readonly violations: Violation[];
+  /** The request defaulted as on create (CRD defaults, the defaulting webhook's profiler image). */
+  readonly stored: DgdrJson;
+}
+
 /**
  * Every reason the cluster refuses to create `doc`: the CRD schema and the API server's metadata
  * checks, then (only when those pass, as the validating webhook only sees a valid object) the
- * operator's validating webhook on the defaulted object.
+ * operator's validating webhook on the defaulted object; with the defaulted object itself.
  */
-export function validateDgdr(doc: DgdrJson, settings: OperatorSettings): Violation[] {
+export function admitNewDgdr(doc: DgdrJson, settings: OperatorSettings): AdmittedDgdr {
   const sink = new ViolationSink();
   const stored = storedDgdr(doc, settings);
   for (const key of Object.keys(stored)) {
@@ -218,7 +225,7 @@ export function validateDgdr(doc: DgdrJson, settings: OperatorSettings): Violati
   if (records.length === 0 && isMap(stored.spec)) records.push(...webhookRecords(stored.spec, settings));
   const kind = String(doc.kind);
   const objectName = typeof name === 'string' ? name : '';
-  return records.map(record => attachObject(record, kind, objectName, doc));
+  return { violations: records.map(record => attachObject(record, kind, objectName, doc)), stored };
 }
 
 /** `spec.overrides.dgd` is an embedded resource: the API server requires its apiVersion and kind. */
@@ -291,7 +298,7 @@ function overrideRequired(spec: JsonMap): boolean {
  * autoApply on) of a request created with `autoApply: false`.
  */
 export function validateDgdrUpdate(old: DgdrJson, doc: DgdrJson, settings: OperatorSettings): Violation[] {
-  const created = validateDgdr(doc, settings).filter(v => v.rule === DGDR_RULES.schema || v.rule === DGDR_RULES.metadata);
+  const created = admitNewDgdr(doc, settings).violations.filter(v => v.rule === DGDR_RULES.schema || v.rule === DGDR_RULES.metadata);
   if (created.length > 0) return created;
   const dgdr = dgdrSettingsOf(settings);
   const next = copyJson(isMap(doc.spec) ? doc.spec : {}) as JsonMap;

@@ -6,7 +6,7 @@
  *
  * Internal module.
  */
-import { storedDgdr, validateDgdr, validateDgdrUpdate } from './admission';
+import { admitNewDgdr, storedDgdr, validateDgdrUpdate } from './admission';
 import { DgdrJson, isDgdr } from './model';
 import { renderProfilingWorkloads } from './profiling-job';
 import { DEFAULT_NAMESPACE, withNamespace } from '../model/namespace';
@@ -16,15 +16,28 @@ import { Violation } from '../model/violation-report';
 
 export { isDgdr } from './model';
 
-/** Why the cluster refuses to create the request, or to update `old` with it (empty: it is admitted). */
-export function admitDgdrDocument(doc: DgdrJson, settings: OperatorSettings, old?: unknown): Violation[] {
-  return isDgdr(old) ? validateDgdrUpdate(old, doc, settings) : validateDgdr(doc, settings);
+/**
+ * Why the cluster refuses to create the request, or to update `old` with it (no violations: it is
+ * admitted); on create, the request as the API server stores it (`admitted`).
+ */
+export function admitDgdrDocument(doc: DgdrJson, settings: OperatorSettings, old?: unknown): { violations: Violation[]; admitted?: DgdrJson } {
+  if (isDgdr(old)) return { violations: validateDgdrUpdate(old, doc, settings) };
+  const { violations, stored } = admitNewDgdr(doc, settings);
+  return { violations, admitted: stored };
 }
 
-/** The objects one request renders to in an output mode. */
-export function renderDgdrDocument(doc: DgdrJson, output: string, settings: OperatorSettings, namespace: string | undefined): unknown[] {
-  if (output !== 'workloads') return [storedDgdr(withNamespace(doc, namespace), settings)];
-  const stored = storedDgdr(withNamespace(doc, namespace ?? DEFAULT_NAMESPACE), settings);
+/**
+ * The objects one request renders to in an output mode. `admitted`: the request as admission
+ * stored it on create, when it did (its defaults are a function of the spec alone, so the
+ * namespace is set after); else it is defaulted here.
+ */
+export function renderDgdrDocument(
+  doc: DgdrJson, output: string, settings: OperatorSettings, namespace: string | undefined, admitted?: DgdrJson,
+): unknown[] {
+  const storedAs = (ns: string | undefined): DgdrJson =>
+    (admitted === undefined ? storedDgdr(withNamespace(doc, ns), settings) : withNamespace(admitted, ns));
+  if (output !== 'workloads') return [storedAs(namespace)];
+  const stored = storedAs(namespace ?? DEFAULT_NAMESPACE);
   const name = stored.metadata?.name;
   if (typeof name !== 'string' || name === '') {
     throw new RenderError(`${doc.kind}/`, 'metadata.name', 'Required value: the operator names the profiling Job after the request; set metadata.name');

@@ -16,6 +16,7 @@ import { admitNewComponent, admitNewGraph, storedGraphOf, validateOptionsFor } f
 import { describeKey, documentKey, findOld } from '../admission/update/document-match';
 import { UpdateOptions, validateUpdate } from '../admission/update-rules';
 import { admitDocument, uncheckedClusterRules, UncheckedRule } from '../admission/validate';
+import { DgdrJson } from '../dgdr/model';
 import { admitDgdrDocument, isDgdr, renderDgdrDocument } from '../dgdr/pipeline';
 import {
   InputClusterState, inputClusterState, isClusterStateDocument, renderComponentWorkloads, renderGraphComponents, renderGraphWorkloads,
@@ -170,7 +171,9 @@ Pick<CheckAndRenderResult, 'problems' | 'unchecked'> & { admitted: AdmittedDocum
       if (created.admitted !== undefined) admitted.set(document, created.admitted);
     } else if (isDgdr(doc)) {
       const match = options.update === undefined ? undefined : findOld(doc, options.update.olds);
-      problems.push(...admitDgdrDocument(doc, settings, match?.kind === 'one' ? match.old : undefined).map(violation => ({ input, document, violation })));
+      const checked = admitDgdrDocument(doc, settings, match?.kind === 'one' ? match.old : undefined);
+      problems.push(...checked.violations.map(violation => ({ input, document, violation })));
+      if (checked.admitted !== undefined && checked.violations.length === 0) admitted.set(document, checked.admitted as unknown as JsonMap);
     } else if (options.checkOtherObjects && isCheckedKind(doc)) {
       problems.push(...checkEmittedObject(doc).map(violation => ({ input, document, violation })));
     }
@@ -226,7 +229,7 @@ function renderDocument(
     return renderComponentWorkloads(stored, settings, cluster);
   }
   if (isDgd(doc) || isDcd(doc)) return [withNamespace(copyJson(doc), namespace)];
-  if (isDgdr(doc)) return renderDgdrDocument(doc, output, settings, namespace);
+  if (isDgdr(doc)) return renderDgdrDocument(doc, output, settings, namespace, admitted as DgdrJson | undefined);
   // cluster state read by the render or admission (observed checkpoints, a DeviceClass, Grove's
   // ClusterTopologyBinding) is not written; the app's ResourceClaimTemplates and ResourceClaims are
   if (output !== 'graph' && isClusterStateDocument(doc)) return [];
