@@ -159,7 +159,7 @@ project.package.addField('types', 'lib/src/index.d.ts');
 for (const pattern of ['/crds/', '/scripts/', '/.ci/', '/examples/', '/imports/', '/docs/*.ts', '/.tmp/', '/test-python/', '/test-go/', '/test-java/']) project.addPackageIgnore(pattern);
 project.package.addBin({ 'cdk8s-dynamo': 'bin/cdk8s-dynamo' });
 
-// Lean typed imports of the Dynamo CRDs, generated from the CRD files.
+// Compact structural schemas of the CRDs (imports/*.schema.ts), generated from the CRD files.
 project.addTask('import:crds', {
   description: 'Regenerate imports/ from the CRD files (default ../shared/crds, or $DYNAMO_CRDS_DIR)',
   exec: 'ts-node --project tsconfig.dev.json scripts/import-crds.ts',

@@ -1,20 +1,20 @@
 /**
- * Lean import generator for the custom resources cdk8s-dynamo renders: the NVIDIA Dynamo resources
+ * Compact schema generator for the custom resources cdk8s-dynamo validates: the NVIDIA Dynamo resources
  * (nvidia.com/v1beta1), the workloads the Dynamo operator creates for multinode components, the
  * LeaderWorkerSet (leaderworkerset.x-k8s.io/v1) and the Grove PodCliqueSet (grove.io/v1alpha1), and the
  * Snapshot project's SnapshotJob and PodSnapshot (nvidia.com/v1alpha1) of experimental checkpointing.
  *
- * `cdk8s import` of these CRDs regenerates every embedded Kubernetes type (the pod template alone is
- * about a thousand schema nodes, and it is embedded several times) and shares nothing between kinds.
- * This generator instead, for each API group (an `ImportUnit`):
+ * The CRD schemas repeat every embedded Kubernetes type (the pod template alone is about a thousand
+ * schema nodes, and it is embedded several times) and share nothing between kinds. This generator
+ * instead, for each API group (an `ImportUnit`):
  *
  * - reads only one version of the group's CRDs (`v1beta1` for Dynamo);
- * - replaces the embedded Kubernetes types (the unit's `embedded` table) by the types of the Kubernetes
- *   import of `cdk8s-plus-34`, and fails loudly when a schema node looks like an unmapped Kubernetes type;
- * - emits each structurally identical schema (ignoring descriptions) once, under a deterministic name;
- * - writes `imports/<group>.ts` (typed classes, props, enums and `toJson_*` functions in the style of
- *   `cdk8s import`) and `imports/<group>.schema.ts` (a compact structural schema of the kinds, without
- *   descriptions, for generic validation and unknown-field detection).
+ * - replaces the embedded Kubernetes types (the unit's `embedded` table) by `{ k8sType }` marker nodes
+ *   named after the types of the Kubernetes import of `cdk8s-plus-34`, and fails loudly when a schema
+ *   node looks like an unmapped Kubernetes type;
+ * - writes each structurally identical subtree (ignoring descriptions) once, under a deterministic name;
+ * - writes `imports/<group>.schema.ts`: a compact structural schema of the kinds, without descriptions,
+ *   that the library uses at run time for generic validation, defaulting and unknown-field detection.
  *
  * Usage: `npx projen import:crds`. The CRD folder is `$DYNAMO_CRDS_DIR`, or `../shared/crds` relative to
  * the project root. The output is deterministic: regenerating from the same CRDs gives identical bytes.
@@ -23,35 +23,31 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 
-/** The files generated for the Dynamo CRDs. */
-export const TYPES_FILE = 'nvidia.com.ts';
+/** The file generated for the Dynamo CRDs. */
 export const SCHEMA_FILE = 'nvidia.com.schema.ts';
 
-/** The files generated for the LeaderWorkerSet CRD. */
-export const LWS_TYPES_FILE = 'leaderworkerset.x-k8s.io.ts';
+/** The file generated for the LeaderWorkerSet CRD. */
 export const LWS_SCHEMA_FILE = 'leaderworkerset.x-k8s.io.schema.ts';
 
-/** The files generated for the Grove PodCliqueSet CRD. */
-export const GROVE_TYPES_FILE = 'grove.io.ts';
+/** The file generated for the Grove PodCliqueSet CRD. */
 export const GROVE_SCHEMA_FILE = 'grove.io.schema.ts';
 
 /**
- * The files generated for the Snapshot project's CRDs (SnapshotJob, PodSnapshot). They share the
+ * The file generated for the Snapshot project's CRDs (SnapshotJob, PodSnapshot). They share the
  * `nvidia.com` group with the Dynamo CRDs but are a separate API (`v1alpha1`), hence their own unit.
  */
-export const SNAPSHOT_TYPES_FILE = 'nvidia.com.snapshot.ts';
 export const SNAPSHOT_SCHEMA_FILE = 'nvidia.com.snapshot.schema.ts';
 
 /** Size budget for everything generated into imports/: a quarter of the 2.3 MB naive import of the DGD alone. */
 export const IMPORTS_SIZE_BUDGET = 575_000;
 
-/** Size budget of the two LeaderWorkerSet files: under a fortieth of the naive `cdk8s import` of its CRD (1,879,170 bytes). */
+/** Size budget of the LeaderWorkerSet schema file: under a fortieth of the naive `cdk8s import` of its CRD (1,879,170 bytes). */
 export const LWS_IMPORT_SIZE_BUDGET = 46_000;
 
-/** Size budget of the two PodCliqueSet files: a tenth of the naive `cdk8s import` of its CRD (1,073,915 bytes). */
+/** Size budget of the PodCliqueSet schema file: a tenth of the naive `cdk8s import` of its CRD (1,073,915 bytes). */
 export const GROVE_IMPORT_SIZE_BUDGET = 107_000;
 
-/** Size budget of the two Snapshot files (SnapshotJob and PodSnapshot, with their status schemas; the pod template is a marker). */
+/** Size budget of the Snapshot schema file (SnapshotJob and PodSnapshot, with their status schemas; the pod template is a marker). */
 export const SNAPSHOT_IMPORT_SIZE_BUDGET = 26_000;
 
 interface KindSource {
@@ -59,10 +55,10 @@ interface KindSource {
   readonly file: string;
   /** Expected `spec.names.kind`. */
   readonly kind: string;
-  /** Name of the exported schema constant in the schema file (no schema when omitted). */
-  readonly schemaConst?: string;
+  /** Name of the exported schema constant in the schema file. */
+  readonly schemaConst: string;
   /**
-   * Path segments (array items singularized) of the nodes that hold a component spec: the types below
+   * Path segments (array items singularized) of the nodes that hold a component spec: the subtrees below
    * them are named `Component...` when they are shared with another kind.
    */
   readonly componentRoot?: readonly string[];
@@ -76,19 +72,19 @@ interface KindSource {
 type K8sShape = 'object' | 'array' | 'intOrString';
 
 interface K8sMapping {
-  /** The type in the Kubernetes import of cdk8s-plus-34 (`k8s.<name>`). */
+  /** The name of the type in the Kubernetes import of cdk8s-plus-34 (`k8s.<name>`), written in the marker node. */
   readonly k8sType: string;
   /**
-   * `object`: a struct; `array`: a list of the struct; `intOrString`: an int-or-string value, typed by a
-   * class with a `value` (`k8s.Quantity`, `k8s.IntOrString`).
+   * `object`: a struct; `array`: a list of the struct; `intOrString`: an int-or-string value (a class
+   * with a `value` in cdk8s-plus-34: `k8s.Quantity`, `k8s.IntOrString`).
    */
   readonly shape: K8sShape;
 }
 
 /**
  * Embedded Kubernetes types of one API group, by property name within its schemas. Their schemas are
- * not regenerated: the typed import references `k8s.<k8sType>` of cdk8s-plus-34, and the compact schema
- * holds a `{ k8sType }` marker node instead.
+ * not copied: the compact schema holds a `{ k8sType }` marker node instead, named after the type of the
+ * Kubernetes import of cdk8s-plus-34.
  */
 type K8sMappingTable = { readonly [propertyName: string]: K8sMapping };
 
@@ -102,10 +98,8 @@ interface SchemaNames {
   readonly nodeDoc: readonly string[];
 }
 
-/** The CRDs of one API group and the two files generated from them. */
+/** The CRDs of one API group and the schema file generated from them. */
 interface ImportUnit {
-  /** Generated typed import (`<group>.ts`). */
-  readonly typesFile: string;
   /** Generated compact schema (`<group>.schema.ts`). */
   readonly schemaFile: string;
   /** The CRD version to import. */
@@ -113,7 +107,7 @@ interface ImportUnit {
   readonly sources: readonly KindSource[];
   readonly embedded: K8sMappingTable;
   readonly schemaNames: SchemaNames;
-  /** Size budget of the two files, in bytes (besides the budget of imports/ as a whole). */
+  /** Size budget of the schema file, in bytes (besides the budget of imports/ as a whole). */
   readonly sizeBudget?: number;
   /**
    * Schema nodes (`Kind.spec.a.b`) the CRD owns although they look like an embedded Kubernetes type
@@ -123,10 +117,9 @@ interface ImportUnit {
 }
 
 /** The unit whose schema file declares `CrdValidationRule`; the others import it from there. */
-const VALIDATION_RULE_UNIT = TYPES_FILE;
+const VALIDATION_RULE_UNIT = SCHEMA_FILE;
 
 const DYNAMO: ImportUnit = {
-  typesFile: TYPES_FILE,
   schemaFile: SCHEMA_FILE,
   version: 'v1beta1',
   sources: [
@@ -141,10 +134,6 @@ const DYNAMO: ImportUnit = {
       kind: 'DynamoComponentDeployment',
       schemaConst: 'DCD_V1BETA1_SCHEMA',
       componentRoot: ['spec'],
-    },
-    {
-      file: 'nvidia.com_dynamographdeploymentscalingadapters.yaml',
-      kind: 'DynamoGraphDeploymentScalingAdapter',
     },
   ],
   embedded: {
@@ -165,7 +154,6 @@ const DYNAMO: ImportUnit = {
 };
 
 const LEADER_WORKER_SET: ImportUnit = {
-  typesFile: LWS_TYPES_FILE,
   schemaFile: LWS_SCHEMA_FILE,
   version: 'v1',
   sources: [
@@ -174,7 +162,7 @@ const LEADER_WORKER_SET: ImportUnit = {
   embedded: {
     leaderTemplate: { k8sType: 'PodTemplateSpec', shape: 'object' },
     workerTemplate: { k8sType: 'PodTemplateSpec', shape: 'object' },
-    // typed like `StatefulSetSpec.volumeClaimTemplates` of the Kubernetes import (no apiVersion, kind, status)
+    // the type of `StatefulSetSpec.volumeClaimTemplates` in the Kubernetes import (no apiVersion, kind, status)
     volumeClaimTemplates: { k8sType: 'KubePersistentVolumeClaimProps', shape: 'array' },
     maxSurge: { k8sType: 'IntOrString', shape: 'intOrString' },
     maxUnavailable: { k8sType: 'IntOrString', shape: 'intOrString' },
@@ -192,7 +180,6 @@ const LEADER_WORKER_SET: ImportUnit = {
 };
 
 const GROVE: ImportUnit = {
-  typesFile: GROVE_TYPES_FILE,
   schemaFile: GROVE_SCHEMA_FILE,
   version: 'v1alpha1',
   sources: [
@@ -218,7 +205,6 @@ const GROVE: ImportUnit = {
 };
 
 const SNAPSHOT: ImportUnit = {
-  typesFile: SNAPSHOT_TYPES_FILE,
   schemaFile: SNAPSHOT_SCHEMA_FILE,
   version: 'v1alpha1',
   sources: [
@@ -463,9 +449,6 @@ function compactSchema(raw: RawSchema, propertyName: string | undefined, where: 
 
 interface LoadedKind {
   readonly source: KindSource;
-  readonly group: string;
-  /** The imported version (the unit's). */
-  readonly version: string;
   /** The openAPIV3Schema of that version. */
   readonly root: RawSchema;
 }
@@ -502,30 +485,27 @@ function loadKind(crdDir: string, source: KindSource, wanted: string): LoadedKin
       throw new Error(`${file}: unexpected top-level property '${name}'`);
     }
   }
-  return { source, group: crd.spec.group, version: wanted, root };
+  return { source, root };
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Type groups and names
+// Groups of identical subtrees and their names
 // ---------------------------------------------------------------------------------------------------
 
-/** One place of a named schema node (struct, enum, or an object with properties) in a kind. */
+/** One place of a named schema node (an object that is not a map) in a kind. */
 interface Occurrence {
   readonly kind: string;
   /** Property path from the kind root; array items use the singularized property name. */
   readonly segments: readonly string[];
   readonly raw: RawSchema;
   readonly compact: SchemaNode;
-  /** The object whose property holds this node (directly, or as array items or map values). */
-  readonly parent?: RawSchema;
 }
 
-/** Structurally identical schema nodes (ignoring descriptions), emitted once. */
+/** Structurally identical schema nodes (ignoring descriptions), written once when shared. */
 interface Group {
   readonly key: string;
   readonly occurrences: Occurrence[];
   name: string;
-  readonly category: 'struct' | 'enum' | 'any';
 }
 
 function singular(name: string): string {
@@ -562,18 +542,12 @@ function commonSuffixLength(lists: readonly (readonly string[])[], maxLength: nu
   return n;
 }
 
-function categoryOf(raw: RawSchema): Group['category'] | undefined {
-  if (Array.isArray(raw.enum) && raw.enum.length > 0) {
-    return 'enum';
-  }
+/** Whether a schema node is grouped: an object that is not a map, with properties when it keeps unknown fields. */
+function isGrouped(raw: RawSchema): boolean {
   if (raw.type !== 'object' || (raw.additionalProperties !== undefined && raw.properties === undefined)) {
-    return undefined;
+    return false;
   }
-  if (raw['x-kubernetes-preserve-unknown-fields'] === true) {
-    // typed as `any`; grouped (when it has properties) only to share its compact schema
-    return raw.properties === undefined ? undefined : 'any';
-  }
-  return 'struct';
+  return raw['x-kubernetes-preserve-unknown-fields'] !== true || raw.properties !== undefined;
 }
 
 /** Stable JSON: sorted object keys; enum values sorted (their order does not matter). */
@@ -593,13 +567,13 @@ class Registry {
   private readonly byKey = new Map<string, Group>();
   private readonly byRaw = new Map<RawSchema, Group>();
 
-  public add(category: Group['category'], occurrence: Occurrence): void {
+  public add(occurrence: Occurrence): void {
     const last = occurrence.segments[occurrence.segments.length - 1];
     // the property name is part of the key, so that only like-named nodes are merged
     const key = `${last}:${stableKey(occurrence.compact)}`;
     let group = this.byKey.get(key);
     if (!group) {
-      group = { key, occurrences: [], name: '', category };
+      group = { key, occurrences: [], name: '' };
       this.byKey.set(key, group);
       this.groups.push(group);
     }
@@ -616,36 +590,35 @@ class Registry {
  * Walks a kind's spec and records the named nodes, depth first, properties in sorted order.
  * `compact` is the compact schema of `raw` (built once per kind).
  */
-function collect(registry: Registry, kind: string, raw: RawSchema, compact: SchemaNode, segments: string[], parent?: RawSchema): void {
+function collect(registry: Registry, kind: string, raw: RawSchema, compact: SchemaNode, segments: string[]): void {
   if (compact.k8sType !== undefined || compact.items?.k8sType !== undefined) {
     return; // embedded Kubernetes type
   }
-  const category = categoryOf(raw);
-  if (category !== undefined) {
-    registry.add(category, { kind, segments, raw, compact, parent });
+  if (isGrouped(raw)) {
+    registry.add({ kind, segments, raw, compact });
   }
   for (const name of sortedKeys(raw.properties ?? {})) {
-    collect(registry, kind, raw.properties[name], compact.properties[name], [...segments, name], raw);
+    collect(registry, kind, raw.properties[name], compact.properties[name], [...segments, name]);
   }
   if (raw.items !== undefined) {
     const itemSegments = [...segments.slice(0, -1), singular(segments[segments.length - 1])];
-    collect(registry, kind, raw.items, compact.items, itemSegments, parent);
+    collect(registry, kind, raw.items, compact.items, itemSegments);
   }
   if (raw.additionalProperties !== undefined && typeof raw.additionalProperties === 'object') {
-    collect(registry, kind, raw.additionalProperties, compact.additionalProperties, [...segments, 'value'], parent);
+    collect(registry, kind, raw.additionalProperties, compact.additionalProperties, [...segments, 'value']);
   }
 }
 
 /**
- * Names the groups:
- * - a node found once is named after its kind and path, like `cdk8s import` does
- *   (`DynamoGraphDeploymentSpecRestart`); array items use the singular (`...SpecComponent`);
+ * Names the groups (a shared subtree is written as a constant of its group's name):
+ * - a node found once is named after its kind and path (`DynamoGraphDeploymentSpecRestart`); array items
+ *   use the singular (`...SpecComponent`);
  * - a node shared only below the component roots (the DGD `spec.components[*]` and the DCD `spec`) is named
  *   `Component` + its path below the root (`ComponentExperimentalCheckpoint`), or + the common start and end
- *   of its paths when they differ (`ComponentExperimentalMode` for failover and GPU memory service modes);
- * - any other shared node is named after the common end of its paths (`ProviderOverride`, `BackendFramework`).
+ *   of its paths when they differ;
+ * - any other shared node is named after the common end of its paths (`ProviderOverride`).
  */
-function nameGroups(groups: readonly Group[], roots: ReadonlyMap<string, readonly string[]>, reserved: ReadonlySet<string>): void {
+function nameGroups(groups: readonly Group[], roots: ReadonlyMap<string, readonly string[]>): void {
   const taken = new Map<string, Group>();
   for (const group of groups) {
     const occ = group.occurrences;
@@ -671,12 +644,12 @@ function nameGroups(groups: readonly Group[], roots: ReadonlyMap<string, readonl
         name = pascal(all[0].slice(all[0].length - suffix));
       }
     }
-    if (!/^[A-Z][A-Za-z0-9]*$/.test(name) || /^I[A-Z]/.test(name)) {
-      throw new Error(`type name '${name}' is not a valid jsii type name (${describeGroup(group)})`);
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) {
+      throw new Error(`name '${name}' is not a valid constant name (${describeGroup(group)})`);
     }
     const clash = taken.get(name);
-    if (clash || reserved.has(name)) {
-      throw new Error(`type name '${name}' is used twice: ${describeGroup(group)}${clash ? ` and ${describeGroup(clash)}` : ''}; `
+    if (clash) {
+      throw new Error(`name '${name}' is used twice: ${describeGroup(group)} and ${describeGroup(clash)}; `
         + 'refine the naming rules in scripts/import-crds.ts');
     }
     taken.set(name, group);
@@ -724,330 +697,6 @@ function propertyKey(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : str(name);
 }
 
-/** TSDoc lines (without the comment delimiters) of a CRD description. */
-function descriptionLines(description: string | undefined): string[] {
-  if (!description) {
-    return [];
-  }
-  const lines = description.replace(/\*\//g, '*\\/').split('\n').map(l => l.trim());
-  while (lines.length > 0 && lines[lines.length - 1] === '') {
-    lines.pop();
-  }
-  return lines;
-}
-
-class Code {
-  private readonly lines: string[] = [];
-
-  public line(text = ''): void {
-    this.lines.push(text);
-  }
-
-  public doc(indent: string, body: readonly string[], tags: readonly string[]): void {
-    this.line(`${indent}/**`);
-    for (const l of body) {
-      this.line(l === '' ? `${indent} *` : `${indent} * ${l}`);
-    }
-    if (body.length > 0 && tags.length > 0) {
-      this.line(`${indent} *`);
-    }
-    for (const t of tags) {
-      this.line(`${indent} * ${t}`);
-    }
-    this.line(`${indent} */`);
-  }
-
-  public toString(): string {
-    return this.lines.join('\n') + '\n';
-  }
-}
-
-function enumMemberName(value: string, where: string): string {
-  const words = value
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(w => w.length > 0);
-  let name = words.join('_').toUpperCase();
-  if (!/^[A-Z]/.test(name)) {
-    name = `VALUE_${name}`;
-  }
-  if (!/^[A-Z][A-Z0-9_]*$/.test(name)) {
-    throw new Error(`${where}: cannot make an enum member name for value ${JSON.stringify(value)}`);
-  }
-  return name;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Typed import (<group>.ts)
-// ---------------------------------------------------------------------------------------------------
-
-/** A TypeScript type and how to turn a value of it into wire JSON (identity when `toJson` is undefined). */
-interface TypeInfo {
-  readonly type: string;
-  readonly toJson?: (expr: string) => string;
-}
-
-class TypesEmitter {
-  private readonly code = new Code();
-  private readonly emitted = new Set<Group>();
-  private usesK8s = false;
-
-  public constructor(private readonly registry: Registry, private readonly embedded: K8sMappingTable) {}
-
-  public emitKind(kind: LoadedKind): void {
-    const name = kind.source.kind;
-    const props = `${name}Props`;
-    const root = kind.root;
-    const specRequired = (root.required ?? []).includes('spec');
-    const specType = this.typeOf(root.properties.spec, 'spec', `${name}#spec`);
-    const propsDefault = specRequired ? '' : ' = {}';
-    const c = this.code;
-
-    c.line();
-    c.doc('', descriptionLines(root.description), [`@schema ${name}`]);
-    c.line(`export class ${name} extends ApiObject {`);
-    c.doc('  ', [`Returns the apiVersion and kind for "${name}"`], []);
-    c.line('  public static readonly GVK: GroupVersionKind = {');
-    c.line(`    apiVersion: ${str(`${kind.group}/${kind.version}`)},`);
-    c.line(`    kind: ${str(name)},`);
-    c.line('  };');
-    c.line();
-    c.doc('  ', [
-      `Renders a Kubernetes manifest for "${name}".`,
-      '',
-      'This can be used to inline resource manifests inside other objects (e.g. as templates).',
-    ], ['@param props initialization props']);
-    c.line(`  public static manifest(props: ${props}${propsDefault}): any {`);
-    c.line('    return {');
-    c.line(`      ...${name}.GVK,`);
-    c.line(`      ...toJson_${props}(props),`);
-    c.line('    };');
-    c.line('  }');
-    c.line();
-    c.doc('  ', [`Defines a "${name}" API object`], [
-      '@param scope the scope in which to define this object',
-      '@param id a scope-local name for the object',
-      '@param props initialization props',
-    ]);
-    c.line(`  public constructor(scope: Construct, id: string, props: ${props}${propsDefault}) {`);
-    c.line('    super(scope, id, {');
-    c.line(`      ...${name}.GVK,`);
-    c.line('      ...props,');
-    c.line('    });');
-    c.line('  }');
-    c.line();
-    c.doc('  ', ['Renders the object to Kubernetes JSON.'], []);
-    c.line('  public override toJson(): any {');
-    c.line('    const resolved = super.toJson();');
-    c.line();
-    c.line('    return {');
-    c.line(`      ...${name}.GVK,`);
-    c.line(`      ...toJson_${props}(resolved),`);
-    c.line('    };');
-    c.line('  }');
-    c.line('}');
-    c.line();
-
-    c.doc('', descriptionLines(root.description), [`@schema ${name}`]);
-    c.line(`export interface ${props} {`);
-    c.doc('  ', [], ['@default - no metadata', `@schema ${name}#metadata`]);
-    c.line('  readonly metadata?: ApiObjectMetadata;');
-    c.line();
-    c.doc('  ', descriptionLines(root.properties.spec.description), [
-      ...(specRequired ? [] : ['@default - no spec']),
-      `@schema ${name}#spec`,
-    ]);
-    c.line(`  readonly spec${specRequired ? '' : '?'}: ${specType.type};`);
-    c.line('}');
-    c.line();
-    this.emitToJson(props, [['metadata', 'obj.metadata'], ['spec', (specType.toJson ?? (x => x))('obj.spec')]]);
-    this.emitPending(root.properties.spec);
-  }
-
-  public render(header: string): string {
-    const imports = [
-      'import { ApiObject, ApiObjectMetadata, GroupVersionKind } from \'cdk8s\';',
-      ...(this.usesK8s ? ['import { k8s } from \'cdk8s-plus-34\';'] : []),
-      'import { Construct } from \'constructs\';',
-    ];
-    return [
-      header,
-      '/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */',
-      ...imports,
-      '',
-    ].join('\n') + this.code.toString();
-  }
-
-  /** Emits the named types below (and including) a node, depth first, each once. */
-  private emitPending(raw: RawSchema): void {
-    const group = this.registry.groupOf(raw);
-    if (group && group.category !== 'any' && !this.emitted.has(group)) {
-      this.emitted.add(group);
-      if (group.category === 'struct') {
-        this.emitStruct(group);
-      } else {
-        this.emitEnum(group);
-      }
-    }
-    if (group?.category === 'any') {
-      return;
-    }
-    for (const name of sortedKeys(raw.properties ?? {})) {
-      if (this.embedded[name] === undefined) {
-        this.emitPending(raw.properties[name]);
-      }
-    }
-    if (raw.items) {
-      this.emitPending(raw.items);
-    }
-    if (raw.additionalProperties && typeof raw.additionalProperties === 'object') {
-      this.emitPending(raw.additionalProperties);
-    }
-  }
-
-  private emitStruct(group: Group): void {
-    const raw = group.occurrences[0].raw;
-    const name = group.name;
-    const required = new Set<string>(raw.required ?? []);
-    const c = this.code;
-    c.doc('', descriptionLines(raw.description), [`@schema ${name}`]);
-    c.line(`export interface ${name} {`);
-    const fields: [string, string][] = [];
-    const names = sortedKeys(raw.properties ?? {});
-    names.forEach((prop, i) => {
-      if (!/^[a-z][A-Za-z0-9]*$/.test(prop)) {
-        throw new Error(`${name}#${prop}: property name is not camelCase (jsii needs camelCase)`);
-      }
-      const child = raw.properties[prop];
-      const info = this.typeOf(child, prop, `${name}#${prop}`);
-      const optional = !required.has(prop);
-      const tags: string[] = [];
-      if (optional) {
-        tags.push(child.default !== undefined ? `@default ${JSON.stringify(child.default)}` : '@default - not set');
-      }
-      tags.push(`@schema ${name}#${prop}`);
-      c.doc('  ', descriptionLines(child.description), tags);
-      c.line(`  readonly ${prop}${optional ? '?' : ''}: ${info.type};`);
-      if (i < names.length - 1) {
-        c.line();
-      }
-      fields.push([prop, (info.toJson ?? (x => x))(`obj.${prop}`)]);
-    });
-    c.line('}');
-    c.line();
-    this.emitToJson(name, fields);
-  }
-
-  private emitToJson(name: string, fields: readonly [string, string][]): void {
-    const c = this.code;
-    c.doc('', [`Converts an object of type '${name}' to JSON representation.`], []);
-    c.line(`export function toJson_${name}(obj: ${name} | undefined): Record<string, any> | undefined {`);
-    c.line('  if (obj === undefined) { return undefined; }');
-    if (fields.length === 0) {
-      c.line('  return {};');
-    } else {
-      c.line('  const result = {');
-      for (const [prop, expr] of fields) {
-        c.line(`    ${str(prop)}: ${expr},`);
-      }
-      c.line('  };');
-      c.line('  // filter undefined values');
-      c.line('  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});');
-    }
-    c.line('}');
-    c.line();
-  }
-
-  private emitEnum(group: Group): void {
-    const raw = group.occurrences[0].raw;
-    const name = group.name;
-    const c = this.code;
-    const places = group.occurrences.map(o => {
-      const parent = o.parent === undefined ? undefined : this.registry.groupOf(o.parent);
-      return parent ? `${parent.name}#${o.segments[o.segments.length - 1]}` : `${o.kind}#${o.segments.join('.')}`;
-    });
-    const unique = [...new Set(places)];
-    const body = unique.length === 1
-      ? descriptionLines(raw.description)
-      : [`Values of ${unique.join(', ')}.`];
-    c.doc('', body, [`@schema ${name}`]);
-    c.line(`export enum ${name} {`);
-    const members = new Set<string>();
-    for (const value of raw.enum) {
-      if (typeof value !== 'string') {
-        throw new Error(`${name}: only string enums are supported (found ${JSON.stringify(value)})`);
-      }
-      const member = enumMemberName(value, name);
-      if (members.has(member)) {
-        throw new Error(`${name}: two values map to the enum member ${member}`);
-      }
-      members.add(member);
-      c.line(`  /** ${value.replace(/\*\//g, '*\\/')} */`);
-      c.line(`  ${member} = ${str(value)},`);
-    }
-    c.line('}');
-    c.line();
-  }
-
-  private typeOf(raw: RawSchema, propertyName: string | undefined, where: string): TypeInfo {
-    const mapping = propertyName === undefined ? undefined : this.embedded[propertyName];
-    if (mapping) {
-      this.usesK8s = true;
-      switch (mapping.shape) {
-        case 'object':
-          return { type: `k8s.${mapping.k8sType}`, toJson: x => `k8s.toJson_${mapping.k8sType}(${x})` };
-        case 'array':
-          return { type: `k8s.${mapping.k8sType}[]`, toJson: x => `${x}?.map(y => k8s.toJson_${mapping.k8sType}(y))` };
-        case 'intOrString':
-          return { type: `k8s.${mapping.k8sType}`, toJson: x => `${x}?.value` };
-      }
-    }
-    const group = this.registry.groupOf(raw);
-    if (group?.category === 'struct') {
-      return { type: group.name, toJson: x => `toJson_${group.name}(${x})` };
-    }
-    if (group?.category === 'enum') {
-      return { type: group.name };
-    }
-    if (raw['x-kubernetes-preserve-unknown-fields'] === true) {
-      return { type: 'any' };
-    }
-    switch (raw.type) {
-      case 'string':
-        return { type: 'string' };
-      case 'integer':
-      case 'number':
-        return { type: 'number' };
-      case 'boolean':
-        return { type: 'boolean' };
-      case 'array': {
-        const item = this.typeOf(raw.items, undefined, `${where}[]`);
-        const itemType = item.type.includes(' ') ? `Array<${item.type}>` : `${item.type}[]`;
-        const itemToJson = item.toJson;
-        return itemToJson
-          ? { type: itemType, toJson: x => `${x}?.map(y => ${itemToJson('y')})` }
-          : { type: itemType };
-      }
-      case 'object': {
-        if (raw.additionalProperties && typeof raw.additionalProperties === 'object') {
-          const value = this.typeOf(raw.additionalProperties, undefined, `${where}{}`);
-          const valueToJson = value.toJson;
-          const type = `{ [key: string]: ${value.type} }`;
-          return valueToJson
-            ? {
-              type,
-              toJson: x => `((${x}) === undefined) ? undefined : (Object.entries(${x}).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: ${valueToJson('i[1]')} }), {}))`,
-            }
-            : { type };
-        }
-        break;
-      }
-    }
-    throw new Error(`${where}: cannot type schema ${JSON.stringify(raw).slice(0, 200)}`);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Compact schema file (<group>.schema.ts)
 // ---------------------------------------------------------------------------------------------------
@@ -1056,7 +705,7 @@ class TypesEmitter {
 function schemaPreamble(unit: ImportUnit): string {
   const { k8sType, node, nodeDoc } = unit.schemaNames;
   const k8sTypes = Object.values(unit.embedded).map(m => str(m.k8sType)).filter((v, i, a) => a.indexOf(v) === i).sort(compareStrings);
-  const rule = unit.typesFile === VALIDATION_RULE_UNIT
+  const rule = unit.schemaFile === VALIDATION_RULE_UNIT
     ? [
       '/** A CEL validation rule of a schema node (`x-kubernetes-validations`). */',
       'export interface CrdValidationRule {',
@@ -1264,7 +913,7 @@ function renderSchemaFile(
   const bodies = new Map<string, TreeNode>();
   for (const group of registry.groups) {
     const occ = group.occurrences[0];
-    if (group.category !== 'enum' && group.occurrences.length > 1 && Object.keys(occ.raw.properties ?? {}).length > 0) {
+    if (group.occurrences.length > 1 && Object.keys(occ.raw.properties ?? {}).length > 0) {
       bodies.set(group.key, { raw: occ.raw, node: occ.compact });
     }
   }
@@ -1441,9 +1090,9 @@ function embeddedDefaults(specs: readonly RawSchema[], table: K8sMappingTable): 
 
 /** What was generated for one unit. */
 export interface ImportUnitResult {
-  /** Absolute paths of the unit's typed import and compact schema. */
-  readonly files: string[];
-  /** Their total size, in bytes. */
+  /** Absolute path of the unit's compact schema. */
+  readonly file: string;
+  /** Its size, in bytes. */
   readonly bytes: number;
 }
 
@@ -1452,11 +1101,11 @@ export interface ImportResult {
   readonly files: string[];
   /** Total size of the written files, in bytes. */
   readonly totalBytes: number;
-  /** By typed import file name (`nvidia.com.ts`, `leaderworkerset.x-k8s.io.ts`, `grove.io.ts`). */
-  readonly units: { readonly [typesFile: string]: ImportUnitResult };
+  /** By schema file name (`nvidia.com.schema.ts`, `leaderworkerset.x-k8s.io.schema.ts`, ...). */
+  readonly units: { readonly [schemaFile: string]: ImportUnitResult };
 }
 
-/** Checks that the mapped types exist in the Kubernetes import of cdk8s-plus-34. */
+/** Checks that the marker names are types of the Kubernetes import of cdk8s-plus-34. */
 function checkK8sMappings(): void {
   const k8sTypes = path.join(path.dirname(require.resolve('cdk8s-plus-34')), 'imports', 'k8s.d.ts');
   const text = fs.readFileSync(k8sTypes, 'utf8');
@@ -1464,9 +1113,9 @@ function checkK8sMappings(): void {
     for (const [prop, mapping] of Object.entries(unit.embedded)) {
       const declared = mapping.shape === 'intOrString'
         ? text.includes(`export declare class ${mapping.k8sType} {`)
-        : text.includes(`export interface ${mapping.k8sType} {`) && text.includes(`export declare function toJson_${mapping.k8sType}(`);
+        : text.includes(`export interface ${mapping.k8sType} {`);
       if (!declared) {
-        throw new Error(`${unit.typesFile} embedded.${prop}: k8s.${mapping.k8sType} is not declared in ${k8sTypes}`);
+        throw new Error(`${unit.schemaFile} embedded.${prop}: k8s.${mapping.k8sType} is not declared in ${k8sTypes}`);
       }
     }
   }
@@ -1475,8 +1124,8 @@ function checkK8sMappings(): void {
 /** The root keywords of a CRD schema kept in the compact schema (besides its properties). */
 const ROOT_KEYWORDS = ['required', 'x-kubernetes-validations'] as const;
 
-/** Generates the typed import and compact schema texts of one unit. */
-function generateUnit(crdDir: string, unit: ImportUnit): { readonly typesText: string; readonly schemaText: string } {
+/** Generates the compact schema text of one unit. */
+function generateUnit(crdDir: string, unit: ImportUnit): string {
   const kinds = unit.sources.map(s => loadKind(crdDir, s, unit.version));
 
   const registry = new Registry();
@@ -1494,20 +1143,10 @@ function generateUnit(crdDir: string, unit: ImportUnit): { readonly typesText: s
       roots.set(s.kind, s.componentRoot);
     }
   }
-  const reserved = new Set(unit.sources.flatMap(s => [s.kind, `${s.kind}Props`]));
-  nameGroups(registry.groups, roots, reserved);
+  nameGroups(registry.groups, roots);
 
-  // typed import
-  const types = new TypesEmitter(registry, unit.embedded);
-  for (const kind of kinds) {
-    types.emitKind(kind);
-  }
-  const typesHeader = `// generated by scripts/import-crds.ts from ${unit.sources.map(s => s.file).join(', ')}; do not edit`;
-  const typesText = types.render(typesHeader).replace(/\n\n+$/, '\n');
-
-  // compact schema of the kinds that have a schema constant (the DGD and DCD for Dynamo)
-  const schemaKinds = kinds.filter(k => k.source.schemaConst !== undefined);
-  const schemaRoots = schemaKinds.map(k => {
+  // one schema constant per kind (the DGD and DCD for Dynamo)
+  const schemaRoots = kinds.map(k => {
     const compactSpec = compactRoots.get(k)!;
     // the root's own constraints (e.g. the PodCliqueSet's required spec and its CEL rules on the whole object)
     const rawRoot: { [key: string]: any } = { type: 'object' };
@@ -1525,40 +1164,33 @@ function generateUnit(crdDir: string, unit: ImportUnit): { readonly typesText: s
       ...rootNode,
       properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: compactSpec },
     };
-    return { constName: k.source.schemaConst!, tree: { raw, node: compact } };
+    return { constName: k.source.schemaConst, tree: { raw, node: compact } };
   });
-  const schemaHeader = `// generated by scripts/import-crds.ts from ${schemaKinds.map(k => k.source.file).join(', ')}; do not edit`;
-  const k8sDefaults = embeddedDefaults(schemaKinds.map(k => k.root.properties.spec), unit.embedded);
-  const schemaText = renderSchemaFile(unit, schemaHeader, registry, schemaRoots, k8sDefaults);
-  return { typesText, schemaText };
+  const schemaHeader = `// generated by scripts/import-crds.ts from ${kinds.map(k => k.source.file).join(', ')}; do not edit`;
+  const k8sDefaults = embeddedDefaults(kinds.map(k => k.root.properties.spec), unit.embedded);
+  return renderSchemaFile(unit, schemaHeader, registry, schemaRoots, k8sDefaults);
 }
 
 /**
- * Generates the typed import and the compact schema of each unit into `outDir` from the CRD files in
- * `crdDir`: `nvidia.com.ts`, `nvidia.com.schema.ts`, `leaderworkerset.x-k8s.io.ts`,
- * `leaderworkerset.x-k8s.io.schema.ts`, `grove.io.ts` and `grove.io.schema.ts`. Nothing is written when
- * a unit fails.
+ * Generates the compact schema of each unit into `outDir` from the CRD files in `crdDir`:
+ * `nvidia.com.schema.ts`, `leaderworkerset.x-k8s.io.schema.ts`, `grove.io.schema.ts` and
+ * `nvidia.com.snapshot.schema.ts`. Nothing is written when a unit fails.
  */
 export function importCrds(crdDir: string, outDir: string): ImportResult {
   checkK8sMappings();
-  const generated = UNITS.map(unit => ({ unit, ...generateUnit(crdDir, unit) }));
+  const generated = UNITS.map(unit => ({ unit, schemaText: generateUnit(crdDir, unit) }));
 
   fs.mkdirSync(outDir, { recursive: true });
   const files: string[] = [];
   let totalBytes = 0;
-  const units: { [typesFile: string]: ImportUnitResult } = {};
-  for (const { unit, typesText, schemaText } of generated) {
-    const unitFiles: string[] = [];
-    let bytes = 0;
-    for (const [file, text] of [[unit.typesFile, typesText], [unit.schemaFile, schemaText]] as const) {
-      const target = path.join(outDir, file);
-      fs.writeFileSync(target, text);
-      unitFiles.push(target);
-      bytes += Buffer.byteLength(text);
-    }
-    files.push(...unitFiles);
+  const units: { [schemaFile: string]: ImportUnitResult } = {};
+  for (const { unit, schemaText } of generated) {
+    const file = path.join(outDir, unit.schemaFile);
+    fs.writeFileSync(file, schemaText);
+    const bytes = Buffer.byteLength(schemaText);
+    files.push(file);
     totalBytes += bytes;
-    units[unit.typesFile] = { files: unitFiles, bytes };
+    units[unit.schemaFile] = { file, bytes };
   }
   return { files, totalBytes, units };
 }
@@ -1579,9 +1211,9 @@ function main(): void {
     console.log(`wrote ${path.relative(PROJECT_ROOT, file)} (${fs.statSync(file).size} bytes)`);
   }
   for (const unit of UNITS) {
-    const { bytes } = result.units[unit.typesFile];
+    const { bytes } = result.units[unit.schemaFile];
     if (unit.sizeBudget !== undefined && bytes > unit.sizeBudget) {
-      console.error(`${unit.typesFile} and ${unit.schemaFile} (${bytes} bytes) exceed their size budget of ${unit.sizeBudget} bytes`);
+      console.error(`${unit.schemaFile} (${bytes} bytes) exceeds its size budget of ${unit.sizeBudget} bytes`);
       process.exitCode = 1;
     }
   }

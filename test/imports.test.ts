@@ -1,37 +1,20 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Chart, Testing } from 'cdk8s';
-import { k8s } from 'cdk8s-plus-34';
 import * as YAML from 'yaml';
-import { PodCliqueSet, PodCliqueSetSpecTemplateCliqueStartupType, ResourceSharingItemScope } from '../imports/grove.io';
 import { EMBEDDED_K8S_DEFAULTS as GROVE_EMBEDDED_K8S_DEFAULTS, GroveSchemaNode, PCS_V1ALPHA1_SCHEMA } from '../imports/grove.io.schema';
-import { LeaderWorkerSet, LeaderWorkerSetSpecRolloutStrategyType, LeaderWorkerSetSpecStartupPolicy } from '../imports/leaderworkerset.x-k8s.io';
 import { EMBEDDED_K8S_DEFAULTS as LWS_EMBEDDED_K8S_DEFAULTS, LWS_V1_SCHEMA, LwsSchemaNode } from '../imports/leaderworkerset.x-k8s.io.schema';
-import {
-  BackendFramework,
-  ComponentExperimentalCheckpointStartupPolicy,
-  ComponentExperimentalMode,
-  ComponentType,
-  DynamoComponentDeployment,
-  DynamoGraphDeployment,
-  DynamoGraphDeploymentScalingAdapter,
-} from '../imports/nvidia.com';
 import { CrdK8sType, CrdSchemaNode, DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
 import {
   defaultCrdDir,
   GROVE_IMPORT_SIZE_BUDGET,
   GROVE_SCHEMA_FILE,
-  GROVE_TYPES_FILE,
   importCrds,
   IMPORTS_SIZE_BUDGET,
   LWS_IMPORT_SIZE_BUDGET,
   LWS_SCHEMA_FILE,
-  LWS_TYPES_FILE,
   SCHEMA_FILE,
   SNAPSHOT_SCHEMA_FILE,
-  SNAPSHOT_TYPES_FILE,
-  TYPES_FILE,
 } from '../scripts/import-crds';
 import { skippedBecause } from './support/shared';
 import { SchemaOverlay } from '../src/admission/schema-node';
@@ -64,12 +47,11 @@ function editCrd(crds: string, file: string, version: string, edit: (schema: any
   fs.writeFileSync(target, JSON.stringify(crd));
 }
 
-const ALL_FILES = [
-  TYPES_FILE, SCHEMA_FILE, LWS_TYPES_FILE, LWS_SCHEMA_FILE, GROVE_TYPES_FILE, GROVE_SCHEMA_FILE, SNAPSHOT_TYPES_FILE, SNAPSHOT_SCHEMA_FILE,
-];
+/** The generated files: one compact schema per API group. */
+const ALL_FILES = [SCHEMA_FILE, LWS_SCHEMA_FILE, GROVE_SCHEMA_FILE, SNAPSHOT_SCHEMA_FILE];
 
 describe('reproducibility', () => {
-  testWithCrds('regenerating from the CRD folder gives the committed imports byte for byte', () => {
+  testWithCrds('regenerating from the CRD folder gives the committed schemas byte for byte', () => {
     const out = tempDir();
     try {
       const result = importCrds(CRD_DIR, out);
@@ -130,147 +112,26 @@ describe('reproducibility', () => {
   });
 });
 
-describe('generated classes', () => {
-  const podTemplate: k8s.PodTemplateSpec = {
-    metadata: { labels: { app: 'llm' } },
-    spec: {
-      containers: [{
-        name: 'main',
-        image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0',
-        resources: { limits: { 'nvidia.com/gpu': k8s.Quantity.fromString('1') } },
-        ports: [{ containerPort: 9090, name: 'system' }],
-      }],
-    },
+/** What the structural check reports for a document checked against a generated schema, one line each. */
+function structuralErrors(
+  doc: unknown,
+  root: CrdSchemaNode | LwsSchemaNode | GroveSchemaNode,
+  embedded: Readonly<Record<string, CrdSchemaNode>>,
+): string[] {
+  // the check is typed for the Dynamo schema: the LWS and PCS nodes differ only in their k8sType names
+  const overlay: SchemaOverlay = {
+    rules: {},
+    prunedFields: {},
+    apiServerFields: { metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+    embedded: embedded as Readonly<Record<CrdK8sType, CrdSchemaNode>>,
   };
-  const podTemplateJson = {
-    metadata: { labels: { app: 'llm' } },
-    spec: {
-      containers: [{
-        name: 'main',
-        image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0',
-        resources: { limits: { 'nvidia.com/gpu': '1' } },
-        ports: [{ containerPort: 9090, name: 'system' }],
-      }],
-    },
-  };
+  const sink = new ViolationSink();
+  checkStructure(JSON.parse(JSON.stringify(doc)), { root: root as unknown as CrdSchemaNode, overlay }, sink);
+  return sink.all.map(v => `${v.path.toString()}: ${v.message}`);
+}
 
-  test('DynamoGraphDeployment.manifest() renders wire JSON', () => {
-    const manifest = DynamoGraphDeployment.manifest({
-      metadata: { name: 'llm', namespace: 'inference' },
-      spec: {
-        backendFramework: BackendFramework.VLLM,
-        env: [
-          { name: 'LOG_LEVEL', value: 'debug' },
-          { name: 'HF_TOKEN', valueFrom: { secretKeyRef: { name: 'hf', key: 'token' } } },
-        ],
-        labels: { team: 'ml' },
-        providerOverride: { apiVersion: 'grove.io/v1alpha1', target: 'PodCliqueSet', value: { spec: { template: { topologyConstraint: { packDomain: 'rack' } } } } },
-        components: [
-          { name: 'Frontend', type: ComponentType.FRONTEND, replicas: 1 },
-          {
-            name: 'VllmWorker',
-            type: ComponentType.WORKER,
-            replicas: 2,
-            sharedMemorySize: k8s.Quantity.fromString('16Gi'),
-            multinode: { nodeCount: 2 },
-            roles: [{ name: 'leader', replicas: 1 }, { name: 'worker' }],
-            scalingAdapter: {},
-            modelRef: { name: 'llama-3-70b-instruct-v1' },
-            experimental: {
-              failover: { mode: ComponentExperimentalMode.INTRA_POD, numShadows: 1 },
-              gpuMemoryService: { mode: ComponentExperimentalMode.INTRA_POD },
-              checkpoint: { enabled: true, startupPolicy: ComponentExperimentalCheckpointStartupPolicy.WAIT_FOR_CHECKPOINT },
-            },
-            podTemplate,
-          },
-        ],
-      },
-    });
-
-    expect(manifest).toStrictEqual({
-      apiVersion: 'nvidia.com/v1beta1',
-      kind: 'DynamoGraphDeployment',
-      metadata: { name: 'llm', namespace: 'inference' },
-      spec: {
-        backendFramework: 'vllm',
-        env: [
-          { name: 'LOG_LEVEL', value: 'debug' },
-          { name: 'HF_TOKEN', valueFrom: { secretKeyRef: { name: 'hf', key: 'token' } } },
-        ],
-        labels: { team: 'ml' },
-        providerOverride: { apiVersion: 'grove.io/v1alpha1', target: 'PodCliqueSet', value: { spec: { template: { topologyConstraint: { packDomain: 'rack' } } } } },
-        components: [
-          { name: 'Frontend', type: 'frontend', replicas: 1 },
-          {
-            name: 'VllmWorker',
-            type: 'worker',
-            replicas: 2,
-            sharedMemorySize: '16Gi',
-            multinode: { nodeCount: 2 },
-            roles: [{ name: 'leader', replicas: 1 }, { name: 'worker' }],
-            scalingAdapter: {},
-            modelRef: { name: 'llama-3-70b-instruct-v1' },
-            experimental: {
-              failover: { mode: 'IntraPod', numShadows: 1 },
-              gpuMemoryService: { mode: 'IntraPod' },
-              checkpoint: { enabled: true, startupPolicy: 'WaitForCheckpoint' },
-            },
-            podTemplate: podTemplateJson,
-          },
-        ],
-      },
-    });
-  });
-
-  test('the constructs synthesize in a chart', () => {
-    const chart = new Chart(Testing.app(), 'test');
-    new DynamoGraphDeployment(chart, 'dgd', {
-      metadata: { name: 'llm' },
-      spec: {
-        components: [{ name: 'worker', type: ComponentType.WORKER, sharedMemorySize: k8s.Quantity.fromNumber(0), podTemplate }],
-      },
-    });
-    new DynamoComponentDeployment(chart, 'dcd', {
-      metadata: { name: 'epp' },
-      spec: {
-        backendFramework: BackendFramework.SGLANG,
-        type: ComponentType.EPP,
-        eppConfig: { configMapRef: { name: 'epp-config', key: 'config.yaml' } },
-        podTemplate,
-      },
-    });
-    new DynamoGraphDeploymentScalingAdapter(chart, 'dgdsa', {
-      metadata: { name: 'llm-worker' },
-      spec: { dgdRef: { name: 'llm', componentName: 'worker' }, replicas: 3 },
-    });
-
-    expect(Testing.synth(chart)).toStrictEqual([
-      {
-        apiVersion: 'nvidia.com/v1beta1',
-        kind: 'DynamoGraphDeployment',
-        metadata: { name: 'llm' },
-        spec: { components: [{ name: 'worker', type: 'worker', sharedMemorySize: 0, podTemplate: podTemplateJson }] },
-      },
-      {
-        apiVersion: 'nvidia.com/v1beta1',
-        kind: 'DynamoComponentDeployment',
-        metadata: { name: 'epp' },
-        spec: {
-          backendFramework: 'sglang',
-          type: 'epp',
-          eppConfig: { configMapRef: { name: 'epp-config', key: 'config.yaml' } },
-          podTemplate: podTemplateJson,
-        },
-      },
-      {
-        apiVersion: 'nvidia.com/v1beta1',
-        kind: 'DynamoGraphDeploymentScalingAdapter',
-        metadata: { name: 'llm-worker' },
-        spec: { dgdRef: { name: 'llm', componentName: 'worker' }, replicas: 3 },
-      },
-    ]);
-  });
-});
+const ANY_OBJECT: CrdSchemaNode = { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true };
+const ANY_INT_OR_STRING: CrdSchemaNode = { 'x-kubernetes-int-or-string': true };
 
 describe('compact schema', () => {
   test('embedded Kubernetes types are marker nodes', () => {
@@ -298,89 +159,83 @@ describe('compact schema', () => {
     expect(container.properties!.ports.items!.properties!.protocol.default).toBe('TCP');
     expect(EMBEDDED_K8S_DEFAULTS.ConfigMapKeySelector.properties!.name.default).toBe('');
   });
+
+  test('the DGD and DCD schemas accept the CRD\'s enum values and refuse others', () => {
+    const embedded = { PodTemplateSpec: ANY_OBJECT, EnvVar: ANY_OBJECT, ConfigMapKeySelector: ANY_OBJECT, Quantity: ANY_INT_OR_STRING };
+    const podTemplate = { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0' }] } };
+    const dgd = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'llm' },
+      spec: {
+        backendFramework: 'vllm',
+        env: [{ name: 'LOG_LEVEL', value: 'debug' }],
+        components: [
+          { name: 'Frontend', type: 'frontend', replicas: 1 },
+          {
+            name: 'VllmWorker',
+            type: 'worker',
+            replicas: 2,
+            sharedMemorySize: '16Gi',
+            multinode: { nodeCount: 2 },
+            experimental: {
+              failover: { mode: 'IntraPod', numShadows: 1 },
+              gpuMemoryService: { mode: 'IntraPod' },
+              checkpoint: { enabled: true, startupPolicy: 'WaitForCheckpoint' },
+            },
+            podTemplate,
+          },
+        ],
+      },
+    };
+    expect(structuralErrors(dgd, DGD_V1BETA1_SCHEMA, embedded)).toEqual([]);
+    const dcd = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoComponentDeployment',
+      metadata: { name: 'epp' },
+      spec: { backendFramework: 'sglang', type: 'epp', eppConfig: { configMapRef: { name: 'epp-config', key: 'config.yaml' } }, podTemplate },
+    };
+    expect(structuralErrors(dcd, DCD_V1BETA1_SCHEMA, embedded)).toEqual([]);
+
+    const bad = { ...dcd, spec: { ...dcd.spec, backendFramework: 'VLLM', experimental: { failover: { mode: 'Local' } } } };
+    expect(structuralErrors(bad, DCD_V1BETA1_SCHEMA, embedded)).toEqual([
+      'spec.backendFramework: Unsupported value: "VLLM": supported values: "sglang", "vllm", "trtllm"',
+      'spec.experimental.failover.mode: Unsupported value: "Local": supported values: "IntraPod", "InterPod"',
+    ]);
+  });
 });
+
 
 describe('size budget', () => {
   const size = (...files: string[]): number => files.reduce((sum, file) => sum + fs.statSync(path.join(IMPORTS_DIR, file)).size, 0);
 
-  test('imports/ stays within the size budget', () => {
+  test('imports/ holds only the compact schemas and stays within the size budget', () => {
     const files = fs.readdirSync(IMPORTS_DIR, { withFileTypes: true }).filter(entry => entry.isFile()).map(entry => entry.name);
     // the CRD units, and the Kubernetes OpenAPI definitions generated by scripts/import-k8s-schemas.ts
     expect(files.sort()).toEqual([...ALL_FILES, 'k8s-openapi.schema.ts'].sort());
     expect(size(...files)).toBeLessThanOrEqual(IMPORTS_SIZE_BUDGET);
   });
 
-  test('the LeaderWorkerSet import stays within a fortieth of the naive cdk8s import', () => {
+  test('the LeaderWorkerSet schema stays within a fortieth of the naive cdk8s import', () => {
     expect(LWS_IMPORT_SIZE_BUDGET).toBeLessThanOrEqual(Math.ceil(1_879_170 / 40));
-    expect(size(LWS_TYPES_FILE, LWS_SCHEMA_FILE)).toBeLessThanOrEqual(LWS_IMPORT_SIZE_BUDGET);
+    expect(size(LWS_SCHEMA_FILE)).toBeLessThanOrEqual(LWS_IMPORT_SIZE_BUDGET);
   });
 
-  test('the PodCliqueSet import stays within a tenth of the naive cdk8s import', () => {
+  test('the PodCliqueSet schema stays within a tenth of the naive cdk8s import', () => {
     expect(GROVE_IMPORT_SIZE_BUDGET).toBeLessThanOrEqual(Math.ceil(1_073_915 / 10));
-    expect(size(GROVE_TYPES_FILE, GROVE_SCHEMA_FILE)).toBeLessThanOrEqual(GROVE_IMPORT_SIZE_BUDGET);
-  });
-
-  test('the new imports reuse the cdk8s-plus-34 Kubernetes types instead of copying them', () => {
-    for (const file of [LWS_TYPES_FILE, GROVE_TYPES_FILE]) {
-      const text = fs.readFileSync(path.join(IMPORTS_DIR, file), 'utf8');
-      expect(text).toContain('import { k8s } from \'cdk8s-plus-34\';');
-      // no regenerated pod spec, container, probe or volume types
-      expect(text).not.toMatch(/export interface \w*(PodSpec|PodTemplateSpec|Container|Probe|Volume|VolumeMount|EnvVar|MetricSpec|PersistentVolumeClaimSpec) \{/);
-    }
+    expect(size(GROVE_SCHEMA_FILE)).toBeLessThanOrEqual(GROVE_IMPORT_SIZE_BUDGET);
   });
 });
 
-/** What the structural check reports for a document checked against a generated schema, one line each. */
-function structuralErrors(doc: unknown, root: LwsSchemaNode | GroveSchemaNode, embedded: Readonly<Record<string, CrdSchemaNode>>): string[] {
-  // the check is typed for the Dynamo schema: the LWS and PCS nodes differ only in their k8sType names
-  const overlay: SchemaOverlay = {
-    rules: {},
-    prunedFields: {},
-    apiServerFields: { metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } },
-    embedded: embedded as Readonly<Record<CrdK8sType, CrdSchemaNode>>,
-  };
-  const sink = new ViolationSink();
-  checkStructure(JSON.parse(JSON.stringify(doc)), { root: root as unknown as CrdSchemaNode, overlay }, sink);
-  return sink.all.map(v => `${v.path.toString()}: ${v.message}`);
-}
-
-const ANY_OBJECT: CrdSchemaNode = { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true };
-const ANY_INT_OR_STRING: CrdSchemaNode = { 'x-kubernetes-int-or-string': true };
-
-describe('LeaderWorkerSet import (leaderworkerset.x-k8s.io/v1)', () => {
-  const podTemplate: k8s.PodTemplateSpec = {
-    metadata: { labels: { role: 'worker' } },
-    spec: { containers: [{ name: 'main', image: 'vllm:1', resources: { limits: { 'nvidia.com/gpu': k8s.Quantity.fromNumber(8) } } }] },
-  };
+describe('LeaderWorkerSet schema (leaderworkerset.x-k8s.io/v1)', () => {
   const podTemplateJson = {
     metadata: { labels: { role: 'worker' } },
     spec: { containers: [{ name: 'main', image: 'vllm:1', resources: { limits: { 'nvidia.com/gpu': 8 } } }] },
   };
   const embedded = { PodTemplateSpec: ANY_OBJECT, KubePersistentVolumeClaimProps: ANY_OBJECT, IntOrString: ANY_INT_OR_STRING };
 
-  test('the class has the LeaderWorkerSet apiVersion and kind', () => {
-    expect(LeaderWorkerSet.GVK).toStrictEqual({ apiVersion: 'leaderworkerset.x-k8s.io/v1', kind: 'LeaderWorkerSet' });
-  });
-
-  test('manifest() renders wire JSON through the cdk8s-plus-34 Kubernetes types', () => {
-    const manifest = LeaderWorkerSet.manifest({
-      metadata: { name: 'llm-worker' },
-      spec: {
-        replicas: 2,
-        startupPolicy: LeaderWorkerSetSpecStartupPolicy.LEADER_CREATED,
-        leaderWorkerTemplate: {
-          size: 4,
-          leaderTemplate: podTemplate,
-          workerTemplate: podTemplate,
-          volumeClaimTemplates: [{
-            metadata: { name: 'cache' },
-            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: k8s.Quantity.fromString('10Gi') } } },
-          }],
-        },
-        rolloutStrategy: { type: LeaderWorkerSetSpecRolloutStrategyType.ROLLING_UPDATE, rollingUpdateConfiguration: { maxSurge: k8s.IntOrString.fromString('25%'), maxUnavailable: k8s.IntOrString.fromNumber(1) } },
-      },
-    });
-    expect(manifest).toStrictEqual({
+  test('the schema accepts a full LeaderWorkerSet with the CRD\'s enum and int-or-string values', () => {
+    const lws = {
       apiVersion: 'leaderworkerset.x-k8s.io/v1',
       kind: 'LeaderWorkerSet',
       metadata: { name: 'llm-worker' },
@@ -395,19 +250,8 @@ describe('LeaderWorkerSet import (leaderworkerset.x-k8s.io/v1)', () => {
         },
         rolloutStrategy: { type: 'RollingUpdate', rollingUpdateConfiguration: { maxSurge: '25%', maxUnavailable: 1 } },
       },
-    });
-    expect(structuralErrors(manifest, LWS_V1_SCHEMA, embedded)).toEqual([]);
-  });
-
-  test('the construct synthesizes in a chart', () => {
-    const chart = new Chart(Testing.app(), 'test');
-    new LeaderWorkerSet(chart, 'lws', { metadata: { name: 'w' }, spec: { leaderWorkerTemplate: { workerTemplate: podTemplate } } });
-    expect(Testing.synth(chart)).toStrictEqual([{
-      apiVersion: 'leaderworkerset.x-k8s.io/v1',
-      kind: 'LeaderWorkerSet',
-      metadata: { name: 'w' },
-      spec: { leaderWorkerTemplate: { workerTemplate: podTemplateJson } },
-    }]);
+    };
+    expect(structuralErrors(lws, LWS_V1_SCHEMA, embedded)).toEqual([]);
   });
 
   test('the schema accepts a minimal LeaderWorkerSet', () => {
@@ -450,43 +294,11 @@ describe('LeaderWorkerSet import (leaderworkerset.x-k8s.io/v1)', () => {
   });
 });
 
-describe('PodCliqueSet import (grove.io/v1alpha1)', () => {
-  const podSpec: k8s.PodSpec = { containers: [{ name: 'main', image: 'vllm:1' }] };
+describe('PodCliqueSet schema (grove.io/v1alpha1)', () => {
   const embedded = { PodSpec: ANY_OBJECT, MetricSpecV2: ANY_OBJECT, ResourceClaimTemplateSpec: ANY_OBJECT };
 
-  test('the class has the PodCliqueSet apiVersion and kind', () => {
-    expect(PodCliqueSet.GVK).toStrictEqual({ apiVersion: 'grove.io/v1alpha1', kind: 'PodCliqueSet' });
-  });
-
-  test('manifest() renders wire JSON through the cdk8s-plus-34 Kubernetes types', () => {
-    const manifest = PodCliqueSet.manifest({
-      metadata: { name: 'llm' },
-      spec: {
-        replicas: 1,
-        template: {
-          cliqueStartupType: PodCliqueSetSpecTemplateCliqueStartupType.CLIQUE_STARTUP_TYPE_EXPLICIT,
-          cliques: [{
-            name: 'worker',
-            spec: {
-              roleName: 'worker',
-              replicas: 2,
-              podSpec,
-              autoScalingConfig: {
-                maxReplicas: 4,
-                metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
-              },
-            },
-            topologyConstraint: { pack: { required: 'rack' } },
-            resourceSharing: [{ name: 'gpus', scope: ResourceSharingItemScope.PER_REPLICA }],
-          }],
-          resourceClaimTemplates: [{
-            name: 'gpus',
-            templateSpec: { spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu.nvidia.com' } }] } } },
-          }],
-        },
-      },
-    });
-    expect(manifest).toStrictEqual({
+  test('the schema accepts a full PodCliqueSet with the CRD\'s enum values', () => {
+    const pcs = {
       apiVersion: 'grove.io/v1alpha1',
       kind: 'PodCliqueSet',
       metadata: { name: 'llm' },
@@ -514,22 +326,8 @@ describe('PodCliqueSet import (grove.io/v1alpha1)', () => {
           }],
         },
       },
-    });
-    expect(structuralErrors(manifest, PCS_V1ALPHA1_SCHEMA, embedded)).toEqual([]);
-  });
-
-  test('the construct synthesizes in a chart', () => {
-    const chart = new Chart(Testing.app(), 'test');
-    new PodCliqueSet(chart, 'pcs', {
-      metadata: { name: 'llm' },
-      spec: { template: { cliques: [{ name: 'frontend', spec: { roleName: 'frontend', replicas: 1, podSpec } }] } },
-    });
-    expect(Testing.synth(chart)).toStrictEqual([{
-      apiVersion: 'grove.io/v1alpha1',
-      kind: 'PodCliqueSet',
-      metadata: { name: 'llm' },
-      spec: { template: { cliques: [{ name: 'frontend', spec: { roleName: 'frontend', replicas: 1, podSpec: { containers: [{ name: 'main', image: 'vllm:1' }] } } }] } },
-    }]);
+    };
+    expect(structuralErrors(pcs, PCS_V1ALPHA1_SCHEMA, embedded)).toEqual([]);
   });
 
   test('the schema accepts a minimal PodCliqueSet', () => {
