@@ -24,6 +24,7 @@
  *           baseline (no target); and a warm, in-process figure for workloads (not what users pay;
  *           labelled so).
  *   charts  400 graphs with a Chart each vs the same graphs in one Chart (graph output); target ≤ 1.3×.
+ *           Also the same two layouts for plain cdk8s with the same tree and no library (a reference).
  *   cli     `cdk8s-dynamo render --output workloads --out DIR FILE`, one process per file, vs a bare
  *           Node process reading the file and writing it to DIR; target ≤ 4×. Also one CLI process
  *           for all the files vs one bare process reading and writing them all (no target). The
@@ -488,6 +489,13 @@ function measureCharts(): void {
     { name: `${CHART_GRAPHS} charts of one graph`, spawn: outdir => ({ args: [script('synth-dynamo.js'), 'graph', 'chart-per-graph', outdir], env }) },
     { name: `one chart of ${CHART_GRAPHS} graphs`, spawn: outdir => ({ args: [script('synth-dynamo.js'), 'graph', 'one-chart', outdir], env }) });
   report(`3. charts: a chart per graph vs one chart, ${CHART_GRAPHS} graphs of 25 components (graph output)`, result, 1.3);
+  console.log('');
+  // the same comparison for plain cdk8s and the same tree, without the library: what cdk8s's
+  // validation of the whole app before each chart costs by itself (a reference, no target)
+  const plain = runPairs(runs(7),
+    { name: `${CHART_GRAPHS} charts, plain cdk8s`, spawn: outdir => ({ args: [script('synth-plain-tree.js'), 'chart-per-graph', outdir, String(CHART_GRAPHS)] }) },
+    { name: 'one chart, plain cdk8s', spawn: outdir => ({ args: [script('synth-plain-tree.js'), 'one-chart', outdir, String(CHART_GRAPHS)] }) });
+  report(`3. charts, plain cdk8s with the same tree (reference): a chart per graph vs one chart, ${CHART_GRAPHS} graphs`, plain);
   console.log('');
 }
 

@@ -9,7 +9,8 @@ import * as os from 'os';
 import * as path from 'path';
 
 const ROOT = path.join(__dirname, '..');
-const PAGES = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter(f => f.endsWith('.md')).sort().map(f => `docs/${f}`)];
+const markdownIn = (dir: string): string[] => fs.readdirSync(path.join(ROOT, dir)).filter(f => f.endsWith('.md')).sort().map(f => `${dir}/${f}`);
+const PAGES = ['README.md', ...markdownIn('docs'), ...markdownIn('docs/design')];
 
 /** The text of a Markdown page without its fenced code blocks and inline code. */
 function prose(text: string): string {
