@@ -119,6 +119,13 @@ describe('checking', () => {
     const listed = checkAndRender([{ documents: [topology] }], { settings, reportUnchecked: true }).unchecked;
     expect(listed.length).toBeGreaterThan(0);
     expect(listed[0]).toMatchObject({ input: 0, document: 0 });
+    // listed from the graph admission defaulted: the graph is defaulted once, also then
+    const defaulted = jest.spyOn(defaulting, 'defaultGraphDeployment');
+    expect(checkAndRender([{ documents: [topology] }], { settings, reportUnchecked: true }).unchecked).toEqual(listed);
+    expect(defaulted).toHaveBeenCalledTimes(1);
+    // and an update lists what the graph leaves unchecked as new
+    const update = { olds: [graph('topo')], oldFile: 'old.yaml' };
+    expect(checkAndRender([{ documents: [topology] }], { settings, reportUnchecked: true, update }).unchecked).toEqual(listed);
   });
 
   test('an operator version the library does not render for is a RenderError', () => {

@@ -49,12 +49,14 @@ export function validateDocument(doc: unknown, options: ValidateOptions = {}): V
  * DynamoGraphDeployment or DynamoComponentDeployment that got that far: what the pipeline renders
  * from when nothing is refused, so that a document is defaulted once. The input is not modified.
  */
-export function admitDocument(doc: unknown, options: ValidateOptions = {}): { violations: Violation[]; admitted?: JsonMap } {
+export function admitDocument(
+  doc: unknown, options: ValidateOptions = {}, listUnchecked = false,
+): { violations: Violation[]; admitted?: JsonMap; unchecked?: UncheckedRule[] } {
   const kind = stringAt(doc, 'kind') ?? '';
   const name = stringAt(mapAt(doc, 'metadata'), 'name') ?? '';
   try {
-    const { records, ordered, admitted } = check(doc, kind, options);
-    return { violations: inDocumentOrder(records, ordered).map((record) => attachObject(record, kind, name, ordered)), admitted };
+    const { records, ordered, admitted, unchecked } = check(doc, kind, options, listUnchecked);
+    return { violations: inDocumentOrder(records, ordered).map((record) => attachObject(record, kind, name, ordered)), admitted, unchecked };
   } catch (error) {
     return { violations: unexpectedFailure(error, kind, name) };
   }
@@ -70,7 +72,16 @@ export function uncheckedClusterRules(doc: unknown, options: ValidateOptions = {
   if (!isMap(doc) || doc.apiVersion !== SUPPORTED_API_VERSION || doc.kind !== DGD_KIND_NAME) return [];
   try {
     const { doc: admitted, provider } = defaultGraphDeployment(doc, options);
-    return uncheckedTopologyRules(admitted, pathwayOf(provider).grovePathway, options);
+    return uncheckedOf(admitted, pathwayOf(provider), options);
+  } catch {
+    return [];
+  }
+}
+
+/** `uncheckedClusterRules` of a graph admission defaulted already. Never throws. */
+function uncheckedOf(admitted: JsonMap, pathway: GraphPathway, options: ValidateOptions): UncheckedRule[] {
+  try {
+    return uncheckedTopologyRules(admitted, pathway.grovePathway, options);
   } catch {
     return [];
   }
@@ -82,7 +93,9 @@ export function unexpectedFailure(error: unknown, kind: string, name: string): V
   return [{ kind, name, path: '', message: `Internal error: validation failed unexpectedly: ${detail}`, rule: 'internal' }];
 }
 
-function check(doc: unknown, kind: string, options: ValidateOptions): { records: readonly ViolationRecord[]; ordered: unknown; admitted?: JsonMap } {
+function check(
+  doc: unknown, kind: string, options: ValidateOptions, listUnchecked: boolean,
+): { records: readonly ViolationRecord[]; ordered: unknown; admitted?: JsonMap; unchecked?: UncheckedRule[] } {
   const sink = new ViolationSink();
   if (!isMap(doc)) {
     sink.wrongType(FieldPath.root(), doc, 'object', STRUCTURAL_RULE);
@@ -105,7 +118,8 @@ function check(doc: unknown, kind: string, options: ValidateOptions): { records:
     const { doc: admitted, provider } = defaultGraphDeployment(doc, options);
     const pathway = pathwayOf(provider);
     checkGraphDeployment(admitted, pathway, options, sink);
-    return { records: [...sink.all, ...metadata, ...graphWorkloadRecords(admitted, pathway.grovePathway)], ordered: admitted, admitted };
+    const unchecked = listUnchecked ? uncheckedOf(admitted, pathway, options) : undefined;
+    return { records: [...sink.all, ...metadata, ...graphWorkloadRecords(admitted, pathway.grovePathway)], ordered: admitted, admitted, unchecked };
   }
   const admitted = defaultComponentDeployment(doc);
   checkComponentDeployment(admitted, options, sink);

@@ -153,10 +153,12 @@ Pick<CheckAndRenderResult, 'problems' | 'unchecked'> & { admitted: AdmittedDocum
   const admission: UpdateOptions = { ...validateOptionsFor(settings, docs), requester: options.update?.requester };
   docs.forEach((doc, document) => {
     if (isDgd(doc) || isDcd(doc)) {
-      if (options.reportUnchecked && isDgd(doc)) {
+      const match = options.update === undefined ? { kind: 'none' as const } : findOld(doc, options.update.olds);
+      const listUnchecked = options.reportUnchecked === true && isDgd(doc);
+      // an update lists the rules left unchecked of the graph as new (admission of a new graph is where they are read)
+      if (listUnchecked && match.kind !== 'none') {
         unchecked.push(...uncheckedClusterRules(doc, admission).map(rule => ({ input, document, unchecked: rule })));
       }
-      const match = options.update === undefined ? { kind: 'none' as const } : findOld(doc, options.update.olds);
       if (match.kind === 'ambiguous') {
         const message = `${describeKey(documentKey(doc))}: matches ${match.count} documents of ${options.update!.oldFile}; the old objects must be given once each`;
         problems.push({ input, document, message });
@@ -166,7 +168,8 @@ Pick<CheckAndRenderResult, 'problems' | 'unchecked'> & { admitted: AdmittedDocum
         problems.push(...validateUpdate(match.old, doc, admission).map(violation => ({ input, document, violation })));
         return;
       }
-      const created = admitDocument(doc, admission);
+      const created = admitDocument(doc, admission, listUnchecked);
+      unchecked.push(...(created.unchecked ?? []).map(rule => ({ input, document, unchecked: rule })));
       problems.push(...created.violations.map(violation => ({ input, document, violation })));
       if (created.admitted !== undefined) admitted.set(document, created.admitted);
     } else if (isDgdr(doc)) {
