@@ -14,6 +14,7 @@
 import type { IConstruct } from 'constructs';
 import type { K8sSchemaNode } from '../../imports/k8s-openapi.schema';
 import { kubernetesSchemas as schemas, kubernetesTypes as typedStructs } from '../lazy-modules';
+import { editDistance } from '../model/did-you-mean';
 import { isMap } from '../model/json';
 import type { KubernetesField } from '../model/kubernetes-types';
 import { JsonObject } from '../model/v1beta1';
@@ -202,24 +203,10 @@ function closest(key: string, known: readonly string[]): string | undefined {
   let bestDistance = 3;
   for (const k of known) {
     if (Math.abs(k.length - key.length) >= bestDistance) continue;
-    const d = editDistance(lower, k.toLowerCase(), bestDistance);
+    const d = editDistance(lower, k.toLowerCase(), bestDistance - 1, false);
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
   return best;
-}
-
-/** Levenshtein distance of two short strings, or `limit` when it is at least `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    if (Math.min(...row) >= limit) return limit;
-    previous = row;
-  }
-  return Math.min(previous[b.length], limit);
 }
 
 /** A schema node of an object type: its properties. */

@@ -10,6 +10,7 @@
 import { generatedObjects } from './generated-objects';
 import { DEFAULT_PYTHON, PYTHON_ENV, runProfiler } from './profiler';
 import { DGDR_KIND, PlanRequest, profilerConfig, readPlanRequest } from './request';
+import { jsonRoundTrip } from '../model/json-copy';
 
 /** The namespace of a request that names none (the API server's default namespace). */
 export const PLAN_DEFAULT_NAMESPACE = 'default';
@@ -84,7 +85,7 @@ export function plannedDocuments(document: unknown, python?: string): PlannedDoc
   const namespace = request.namespace ?? PLAN_DEFAULT_NAMESPACE;
   const key = JSON.stringify([interpreter, namespace, request.name, profilerConfig(request)]);
   const known = plans.get(key);
-  if (known !== undefined) return { objects: known.map(o => JSON.parse(JSON.stringify(o))) };
+  if (known !== undefined) return { objects: known.map(jsonRoundTrip) };
   const planned = planRequest(request, {
     python: interpreter,
     namespace,
@@ -92,5 +93,5 @@ export function plannedDocuments(document: unknown, python?: string): PlannedDoc
   });
   if (planned.objects === undefined) return { problem: `${DGDR_KIND}/${request.name}: ${planned.problem}` };
   plans.set(key, planned.objects);
-  return { objects: planned.objects.map(o => JSON.parse(JSON.stringify(o))) };
+  return { objects: planned.objects.map(jsonRoundTrip) };
 }
