@@ -437,12 +437,26 @@ function prepareObjects(output: Output): { file: string; objects: number } {
 /** The library's app against plain cdk8s writing the same objects, both through app.synth() in fresh processes. */
 function synthPair(output: Output, n: number, target?: number): string {
   const prepared = prepareObjects(output);
+  const plainSubject: Subject = { name: 'plain cdk8s ApiObjects', spawn: outdir => ({ args: [script('synth-plain.js'), prepared.file, outdir] }) };
   const result = runPairs(n,
     { name: `cdk8s-dynamo app, ${output} output`, spawn: outdir => ({ args: [script('synth-dynamo.js'), output, 'chart-per-graph', outdir, String(SYNTH_GRAPHS)] }) },
-    { name: 'plain cdk8s ApiObjects', spawn: outdir => ({ args: [script('synth-plain.js'), prepared.file, outdir] }) });
+    plainSubject);
   report(`2. synth ${output}: ${SYNTH_COMPONENTS} components vs plain cdk8s`, result, target);
   console.log(`  (${prepared.objects} objects in ${SYNTH_GRAPHS} files; the baseline's files checked equal to the library's)`);
   console.log('');
+  if (output !== 'components') {
+    // the same objects through plain cdk8s in the library's construct tree (the components as empty
+    // constructs): what cdk8s's walks of the larger tree cost by themselves (a reference, no target)
+    const tree = { name: 'plain cdk8s, the library\'s tree', args: (outdir: string) => [script('synth-plain-library-tree.js'), output, prepared.file, outdir] };
+    const check = tempDir(`library-tree-${output}`);
+    renderOnce(tree.args(check), check);
+    const plain = tempDir(`plain-${output}`);
+    renderOnce([script('synth-plain.js'), prepared.file, plain], plain);
+    if (!isDeepStrictEqual(readOutdir(check), readOutdir(plain))) throw new Error(`the library's tree in plain cdk8s does not write the same objects (${output} output)`);
+    const reference = runPairs(n, { name: tree.name, spawn: outdir => ({ args: tree.args(outdir) }) }, plainSubject);
+    report(`2. synth ${output}, plain cdk8s in the library's tree vs plain cdk8s (reference)`, reference);
+    console.log('');
+  }
   return prepared.file;
 }
 
