@@ -105,9 +105,10 @@ export abstract class DynamoResource extends Construct {
   /**
    * @internal The extension point of the pipeline's input: the document the pipeline checks and
    * renders for this resource, and the output to render it in (absent: only checked). By default
-   * the resource's own document, rendered in WORKLOADS output. A resource whose synthesized objects
-   * come from another document (for example a request synthesized as the graph it plans) returns
-   * that document and its output here, and calls `_renderIntoChildren` in its constructor.
+   * the resource's own document, rendered in WORKLOADS output. A resource that renders in other
+   * outputs too says so here (a graph renders in COMPONENTS output as well; a request renders its
+   * stored form in GRAPH output); one whose objects are children in every output calls
+   * `_renderIntoChildren` in its constructor (a request with `plan`, see `_checkAndRender`).
    */
   protected _synthesisInput(): { readonly document: unknown; readonly render?: RenderedOutput } {
     return { document: this.toJson(), render: this.output === OutputMode.WORKLOADS ? 'workloads' : undefined };
