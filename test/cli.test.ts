@@ -1,7 +1,7 @@
 import { parseAllDocuments } from 'yaml';
 import { OperatorConfiguration } from '../src';
 import { runCliOn } from './support/cli-in-process';
-import { operatorSettings } from './support/facade';
+import { settings as operatorSettings } from './support/facade';
 
 /** The operator of a default platform install. */
 const DEFAULT_OPERATOR_SETTINGS = operatorSettings();

@@ -16,8 +16,9 @@ import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
 import { DGDR_SCHEMA_FILE, generateDgdrSchema } from '../scripts/import-dgdr-crd';
-import { DynamoGraphDeploymentRequest, GpuSku, OptimizationType, OutputMode, RequestBackend, SearchStrategy } from '../src';
-import { OperatorFields, problemLines } from './support/facade';
+import { DynamoGraphDeploymentRequest, OptimizationType, OutputMode, SearchStrategy } from '../src';
+import { admit, formatProblem, OperatorFields } from './support/facade';
+import { GOLDEN_DEPLOYMENT_REQUEST } from './support/requests';
 
 const DIR = path.join(__dirname, 'fixtures', 'oracle', 'dgdr');
 const CLI = path.join(__dirname, '..', 'bin', 'cdk8s-dynamo');
@@ -124,7 +125,7 @@ describe.each(rejected)('%s', (scenario) => {
   const expected = /is invalid: (.*)$/m.exec(fs.readFileSync(path.join(DIR, scenario, 'oracle.stderr'), 'utf8'))![1];
 
   test('admission refuses it with the operator\'s message (GPU discovery off, as the oracle)', () => {
-    expect(problemLines(objects(fs.readFileSync(file, 'utf8')), DISCOVERY_OFF)).toEqual([expect.stringContaining(expected)]);
+    expect(admit(objects(fs.readFileSync(file, 'utf8')), DISCOVERY_OFF).map(formatProblem)).toEqual([expect.stringContaining(expected)]);
   });
 
   test('validate says the same where the rule does not depend on GPU discovery', () => {
@@ -168,19 +169,8 @@ test('hardware left to GPU discovery: the operator creates no Job offline, and t
 
 test('the construct synthesizes the golden request and its profiling workloads', () => {
   const golden = objects(fs.readFileSync(path.join(DIR, 'golden-deployment', 'oracle.yaml'), 'utf8'));
-  const props = {
-    metadata: { name: 'aic-deployment' },
-    model: 'Qwen/Qwen3-0.6B',
-    backend: RequestBackend.VLLM,
-    image: 'test.invalid/profiler:1.4.0-test',
-    searchStrategy: SearchStrategy.RAPID,
-    autoApply: true,
-    hardware: { gpuSku: GpuSku.H100_SXM, vramMb: 81920, numGpusPerNode: 8, totalGpus: 8, interconnect: 'nvlink', rdma: false },
-    workload: { isl: 4000, osl: 1000 },
-    sla: { ttft: 2000, itl: 30 },
-    features: { mocker: true },
-    overrides: { dgd: { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { annotations: { 'nvidia.com/enable-grove': 'false' } } } },
-  };
+  const props = GOLDEN_DEPLOYMENT_REQUEST;
+
   const app = new App();
   const graph = new Chart(app, 'graph', { namespace: NS });
   new DynamoGraphDeploymentRequest(graph, 'request', props);

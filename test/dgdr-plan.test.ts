@@ -9,29 +9,17 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import {
-  DynamoGraphDeploymentRequest, DynamoGraphDeploymentRequestProps, GpuSku, OutputMode, RequestBackend, SearchStrategy,
-} from '../src';
+import { DynamoGraphDeploymentRequest, DynamoGraphDeploymentRequestProps, OutputMode, RequestBackend, SearchStrategy } from '../src';
 import { runCliOn } from './support/cli-in-process';
 import { PLAN_FIXTURES_DIR, profilerPython, replayPython } from './support/conformance/dgdr';
+import { GOLDEN_DEPLOYMENT_REQUEST } from './support/requests';
 import { parseYamlDocuments } from '../src/import/documents';
 
 /** The request of the golden dgdr/deployment, as its harness applied it (its namespace, runtimeVersionOverride 1.4.0). */
 const GOLDEN: DynamoGraphDeploymentRequestProps = {
+  ...GOLDEN_DEPLOYMENT_REQUEST,
   metadata: { name: 'aic-deployment', namespace: 'clusterenv-conformance' },
-  model: 'Qwen/Qwen3-0.6B',
-  backend: RequestBackend.VLLM,
-  image: 'test.invalid/profiler:1.4.0-test',
   runtimeVersionOverride: '1.4.0',
-  searchStrategy: SearchStrategy.RAPID,
-  autoApply: true,
-  hardware: { gpuSku: GpuSku.H100_SXM, vramMb: 81920, numGpusPerNode: 8, totalGpus: 8, interconnect: 'nvlink', rdma: false },
-  workload: { isl: 4000, osl: 1000 },
-  sla: { ttft: 2000, itl: 30 },
-  features: { mocker: true },
-  overrides: {
-    dgd: { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { annotations: { 'nvidia.com/enable-grove': 'false' } } },
-  },
 };
 
 const MODES: ReadonlyArray<[OutputMode, string]> = [[OutputMode.GRAPH, 'graph'], [OutputMode.COMPONENTS, 'components'], [OutputMode.WORKLOADS, 'workloads']];

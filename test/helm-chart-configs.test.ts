@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { OperatorConfiguration } from '../src';
-import { operatorSettings as resolveOperatorSettings } from './support/facade';
+import { settings as resolveOperatorSettings } from './support/facade';
 
 const DIR = path.join(__dirname, 'fixtures', 'oracle', 'helm');
 const NAMES = fs.readdirSync(DIR).filter(f => f.endsWith('.values.yaml')).map(f => f.slice(0, -'.values.yaml'.length)).sort();

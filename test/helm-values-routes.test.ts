@@ -10,7 +10,7 @@ import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
 import { DynamoValidationPlugin, OperatorConfiguration } from '../src';
 import { runCliOn } from './support/cli-in-process';
-import { operatorSettings, validationPluginSettings } from './support/facade';
+import { settings as operatorSettings, validationPluginSettings } from './support/facade';
 
 /** The operator of a default platform install. */
 const DEFAULT_OPERATOR_SETTINGS = operatorSettings();

@@ -10,7 +10,7 @@ import { BackendFramework, DynamoGraph } from '../src';
 import { runCliOn } from './support/cli-in-process';
 import * as documents from './support/documents';
 import { IMAGE, mainContainer as container } from './support/documents';
-import { admissionRefusals, apiServerLines, apiServerRefusals, OperatorFields, Refusal, renderAs } from './support/facade';
+import { admissionRefusals, apiServerLines, apiServerRefusals, OperatorFields, Refusal, render } from './support/facade';
 import { corpusFiles, CORPUS_DIR, withVersionedImages } from './support/shared';
 
 /** What the API server refuses an object by (schema, metadata, `apiserver` rules), each as a refusal. */
@@ -21,7 +21,7 @@ const formatEmittedViolation = (v: Refusal): string => v.formatted;
 const validateDocument = (doc: unknown, operator: OperatorFields): Refusal[] => admissionRefusals(doc, { operator });
 /** `renderDocuments` of the pipeline: the rendered objects, or the RenderError it throws. */
 const renderDocuments = (docs: unknown[], options: { output: 'graph' | 'workloads'; operator?: OperatorFields; checkAdmission?: boolean }): any[] =>
-  renderAs(docs, { output: options.output, operator: options.operator, admission: options.checkAdmission });
+  render(docs, { output: options.output, settings: options.operator, admission: options.checkAdmission });
 
 
 // The API server's messages, as Kubernetes v1.36 words them

@@ -15,7 +15,7 @@ import * as path from 'path';
 import { readYamlDocuments } from '../scripts/conformance';
 import { binaryWorkdir, runBinary } from './support/cli-binary';
 import { runCliOn } from './support/cli-in-process';
-import { readDocuments as parseYamlDocuments, renderAs } from './support/facade';
+import { readDocuments as parseYamlDocuments, render } from './support/facade';
 import { CONFORMANCE_DIR, describeNeeding, goldenScenario } from './support/shared';
 import { generatedObjects } from '../src/plan/generated-objects';
 import { PlanRequest } from '../src/plan/request';
@@ -23,7 +23,8 @@ import { PLANNED_SCENARIOS, plannedScenarioInput, profilerPython, replayPython, 
 import { runScenario, ScenarioRenderer } from './support/conformance/scenario';
 
 /** The pipeline's rendering, as the scenarios are rendered. */
-const renderDocuments: ScenarioRenderer = (docs, options) => renderAs(docs, options);
+const renderDocuments: ScenarioRenderer = (docs, options) =>
+  render(docs, { output: options.output, settings: options.operator, namespace: options.namespace });
 
 const ROOT = path.resolve(__dirname, '..');
 

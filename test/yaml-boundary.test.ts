@@ -10,7 +10,7 @@ import { Yaml } from 'cdk8s';
 import * as YAML from 'yaml';
 import { OperatorConfiguration } from '../src';
 import { renderGraphWorkloads, WORKLOADS_OPERATORS, WorkloadsPath } from './support/corpus-workloads';
-import { admissionRefusals, renderAs } from './support/facade';
+import { admissionRefusals, render, renderUnchecked } from './support/facade';
 import { jsonDifferences, KUBECTL, kubectlObjects, kubectlRead, kubectlVersion } from './support/kubectl';
 import { CORPUS_DIR, withVersionedImages } from './support/shared';
 import {
@@ -492,7 +492,7 @@ function renderCorpus(corpus: readonly CorpusFile[], output: OutputMode, workloa
         return;
       }
       try {
-        objects.push(...renderAs([withVersionedImages(doc)], { output, operator: WORKLOADS_OPERATORS.lws, admission: false }));
+        objects.push(...renderUnchecked([withVersionedImages(doc)], { output, settings: WORKLOADS_OPERATORS.lws }));
       } catch {
         // refused renders are the corpus tests' business
       }
@@ -512,7 +512,7 @@ describe('the corpus read by kubectl', () => {
 
   corpusKubectlTest('render --output graph means to kubectl exactly what its input meant', () => {
     const inputs = kubectlObjects(concatenated(corpus.map(c => c.text)));
-    const outputs = kubectlObjects(concatenated(corpus.map(c => stringifyYamlDocuments(renderAs(c.docs, { output: 'graph' })))));
+    const outputs = kubectlObjects(concatenated(corpus.map(c => stringifyYamlDocuments(render(c.docs, { output: 'graph' })))));
     expect(outputs.length).toBe(inputs.length);
     expect(jsonDifferences(outputs, inputs)).toEqual([]);
   }, 60_000);

@@ -13,6 +13,7 @@ import * as indexB from '../../src/index';
 import { OperatorSettings, resolveOperatorSettings } from '../../src/model/operator-settings';
 import { RenderError } from '../../src/model/render-error';
 import type { DcdJson, DgdJson } from '../../src/model/v1beta1';
+import type { EmittedViolation } from '../../src/model/violation-report';
 import { checkAndRender, formatProblem, OutputMode, Problem, renderDocuments } from '../../src/pipeline/check-and-render';
 
 export { checkAndRender, formatProblem } from '../../src/pipeline/check-and-render';
@@ -33,6 +34,12 @@ export interface RenderWith {
   readonly settings?: Partial<OperatorSettings>;
   /** @default - objects the operator creates are in `default` */
   readonly namespace?: string;
+  /**
+   * Whether a Dynamo document is admitted before it is rendered (components and workloads output);
+   * false renders what the operator would refuse, to pin what the engine makes of it (`renderUnchecked`).
+   * @default true
+   */
+  readonly admission?: boolean;
 }
 
 /**
@@ -42,7 +49,9 @@ export interface RenderWith {
  * the API server would check them).
  */
 export function render(docs: unknown | readonly unknown[], options: RenderWith = {}): any[] {
-  return renderDocuments(asList(docs), { output: options.output ?? 'workloads', operator: options.settings, namespace: options.namespace }) as any[];
+  return renderDocuments(asList(docs), {
+    output: options.output ?? 'workloads', operator: options.settings, namespace: options.namespace, checkAdmission: options.admission,
+  }) as any[];
 }
 
 /**
@@ -50,9 +59,7 @@ export function render(docs: unknown | readonly unknown[], options: RenderWith =
  * operator would refuse (no cluster would hold the result).
  */
 export function renderUnchecked(docs: unknown | readonly unknown[], options: RenderWith = {}): any[] {
-  return renderDocuments(asList(docs), {
-    output: options.output ?? 'workloads', operator: options.settings, namespace: options.namespace, checkAdmission: false,
-  }) as any[];
+  return render(docs, { ...options, admission: false });
 }
 
 /** The RenderError `fn` throws (returning, or throwing anything else, fails the test). */
@@ -184,17 +191,7 @@ export function envOf(container: any): Record<string, any> {
 export type OperatorFields = Partial<OperatorSettings>;
 
 /** One broken rule, as the pipeline reports it (`formatted`: the line the command prints after the file name). */
-export interface Refusal {
-  readonly kind: string;
-  readonly name: string;
-  readonly path: string;
-  readonly component?: string;
-  readonly value?: unknown;
-  readonly message: string;
-  readonly rule: string;
-  readonly structural?: boolean;
-  readonly suggestion?: string;
-  readonly expression?: string;
+export interface Refusal extends EmittedViolation {
   readonly formatted: string;
 }
 
@@ -209,9 +206,6 @@ export interface AdmitOptions {
   readonly requester?: string;
 }
 
-/** The full operator settings of `fields` (a default platform install for what is not set). */
-export const operatorSettings: (fields?: OperatorFields) => OperatorSettings = settings;
-
 /**
  * Every rule the operator's admission (webhook and CRD) refuses `doc` by on create (or, with `old`,
  * on update): the violations the pipeline reports for the document, in its order. Empty: admitted.
@@ -219,7 +213,7 @@ export const operatorSettings: (fields?: OperatorFields) => OperatorSettings = s
 export function admissionRefusals(doc: unknown, options: AdmitOptions = {}): Refusal[] {
   const documents = [doc, ...(options.cluster ?? [])];
   const update = options.old === undefined ? undefined : { olds: [options.old], oldFile: 'old.yaml', requester: options.requester };
-  const result = checkAndRender([{ documents }], { settings: operatorSettings(options.operator), update });
+  const result = checkAndRender([{ documents }], { settings: settings(options.operator), update });
   return refusalsOf(result.problems.filter(p => p.document === 0));
 }
 
@@ -235,7 +229,7 @@ export function admissionLines(doc: unknown, options: AdmitOptions = {}): string
 export function apiServerRefusals(object: unknown): Refusal[] {
   // the object passed through graph output unchanged and checked as the pipeline checks what it emits
   // (Dynamo objects too: the DynamoComponentDeployments a graph creates are checked so)
-  const result = checkAndRender([{ documents: [object] }], { settings: operatorSettings(), output: 'graph', admission: false, checkRendered: true });
+  const result = checkAndRender([{ documents: [object] }], { settings: settings(), output: 'graph', admission: false, checkRendered: true });
   return refusalsOf(result.problems);
 }
 
@@ -295,7 +289,7 @@ export interface UncheckedRules {
 /** The rules admission could not check on `doc` (a new graph) for want of cluster state among `options.cluster`. */
 export function uncheckedRules(doc: unknown, options: AdmitOptions = {}): UncheckedRules[] {
   const documents = [doc, ...(options.cluster ?? [])];
-  const result = checkAndRender([{ documents }], { settings: operatorSettings(options.operator), reportUnchecked: true });
+  const result = checkAndRender([{ documents }], { settings: settings(options.operator), reportUnchecked: true });
   return result.unchecked.filter(u => u.document === 0).map(u => ({ ...u.unchecked }));
 }
 
@@ -323,32 +317,4 @@ function messageLines(stderr: string): string[] {
 export function validateDocuments(docs: readonly unknown[], ...flags: string[]): { code: number; lines: string[] } {
   const r = runCliOnB({ 'input.yaml': yamlB.stringifyYamlDocuments(docs) }, ['validate', '--quiet', ...flags, 'input.yaml']);
   return { code: r.code, lines: messageLines(r.stderr) };
-}
-
-/** How documents are rendered by `renderAs`. */
-export interface RenderAs {
-  readonly output: 'graph' | 'components' | 'workloads';
-  readonly operator?: OperatorFields;
-  readonly namespace?: string;
-  /**
-   * Whether a Dynamo document is admitted before it is rendered (components and workloads output);
-   * false renders what the operator would refuse, to pin what the engine makes of it.
-   * @default true
-   */
-  readonly admission?: boolean;
-}
-
-/**
- * The objects the documents render to (not checked as the API server would check them). Throws the
- * error the pipeline reports when a document cannot be rendered (its `name` is `RenderError`): an
- * object the operator cannot name, a refused document, a setting it cannot render with.
- */
-export function renderAs(docs: readonly unknown[], options: RenderAs): any[] {
-  const { output, operator, namespace, admission } = options;
-  return renderDocuments(docs, { output, operator, namespace, checkAdmission: admission });
-}
-
-/** Every problem admission finds in the documents of one file (each document checked, the others its cluster state), one line each. */
-export function problemLines(docs: readonly unknown[], operator: OperatorFields = {}): string[] {
-  return checkAndRender([{ documents: docs }], { settings: operatorSettings(operator) }).problems.map(formatProblem);
 }
