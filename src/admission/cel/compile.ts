@@ -140,6 +140,16 @@ let prebuilt: Readonly<Record<string, () => Parsed>> | null | undefined;
  * scripts/generate-cel-parses.ts, from the same @bufbuild/cel), if the build parsed this text.
  */
 export function prebuiltParse(source: string): Parsed | undefined {
+  const parses = prebuiltParses();
+  return parses !== null && Object.prototype.hasOwnProperty.call(parses, source) ? parses[source]() : undefined;
+}
+
+/** The rule texts the build parsed (empty in a copy of the sources without the generated parses). */
+export function prebuiltTexts(): string[] {
+  return Object.keys(prebuiltParses() ?? {});
+}
+
+function prebuiltParses(): Readonly<Record<string, () => Parsed>> | null {
   if (prebuilt === undefined) {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -148,7 +158,7 @@ export function prebuiltParse(source: string): Parsed | undefined {
       prebuilt = null; // not generated (a copy of the sources without it): every rule is parsed here
     }
   }
-  return prebuilt !== null && Object.prototype.hasOwnProperty.call(prebuilt, source) ? prebuilt[source]() : undefined;
+  return prebuilt;
 }
 
 const CACHE = new Map<string, CompiledExpression | CompileError>();
