@@ -1,37 +1,34 @@
 /**
  * How the constructs turn a workloads rendering into synthesized objects, independent of what the
- * renderers produce: the workload renderers are replaced by a stand-in that returns, per DCD, the
- * DCD, a Deployment and a Service of the same name.
+ * renderers produce (see the stand-in below).
  */
 import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-34';
 import { ComponentDeployment, ComponentType, DynamoGraph, OutputMode } from '../src';
-import * as renderers from '../src/engine/workloads/render-workloads';
+import * as engine from '../src/engine/render';
 
-// the stand-in objects are not complete Kubernetes objects: their admission check is not what is tested here
-jest.mock('../src/admission/emitted-admission', () => ({
-  ...jest.requireActual('../src/admission/emitted-admission'),
-  checkEmittedObject: () => [],
-}));
-
-jest.mock('../src/engine/workloads/render-workloads', () => {
+// the engine's workload rendering is replaced by a stand-in that returns, per DCD the graph generates
+// (rendered by the real engine), the DCD, a Deployment and a Service of the same name
+jest.mock('../src/engine/render', () => {
+  const actual = jest.requireActual('../src/engine/render');
   const perDcd = (dcd: any): unknown[] => [
     dcd,
     { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: dcd.metadata.name, namespace: dcd.metadata.namespace } },
     { apiVersion: 'v1', kind: 'Service', metadata: { name: dcd.metadata.name, namespace: dcd.metadata.namespace } },
   ];
   return {
-    renderGraphWorkloads: jest.fn((dgd: any, dcds: any[], settings: any) => [
-      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: `${dgd.metadata.name}-k8s-service-discovery`, namespace: dgd.metadata.namespace }, natsAddress: settings.natsAddress },
-      ...dcds.flatMap(perDcd),
+    ...actual,
+    renderGraphWorkloads: jest.fn((dgd: any, settings: any, cluster: any) => [
+      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: `${dgd.metadata.name}-k8s-service-discovery`, namespace: dgd.metadata.namespace, annotations: { nats: settings.natsAddress ?? '' } } },
+      ...actual.renderGraphComponents(dgd, settings, cluster).flatMap(perDcd),
     ]),
     renderComponentWorkloads: jest.fn((dcd: any) => perDcd(dcd).slice(1)),
   };
 });
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
-const renderGraph = renderers.renderGraphWorkloads as jest.Mock;
-const renderComponent = renderers.renderComponentWorkloads as jest.Mock;
+const renderGraph = engine.renderGraphWorkloads as jest.Mock;
+const renderComponent = engine.renderComponentWorkloads as jest.Mock;
 
 beforeEach(() => {
   renderGraph.mockClear();
@@ -108,8 +105,8 @@ describe('WORKLOADS output: rendered objects become children of Workloads', () =
 
   test('the operator options reach the renderer as settings', () => {
     const { chart } = workloadsGraph({ natsAddress: 'nats://nats:4222' });
-    expect(Testing.synth(chart)[0].natsAddress).toBe('nats://nats:4222');
-    expect(renderGraph.mock.calls[0][2]).toMatchObject({ natsAddress: 'nats://nats:4222', groveAvailable: false, version: '1.5.0' });
+    expect(Testing.synth(chart)[0].metadata.annotations.nats).toBe('nats://nats:4222');
+    expect(renderGraph.mock.calls[0][1]).toMatchObject({ natsAddress: 'nats://nats:4222', groveAvailable: false, version: '1.5.0' });
   });
 
   test('a graph with violations is not rendered; only the violations are reported', () => {

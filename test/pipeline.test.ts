@@ -2,12 +2,10 @@
  * `checkAndRender`: the one pipeline the CLI, the plugin, the constructs and DynamoDocuments share.
  */
 import * as defaulting from '../src/admission/defaulting';
-import * as emitted from '../src/admission/emitted-admission';
 import * as validate from '../src/admission/validate';
 import * as dgdrAdmission from '../src/dgdr/admission';
 import * as engineRender from '../src/engine/render';
-import { resolveOperatorSettings } from '../src/model/operator-settings';
-import { RenderError } from '../src/model/render-error';
+import { RenderError, resolveOperatorSettings } from '../src/model';
 import { checkAndRender, checkAndRenderDocument, formatProblem, renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
@@ -89,12 +87,14 @@ describe('checking', () => {
     const refused = checkAndRenderDocument(graph('b', -1), { settings: SETTINGS, output: 'workloads' });
     expect(refused.objects).toBeUndefined();
     expect(refused.violations[0]).toMatch(/^DynamoGraphDeployment\/b: spec\.components\[0\]\.replicas/);
-    jest.spyOn(emitted, 'checkEmittedObject').mockImplementation(object => ((object as any).kind === 'Service'
-      ? [{ kind: 'Service', name: 'x', path: 'spec', message: 'Required value', rule: 'structural' }] : []));
+    // the engine made to render Services the API server refuses (a port that is not a number)
+    const real = engineRender.renderGraphWorkloads;
+    jest.spyOn(engineRender, 'renderGraphWorkloads').mockImplementation((...args) => real(...args).map((o: any) => (o.kind === 'Service'
+      ? { ...o, spec: { ...o.spec, ports: [{ port: 'eighty' }] } } : o)));
     const checked = checkAndRenderDocument(doc, { settings: SETTINGS, output: 'workloads' });
     expect(checked.objectProblems.length).toBeGreaterThan(0);
     expect(checked.objectProblems.every(p => (checked.objects![p.object] as any).kind === 'Service')).toBe(true);
-    expect(checked.objectProblems[0].message).toBe('Service/x: spec: Required value (rule structural)');
+    expect(checked.objectProblems[0].message).toBe('Service/a-frontend: spec.ports[0].port: Invalid value: "eighty": must be of type integer (rule schema)');
   });
 
   test('a document that matches several stored objects is one problem naming the old file', () => {
