@@ -11,15 +11,11 @@ import { parseAllDocuments } from 'yaml';
 import { DynamoGraph, OutputMode } from '../src';
 import { runCliOn } from './support/cli-in-process';
 import { anyFuzzGraph } from './support/fuzz-graphs';
-import { cliqueNames, longestCliqueName } from '../src/admission/component-shape';
-import { runsDynamoModule } from '../src/engine/backend/python-launch';
-import { frameworksRunBy } from '../src/engine/backend/select';
-import { cliqueRoles, longestCliqueNameLength } from '../src/engine/grove/clique-roles';
-import { injectFlagsIntoScript } from '../src/engine/multinode/flag-injection';
-import { deviceClassGivesGpus, looksLikeGpuIdentifier } from '../src/engine/multinode/gpu-count';
-import { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity, schemaQuantity } from '../src/go/quantity';
-import { stringifyYamlDocuments } from '../src/import/documents';
-import { ComponentSpecJson } from '../src/model/v1beta1';
+import { cliqueNames, longestCliqueName } from '../src/admission';
+import { cliqueRoles, deviceClassGivesGpus, frameworksRunBy, injectFlagsIntoScript, longestCliqueNameLength, looksLikeGpuIdentifier, runsDynamoModule } from '../src/engine';
+import { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity, schemaQuantity } from '../src/go';
+import { stringifyYamlDocuments } from '../src/import';
+import { ComponentSpecJson } from '../src/model';
 
 /** RE2's `\s`, which the operator's patterns mean. */
 const S = '[\\t\\n\\f\\r ]';

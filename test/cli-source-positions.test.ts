@@ -1,6 +1,6 @@
 /** Where a field path of an object is in its file (`src/cli/source-positions.ts`), and the closest known name (`src/model/did-you-mean.ts`). */
-import { FilePositions, pathSteps } from '../src/cli/source-positions';
-import { closestName, editDistance } from '../src/model/did-you-mean';
+import { FilePositions, pathSteps } from '../src/cli';
+import { closestName, editDistance } from '../src/model';
 
 const TEXT = `# a comment
 ---

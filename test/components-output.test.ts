@@ -6,7 +6,7 @@ import { BackendFramework, DynamoGraph, OutputMode } from '../src';
 import { matchScenario } from './support/conformance/matcher';
 import { scenarioInput } from './support/conformance/scenario';
 import { CONFORMANCE_DIR, describeNeeding } from './support/shared';
-import { parseYamlDocuments } from '../src/import/documents';
+import { parseYamlDocuments } from '../src/import';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 function dgd(spec: any, metadata: any = { name: 'llm', namespace: 'team-a' }): any {

@@ -5,7 +5,7 @@ import { Chart, Testing } from 'cdk8s';
 import {
   BackendFramework, ComponentDeployment, ComponentType, DynamoGraph, OperatorConfiguration, OperatorOptions, OutputMode,
 } from '../src';
-import { DEFAULT_OPERATOR_SETTINGS } from '../src/model/operator-settings';
+import { DEFAULT_OPERATOR_SETTINGS } from '../src/model';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

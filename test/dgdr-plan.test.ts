@@ -13,7 +13,7 @@ import { DynamoGraphDeploymentRequest, DynamoGraphDeploymentRequestProps, Output
 import { runCliOn } from './support/cli-in-process';
 import { PLAN_FIXTURES_DIR, profilerPython, replayPython } from './support/conformance/dgdr';
 import { GOLDEN_DEPLOYMENT_REQUEST } from './support/requests';
-import { parseYamlDocuments } from '../src/import/documents';
+import { parseYamlDocuments } from '../src/import';
 
 /** The request of the golden dgdr/deployment, as its harness applied it (its namespace, runtimeVersionOverride 1.4.0). */
 const GOLDEN: DynamoGraphDeploymentRequestProps = {

@@ -1,5 +1,5 @@
 /** The one edit distance: a swap of two neighbours is one edit, or two without transpositions. */
-import { editDistance } from '../src/model/did-you-mean';
+import { editDistance } from '../src/model';
 
 test('a swap of neighbours is one edit, two in the Levenshtein distance', () => {
   expect(editDistance('tpye', 'type')).toBe(1);

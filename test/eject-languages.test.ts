@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runCliOn } from './support/cli-in-process';
-import { snakeCase } from '../src/eject/print-python';
+import { snakeCase } from '../src/eject';
 
 const FIXTURES = path.join(__dirname, 'fixtures', 'eject');
 /** The platform the fixtures need: Grove (GPU memory service, failover) and checkpointing. */

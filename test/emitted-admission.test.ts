@@ -8,10 +8,9 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { ComponentDeployment, DynamoGraph, DynamoValidationPlugin, IValidationContext, OutputMode, ValidationViolation } from '../src';
 import { CliRun, runCliOn } from './support/cli-in-process';
-import { checkEmittedObject, checkEmittedObjects } from '../src/admission/emitted-admission';
+import { checkEmittedObject, checkEmittedObjects } from '../src/admission';
 import * as engineRender from '../src/engine/render';
-import { RenderError } from '../src/model/render-error';
-import { formatViolation } from '../src/model/violation-report';
+import { formatViolation, RenderError } from '../src/model';
 import { OUTPUT_MODES, OutputMode as EngineOutput, renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

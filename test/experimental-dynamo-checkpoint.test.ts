@@ -11,7 +11,7 @@ import { DgdJson, JsonObject, render as renderChecked, renderUnchecked, workerHa
 import { oracleFixtureFiles, readOracleRecords, runSettings, stripServerSet, withOracleUids } from './support/oracle-renders';
 import { renderError } from './support/pod-render';
 // the checkpoint identity hashes, unit-tested on their edge cases
-import { dgdCheckpointId, legacyIdentityHash } from '../src/engine/experimental/checkpoint';
+import { dgdCheckpointId, legacyIdentityHash } from '../src/engine';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

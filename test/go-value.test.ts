@@ -5,13 +5,10 @@
  */
 import { render } from './support/facade';
 import { CORPUS_DIR, corpusFiles, describeNeeding, withVersionedImages } from './support/shared';
-import { goSortKeys } from '../src/engine/hash/last-applied-hash';
-import { WORKER_HASH_TYPES } from '../src/engine/hash/worker-hash';
-import { goJsonEncode, goTypeRegistry } from '../src/go/marshal';
-import { goSortedJson } from '../src/go/sorted-json';
-import { goJsonValue, readGoValue } from '../src/go/value';
-import { CONVERSION_GO_TYPES } from '../src/import/v1alpha1/go-types';
-import { copyJson, copyJsonForOutput } from '../src/model/json-copy';
+import { goSortKeys, WORKER_HASH_TYPES } from '../src/engine';
+import { goJsonEncode, goJsonValue, goSortedJson, goTypeRegistry, readGoValue } from '../src/go';
+import { CONVERSION_GO_TYPES } from '../src/import';
+import { copyJson, copyJsonForOutput } from '../src/model';
 
 const reference = (value: unknown, type?: string): unknown => JSON.parse(goJsonEncode(value, type));
 

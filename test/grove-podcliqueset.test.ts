@@ -10,8 +10,7 @@ import {
 } from './support/grove-fixtures';
 // a graph stored without replicas cannot come through the pipeline (admission defaults them): the
 // PodCliqueSet renderer is called directly for it
-import { groveComponents } from '../src/engine/grove/component-view';
-import { renderPodCliqueSet } from '../src/engine/grove/pod-cliqueset';
+import { groveComponents, renderPodCliqueSet } from '../src/engine';
 
 const DEFAULT_OPERATOR_VERSION = operatorSettings().version;
 const LABEL_WORKER_HASH = 'nvidia.com/dynamo-worker-hash';

@@ -1,14 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  goSliceStable,
-  goSortKeys,
-  lastAppliedContent,
-  lastAppliedHash,
-  lastAppliedHashInput,
-} from '../src/engine/hash/last-applied-hash';
-import { computeWorkerHash, sha256Hex, workerHashInput } from '../src/engine/hash/worker-hash';
-import { formatGoDuration, formatGoFloat, goJsonEncode, goQuote, parseGoDuration } from '../src/go/marshal';
-import { canonicalQuantity, QuantityParseError } from '../src/go/quantity';
+import { computeWorkerHash, goSliceStable, goSortKeys, lastAppliedContent, lastAppliedHash, lastAppliedHashInput, sha256Hex, workerHashInput } from '../src/engine';
+import { canonicalQuantity, formatGoDuration, formatGoFloat, goJsonEncode, goQuote, parseGoDuration, QuantityParseError } from '../src/go';
 
 const EMPTY_OBJECT_SHA256 = '44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a';
 

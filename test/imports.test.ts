@@ -17,9 +17,7 @@ import {
   SNAPSHOT_SCHEMA_FILE,
 } from '../scripts/import-crds';
 import { skippedBecause } from './support/shared';
-import { SchemaOverlay } from '../src/admission/schema-node';
-import { checkStructure } from '../src/admission/structural-check';
-import { ViolationSink } from '../src/admission/violation';
+import { checkStructure, SchemaOverlay, ViolationSink } from '../src/admission';
 
 const IMPORTS_DIR = path.join(__dirname, '..', 'imports');
 const CRD_DIR = defaultCrdDir();

@@ -3,7 +3,7 @@
  * copying the value now would make (the key of a construct's kept validation).
  */
 import * as fc from 'fast-check';
-import { copyJson, CopyRecord } from '../src/model/json-copy';
+import { copyJson, CopyRecord } from '../src/model';
 
 /** Whether `value` would copy as `made` did. */
 const matches = (value: unknown, made: unknown) => CopyRecord.of(made).matches(value);

@@ -2,8 +2,7 @@
  * The one deep copy (`copyJson`), the one JSON round trip (`jsonRoundTrip`) and the one JSON
  * equality (`jsonEqual`) of the library, on the inputs where they differ.
  */
-import { jsonEqual } from '../src/model/json';
-import { copyJson, jsonRoundTrip } from '../src/model/json-copy';
+import { copyJson, jsonEqual, jsonRoundTrip } from '../src/model';
 
 describe('copyJson', () => {
   test('copies shared references separately and keeps a __proto__ key as an own key', () => {

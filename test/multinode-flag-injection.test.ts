@@ -2,9 +2,7 @@
  * The flag-injection engine used by vLLM and SGLang (docs/design/render-multinode.md §2.6) and the flag
  * spellings it reads (§10.1).
  */
-import {
-  hasFlagValue, injectFlags, injectFlagsIntoScript, intFlagValue, isPythonCommand, shellQuoteForBashC, splitFields,
-} from '../src/engine/multinode/flag-injection';
+import { hasFlagValue, injectFlags, injectFlagsIntoScript, intFlagValue, isPythonCommand, shellQuoteForBashC, splitFields } from '../src/engine';
 
 describe('docs/design/render-multinode.md §2.6 shellQuoteForBashC', () => {
   test('plain words are unchanged', () => {

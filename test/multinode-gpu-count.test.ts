@@ -3,7 +3,7 @@
  */
 import { renderUnchecked } from './support/facade';
 import { IMAGE, standalone } from './support/graphs';
-import { deviceClassGivesGpus, DeviceRequestJson, gpusPerNode, looksLikeGpuIdentifier } from '../src/engine/multinode/gpu-count';
+import { deviceClassGivesGpus, DeviceRequestJson, gpusPerNode, looksLikeGpuIdentifier } from '../src/engine';
 
 /**
  * The GPUs per node the operator counts for a pod with this spec (a TensorRT-LLM leader on two

@@ -12,7 +12,7 @@ import {
   DgdJson, OperatorSettings, render, RenderError, renderUnchecked, settings as operatorSettings, storedComponent, storedGraph,
 } from './support/facade';
 // the worker hash is unit-tested on its pre-image (also for graphs without a worker, which render no hash)
-import { graphWorkerHash } from '../src/engine/graph/hashed-worker-dcds';
+import { graphWorkerHash } from '../src/engine';
 
 const NS = 'clusterenv-x7k2p';
 const VER = '1.4.2';

@@ -17,8 +17,7 @@ import { binaryWorkdir, runBinary } from './support/cli-binary';
 import { runCliOn } from './support/cli-in-process';
 import { readDocuments as parseYamlDocuments, render } from './support/facade';
 import { CONFORMANCE_DIR, describeNeeding, goldenScenario } from './support/shared';
-import { generatedObjects } from '../src/plan/generated-objects';
-import { PlanRequest } from '../src/plan/request';
+import { generatedObjects, PlanRequest } from '../src/plan';
 import { PLANNED_SCENARIOS, plannedScenarioInput, profilerPython, replayPython, withPlannedGraph } from './support/conformance/dgdr';
 import { runScenario, ScenarioRenderer } from './support/conformance/scenario';
 

@@ -15,8 +15,7 @@
  * operator's code) converts back to V, with no annotation left. Operator tests that check only
  * `ConvertFrom` are listed at the end as skipped, saying so.
  */
-import { convertComponentObject, convertGraphObject } from '../src/import/v1alpha1/convert';
-import { goView } from '../src/import/v1alpha1/go-view';
+import { convertComponentObject, convertGraphObject, goView } from '../src/import';
 
 const DGD_SPEC = 'nvidia.com/dgd-spec';
 const DGD_STATUS = 'nvidia.com/dgd-status';

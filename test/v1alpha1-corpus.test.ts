@@ -10,7 +10,7 @@ import * as path from 'path';
 import { DynamoDocuments, OutputMode } from '../src';
 import { admissionLines, convertDocument, readDocuments, writeDocuments } from './support/facade';
 import { CORPUS_DIR, describeNeeding, filledTemplate, withVersionedImages } from './support/shared';
-import { canonicalQuantity } from '../src/go/quantity';
+import { canonicalQuantity } from '../src/go';
 
 /** A v1alpha1 DynamoGraphDeployment or DynamoComponentDeployment (what `convert` converts). */
 const isV1alpha1DynamoDocument = (d: any): boolean =>

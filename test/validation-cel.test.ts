@@ -9,18 +9,11 @@ import * as path from 'path';
 import { PCS_V1ALPHA1_SCHEMA } from '../imports/grove.io.schema';
 import { LWS_V1_SCHEMA } from '../imports/leaderworkerset.x-k8s.io.schema';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../imports/nvidia.com.schema';
-import { readDocuments } from './support/facade';
-import { CEL_RULE, checkCelRules, INTERNAL_RULE } from '../src/admission/cel/check';
-import * as celCompile from '../src/admission/cel/compile';
-import { compileExpression } from '../src/admission/cel/compile';
-import {
-  checkDynamoCelRules, DCD_CEL_SCHEMA, DGD_CEL_SCHEMA, DYNAMO_CEL_ROWS, DYNAMO_EMBEDDED_CEL, dynamoCelRow, TARGET_API_COMPONENT_RULES,
-} from '../src/admission/cel/dynamo-rules';
-import { CelRule, CelSchemaNode } from '../src/admission/cel/schema';
-import { celPropertyName } from '../src/admission/cel/values';
-import { ViolationSink } from '../src/admission/violation';
 import { dcd, dgd, dgdWith, found, frontend, podTemplate, worker } from './fixtures/validation/builders';
+import { readDocuments } from './support/facade';
+import { CEL_RULE, celPropertyName, CelRule, CelSchemaNode, checkCelRules, checkDynamoCelRules, compileExpression, DCD_CEL_SCHEMA, DGD_CEL_SCHEMA, DYNAMO_CEL_ROWS, DYNAMO_EMBEDDED_CEL, dynamoCelRow, INTERNAL_RULE, TARGET_API_COMPONENT_RULES, ViolationSink } from '../src/admission';
 import { skippedBecause } from './support/shared';
+import * as celCompile from '../src/admission/cel/compile';
 
 const SHARED = path.resolve(__dirname, '..', '..', 'shared');
 const CRD_DIR = process.env.DYNAMO_CRDS_DIR ? path.resolve(process.env.DYNAMO_CRDS_DIR) : path.join(SHARED, 'crds');

@@ -3,7 +3,7 @@
  * operator's mutating webhook and the CRD defaults write into a new graph or DCD before the
  * validating rules see it.
  */
-import { defaultComponentDeployment, defaultGraphDeployment } from '../src/admission/defaulting';
+import { defaultComponentDeployment, defaultGraphDeployment } from '../src/admission';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 

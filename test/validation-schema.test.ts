@@ -2,8 +2,7 @@
  * Structural (Schema) and CEL rows of docs/design/validation-rules.md: one minimal invalid object per message.
  */
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../imports/nvidia.com.schema';
-import type { Violation } from '../src/admission/validate';
-import { validateDocument } from '../src/admission/validate';
+import { validateDocument, type Violation } from '../src/admission';
 import { dcd, dgd, dgdWith, found, frontend, IMAGE, podTemplate, worker } from './fixtures/validation/builders';
 
 const NO_GROVE = { 'nvidia.com/enable-grove': 'false' };
@@ -602,7 +601,7 @@ describe('the structural check reads the generated CRD schema', () => {
         change(schema);
         return { ...actual, DGD_V1BETA1_SCHEMA: schema };
       });
-      validate = jest.requireActual('../src/admission/validate').validateDocument;
+      validate = jest.requireActual('../src/admission').validateDocument;
     });
     jest.dontMock('../imports/nvidia.com.schema');
     return validate as (doc: unknown) => Violation[];

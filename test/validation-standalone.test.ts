@@ -9,11 +9,7 @@ import type { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
 import { renderGrove, groveComponent, groveGraph } from './support/grove-fixtures';
 import { mutants } from './support/mutants';
 import { K8S_KINDS } from '../imports/k8s-openapi.schema';
-import { validateEmittedObjects } from '../src/admission/structural';
-import { compileAtRuntime, runtimeCompileCount, sharedSchemasOf } from '../src/admission/structural/ajv-instance';
-import { itemsNotNullErrors } from '../src/admission/structural/keyword-runtime';
-import { CatalogEntry, validatorCatalog } from '../src/admission/structural/validator-catalog';
-import { prebuiltValidator, ValidatorMode } from '../src/admission/structural/validators';
+import { CatalogEntry, compileAtRuntime, itemsNotNullErrors, prebuiltValidator, runtimeCompileCount, sharedSchemasOf, validateEmittedObjects, validatorCatalog, ValidatorMode } from '../src/admission';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

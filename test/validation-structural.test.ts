@@ -5,17 +5,7 @@
  */
 import { corpusFiles } from './support/shared';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
-import { DCD_SCHEMA, DGD_SCHEMA } from '../src/admission/dynamo-schema';
-import { FieldPath } from '../src/admission/field-path';
-import { applySchemaDefaults, DefaultingSchemaNode } from '../src/admission/schema-defaults';
-import { applyStoredDefaults } from '../src/admission/stored-defaults';
-import { applyAjvDefaults } from '../src/admission/structural/ajv-defaults';
-import { checkCompiled, compileCrdSchema, compiledDocumentSchema } from '../src/admission/structural/crd';
-import { crdJsonSchema } from '../src/admission/structural/crd-json-schema';
-import { StructuralNode } from '../src/admission/structural/json-schema';
-import { QUANTITY_FORMAT_MESSAGE } from '../src/admission/structural/report';
-import { checkStructure } from '../src/admission/structural-check';
-import { ViolationSink } from '../src/admission/violation';
+import { applyAjvDefaults, applySchemaDefaults, applyStoredDefaults, checkCompiled, checkStructure, compileCrdSchema, compiledDocumentSchema, crdJsonSchema, DCD_SCHEMA, DefaultingSchemaNode, DGD_SCHEMA, FieldPath, QUANTITY_FORMAT_MESSAGE, StructuralNode, ViolationSink } from '../src/admission';
 
 /** `path: message (rule)` of each violation of `doc` against `root`. */
 function check(root: StructuralNode, doc: unknown, options: { rules?: Record<string, string>; pruned?: Record<string, string> } = {}): string[] {

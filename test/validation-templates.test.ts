@@ -5,9 +5,7 @@
  */
 import { groveComponent, groveGraph, renderGrove } from './support/grove-fixtures';
 import { mutants } from './support/mutants';
-import { checkEmittedObject } from '../src/admission/emitted-admission';
-import { emittedObjectViolations } from '../src/admission/structural/emitted';
-import { templateValidationCount } from '../src/admission/structural/templates';
+import { checkEmittedObject, emittedObjectViolations, templateValidationCount } from '../src/admission';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

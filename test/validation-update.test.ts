@@ -1,7 +1,4 @@
-import { FieldPath } from '../src/admission/field-path';
-import { checkUpdateRules, UpdateOptions, validateUpdate } from '../src/admission/update-rules';
-import { formatViolation, validateDocument } from '../src/admission/validate';
-import { ViolationSink } from '../src/admission/violation';
+import { checkUpdateRules, FieldPath, formatViolation, UpdateOptions, validateDocument, validateUpdate, ViolationSink } from '../src/admission';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const OPERATOR = 'system:serviceaccount:dynamo-system:dynamo-platform-dynamo-operator-controller-manager';

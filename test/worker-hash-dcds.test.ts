@@ -4,8 +4,7 @@
  */
 import { DgdJson, storedGraph } from './support/facade';
 import { CORPUS_DIR, corpusFiles, describeNeeding, withVersionedImages } from './support/shared';
-import { generateComponentDcds, replaceWorkerHash } from '../src/engine/graph/component-dcds';
-import { generateHashedComponentDcds, graphWorkerHash } from '../src/engine/graph/hashed-worker-dcds';
+import { generateComponentDcds, generateHashedComponentDcds, graphWorkerHash, replaceWorkerHash } from '../src/engine';
 
 const SETTINGS = { version: '1.6.0' };
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

@@ -4,7 +4,7 @@
  */
 import { DgdJson, lastAppliedHash, OperatorSettings, render, RenderError, renderError, renderUnchecked } from './support/facade';
 // the sigs.k8s.io/yaml emulation the EPP configuration is written with, unit-tested on its edge cases
-import { formatGoFloatG, goYamlKeyLess, marshalSigsYaml, resolvesAsString } from '../src/go/yaml';
+import { formatGoFloatG, goYamlKeyLess, marshalSigsYaml, resolvesAsString } from '../src/go';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';
 const EPP_CONFIGURATION_REQUIRED = 'EPP configuration is required: either eppConfig.configMapRef or eppConfig.config must be specified';

@@ -4,7 +4,7 @@
  */
 import { DcdJson, OperatorSettings, podTemplateOf } from './support/facade';
 import { envOf, mainOf, renderError } from './support/pod-render';
-import { mergeIntOrString, mergoMerge } from '../src/go/mergo';
+import { mergeIntOrString, mergoMerge } from '../src/go';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

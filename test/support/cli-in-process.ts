@@ -1,5 +1,5 @@
 /** The CLI run in process on files held in memory (a missing file fails as the disk would: ENOENT). */
-import { runCli } from '../../src/cli/main';
+import { runCli } from '../../src/cli';
 
 /** Exit code and the text written to each stream. */
 export interface CliRun {

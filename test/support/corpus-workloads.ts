@@ -15,8 +15,8 @@ import { checkCrdObjects, CrdCheck } from './crd-schema';
 import { DgdJson, OperatorSettings, RenderError, renderUnchecked } from './facade';
 import { SchemaCheck, validateKubernetesObjects } from './kubernetes-schema';
 import { withVersionedImages } from './shared';
-import { validateDocument } from '../../src/admission/validate';
-import { ComponentSpecJson } from '../../src/model/v1beta1';
+import { validateDocument } from '../../src/admission';
+import { ComponentSpecJson } from '../../src/model';
 
 /** The workload paths the corpus is rendered on. */
 export type WorkloadsPath = 'lws' | 'grove';

@@ -25,12 +25,9 @@ import { KUBERNETES_SCHEMA_VERSION, validateKubernetesObjects } from './kubernet
 import { GroveK8sType, GroveSchemaNode, PCS_V1ALPHA1_SCHEMA } from '../../imports/grove.io.schema';
 import { LWS_V1_SCHEMA, LwsK8sType, LwsSchemaNode } from '../../imports/leaderworkerset.x-k8s.io.schema';
 import { CrdSchemaNode, CrdValidationRule } from '../../imports/nvidia.com.schema';
-import { FieldPath } from '../../src/admission/field-path';
-import { SchemaOverlay } from '../../src/admission/schema-node';
-import { checkStructure } from '../../src/admission/structural-check';
-import { ViolationSink } from '../../src/admission/violation';
-import { GoType, goTypeRegistry } from '../../src/go/marshal';
-import { isMap } from '../../src/model/json';
+import { checkStructure, FieldPath, SchemaOverlay, ViolationSink } from '../../src/admission';
+import { GoType, goTypeRegistry } from '../../src/go';
+import { isMap } from '../../src/model';
 
 /** A node of either compact CRD schema (they share the keywords; only the `k8sType` names differ). */
 export type CrdObjectSchemaNode = LwsSchemaNode | GroveSchemaNode;

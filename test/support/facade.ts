@@ -6,21 +6,18 @@
  * keep the import list below short (it counts toward the internal modules the tests reach).
  */
 import { runCliOn as runCliOnB } from './cli-in-process';
-import { admitNewComponent, admitNewGraph } from '../../src/admission/stored-object';
-import { lastAppliedHash as hashOf } from '../../src/engine/hash/last-applied-hash';
-import * as yamlB from '../../src/import/documents';
-import * as indexB from '../../src/index';
-import { OperatorSettings, resolveOperatorSettings } from '../../src/model/operator-settings';
-import { RenderError } from '../../src/model/render-error';
-import type { DcdJson, DgdJson } from '../../src/model/v1beta1';
-import type { EmittedViolation } from '../../src/model/violation-report';
+import { admitNewComponent, admitNewGraph } from '../../src/admission';
+import { lastAppliedHash as hashOf } from '../../src/engine';
+import { parseYamlDocuments, stringifyYamlDocuments } from '../../src/import';
+import { DynamoValidationPlugin, DynamoValidationPluginProps } from '../../src/index';
+import { type DcdJson, type DgdJson, type EmittedViolation, OperatorSettings, RenderError, resolveOperatorSettings } from '../../src/model';
 import { checkAndRender, formatProblem, OutputMode, Problem, renderDocuments } from '../../src/pipeline/check-and-render';
 
 export { checkAndRender, formatProblem } from '../../src/pipeline/check-and-render';
 export type { OutputMode, Problem } from '../../src/pipeline/check-and-render';
-export type { OperatorSettings } from '../../src/model/operator-settings';
+export type { OperatorSettings } from '../../src/model';
 export { RenderError };
-export type { DcdJson, DgdJson, JsonObject } from '../../src/model/v1beta1';
+export type { DcdJson, DgdJson, JsonObject } from '../../src/model';
 
 // ---------------------------------------------------------------------------------------------
 // Rendering (the engine behind the pipeline)
@@ -250,12 +247,12 @@ function refusalsOf(problems: readonly Problem[]): Refusal[] {
  * 'yaml-1.2'` for files written by YAML 1.2 tools); throws on text it refuses.
  */
 export function readDocuments(text: string, source = 'input', options: { readonly readAs?: 'kubectl' | 'yaml-1.2'; readonly allowEmpty?: boolean } = {}): any[] {
-  return yamlB.parseYamlDocuments(text, source, options) as any[];
+  return parseYamlDocuments(text, source, options) as any[];
 }
 
 /** Documents written as the command writes them (one YAML text, `---` between documents). */
 export function writeDocuments(docs: readonly unknown[]): string {
-  return yamlB.stringifyYamlDocuments(docs);
+  return stringifyYamlDocuments(docs);
 }
 
 /** `cdk8s-dynamo ARGV` run in process, `files` (path → text) the only readable files. */
@@ -272,7 +269,7 @@ export function validationPluginSettings(properties: Readonly<Record<string, unk
   const previous = process.cwd();
   process.chdir(baseDir);
   try {
-    const plugin = new indexB.DynamoValidationPlugin(properties as indexB.DynamoValidationPluginProps);
+    const plugin = new DynamoValidationPlugin(properties as DynamoValidationPluginProps);
     return (plugin as unknown as { readonly settings: OperatorSettings }).settings;
   } finally {
     process.chdir(previous);
@@ -302,10 +299,10 @@ export interface Conversion {
 
 /** `cdk8s-dynamo convert` of one document (v1alpha1 Dynamo documents become v1beta1, others pass), its messages without their file positions. */
 export function convertDocument(doc: unknown): Conversion {
-  const r = runCliOnB({ 'input.yaml': yamlB.stringifyYamlDocuments([doc]) }, ['convert', 'input.yaml']);
+  const r = runCliOnB({ 'input.yaml': stringifyYamlDocuments([doc]) }, ['convert', 'input.yaml']);
   const lines = messageLines(r.stderr);
   if (r.code !== 0) return { problems: lines, notices: [] };
-  return { document: yamlB.parseYamlDocuments(r.stdout, 'converted')[0], problems: [], notices: lines };
+  return { document: parseYamlDocuments(r.stdout, 'converted')[0], problems: [], notices: lines };
 }
 
 /** The lines of a command's standard error, each without the `FILE:LINE:COLUMN: ` it starts with. */
@@ -315,6 +312,6 @@ function messageLines(stderr: string): string[] {
 
 /** `cdk8s-dynamo validate` of documents given as objects: exit code and the messages without file positions. */
 export function validateDocuments(docs: readonly unknown[], ...flags: string[]): { code: number; lines: string[] } {
-  const r = runCliOnB({ 'input.yaml': yamlB.stringifyYamlDocuments(docs) }, ['validate', '--quiet', ...flags, 'input.yaml']);
+  const r = runCliOnB({ 'input.yaml': stringifyYamlDocuments(docs) }, ['validate', '--quiet', ...flags, 'input.yaml']);
   return { code: r.code, lines: messageLines(r.stderr) };
 }

@@ -9,7 +9,7 @@
  * workloads output refuses them until a later stage, and they would make every case a refusal.
  */
 import * as fc from 'fast-check';
-import { ComponentSpecJson, ComponentTypeValue, DgdJson } from '../../src/model/v1beta1';
+import { ComponentSpecJson, ComponentTypeValue, DgdJson } from '../../src/model';
 
 /** A generated graph and the operators that admit it. */
 export interface FuzzGraph {

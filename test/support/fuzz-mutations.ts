@@ -7,7 +7,7 @@
  */
 import * as fc from 'fast-check';
 import { anyFuzzGraph } from './fuzz-graphs';
-import { ComponentSpecJson, DgdJson } from '../../src/model/v1beta1';
+import { ComponentSpecJson, DgdJson } from '../../src/model';
 
 /** A mutated graph and what validation must say about it. */
 export interface MutatedGraph {

@@ -20,9 +20,8 @@ import * as fc from 'fast-check';
 import { DgdJson, OperatorSettings, OutputMode, render, RenderError, settings } from './facade';
 import { anyFuzzGraph, FuzzGraph } from './fuzz-graphs';
 import { MutatedGraph, mutatedGraph } from './fuzz-mutations';
-import { validateOptionsFor } from '../../src/admission/stored-object';
-import { formatViolation, validateDocument, Violation } from '../../src/admission/validate';
-import { isDcd } from '../../src/model/v1beta1';
+import { formatViolation, validateDocument, validateOptionsFor, Violation } from '../../src/admission';
+import { isDcd } from '../../src/model';
 
 /** Failures found by fuzzing, reported, and not fixed yet, by id. */
 export const KNOWN_FINDINGS: { readonly [id: string]: string } = {

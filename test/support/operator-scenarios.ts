@@ -61,13 +61,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DcdJson, DgdJson, OperatorSettings, OutputMode, render as renderDocs, settings, storedComponent, storedGraph } from './facade';
-import { validateOptionsFor } from '../../src/admission/stored-object';
-import type { UpdateOptions } from '../../src/admission/update/update-options';
-import { validateUpdate } from '../../src/admission/update-rules';
-import { validateDocument } from '../../src/admission/validate';
-import { parseYamlDocuments } from '../../src/import/documents';
-import { isMap, JsonMap } from '../../src/model/json';
-import type { Violation } from '../../src/model/violation-report';
+import { type UpdateOptions, validateDocument, validateOptionsFor, validateUpdate } from '../../src/admission';
+import { parseYamlDocuments } from '../../src/import';
+import { isMap, JsonMap, type Violation } from '../../src/model';
 
 /** The folder of the scenario files. */
 export const OPERATOR_SCENARIOS_DIR = path.resolve(__dirname, '..', 'operator-scenarios');

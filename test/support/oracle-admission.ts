@@ -22,13 +22,8 @@ import * as fc from 'fast-check';
 import { fuzzGraph } from './fuzz-graphs';
 import { mutatedGraph } from './fuzz-mutations';
 import { mutants } from './mutants';
-import { pathwayOf } from '../../src/admission/component-context';
-import { defaultComponentDeployment, defaultGraphDeployment } from '../../src/admission/defaulting';
-import { componentWorkloadRecords, graphWorkloadRecords } from '../../src/admission/derived-names';
-import { ruleDoc } from '../../src/admission/rule-docs';
-import { QUANTITY_FORMAT_MESSAGE } from '../../src/admission/structural/report';
-import { isMap } from '../../src/model/json';
-import { DEFAULT_OPERATOR_SETTINGS } from '../../src/model/operator-settings';
+import { componentWorkloadRecords, defaultComponentDeployment, defaultGraphDeployment, graphWorkloadRecords, pathwayOf, QUANTITY_FORMAT_MESSAGE, ruleDoc } from '../../src/admission';
+import { DEFAULT_OPERATOR_SETTINGS, isMap } from '../../src/model';
 import { checkAndRender } from '../../src/pipeline/check-and-render';
 
 /** One document admitted on create by an operator with or without Grove. */

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
 import { checkAndRender, formatProblem, OperatorSettings, RenderError, settings as operatorSettings } from './facade';
-import { parseOperatorConfiguration } from '../../src/import/operator-config';
+import { parseOperatorConfiguration } from '../../src/import';
 
 export const ORACLE_FIXTURES_DIR = path.resolve(__dirname, '..', 'fixtures', 'oracle');
 export const ORACLE_SETTINGS_DIR = path.join(ORACLE_FIXTURES_DIR, 'settings');

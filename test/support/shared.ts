@@ -1,7 +1,7 @@
 /** Locations of the shared reference material the tests read when it is present. */
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseYamlDocuments } from '../../src/import/documents';
+import { parseYamlDocuments } from '../../src/import';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

@@ -11,11 +11,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { ScenarioRenderer } from './scenario';
 import { CONFORMANCE_NAMESPACE } from './supported';
-import { planFile, withStoredGraphs } from '../../../src/cli/plan-command';
-import { isMap } from '../../../src/model/json';
-import { copyJson } from '../../../src/model/json-copy';
-import { supportedOperatorSettings } from '../../../src/model/operator-settings';
-import { OVERRIDE_TOOL_NAME } from '../../../src/plan/profiler';
+import { planFile, withStoredGraphs } from '../../../src/cli';
+import { copyJson, isMap, supportedOperatorSettings } from '../../../src/model';
+import { OVERRIDE_TOOL_NAME } from '../../../src/plan';
 
 /** The DGDR scenarios; they need the profiler's environment. */
 export const PLANNED_SCENARIOS: readonly string[] = ['dgdr/deployment', 'dgdr/grove', 'dgdr/lws'];

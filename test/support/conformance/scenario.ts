@@ -10,9 +10,7 @@ import type { OperatorSettings } from '../facade';
 import {
   CONFORMANCE_NAMESPACE, CONFORMANCE_OPERATOR, CONFORMANCE_ORIGIN_VERSION, ConformanceOutputMode, OUTPUT_MODE_KINDS, scenarioOutputMode,
 } from './supported';
-import { isMap } from '../../../src/model/json';
-import { isDgd } from '../../../src/model/v1beta1';
-import { ANNOTATION_ORIGIN_VERSION } from '../../../src/model/well-known';
+import { ANNOTATION_ORIGIN_VERSION, isDgd, isMap } from '../../../src/model';
 import { renderDocuments } from '../../../src/pipeline/check-and-render';
 
 /** The options a scenario is rendered with. */
