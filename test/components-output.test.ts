@@ -190,7 +190,9 @@ describe('graph → DCDs (operator graph controller)', () => {
     graph.addDecodeWorker('decode', { replicas: 2, image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0' });
     const fromEngine = components(graph.toJson());
     expect(c.toJson()).toEqual(fromEngine);
-    expect(graph.components[0].node.tryFindChild('Resource')).toBeDefined();
+    // each DCD is the child Components/<component id> of the graph; the components are not constructs
+    expect(graph.node.findChild('Components').node.children.map(o => o.node.id)).toEqual(['Frontend', 'decode']);
+    expect(graph.node.findAll().length).toBe(4);
   });
 });
 

@@ -212,7 +212,7 @@ const MUTATIONS: { [method: string]: Mutation } = {
 
 /** The methods of the resource classes that read, never change, the document (any other method is a mutation above). */
 const READERS: { [cls: string]: readonly string[] } = {
-  DynamoGraph: ['toJson', 'footprint', 'toMermaid', 'components', 'admittedJson', 'useContainerDiscovery', '_checkProps', '_documentTracked', '_synthesisInput', '_scopeOfField'],
+  DynamoGraph: ['toJson', 'footprint', 'toMermaid', 'components', 'admittedJson', 'useContainerDiscovery', '_checkProps', '_documentTracked', '_synthesisInput', '_pathOfField', '_checkComponentId'],
   Component: ['type', '_needsContainerDiscovery', '_toSpecJson', 'changed', 'podTemplate'],
   MultinodeWorker: [],
   ComponentDeployment: ['toJson', '_checkProps', '_documentTracked'],

@@ -63,7 +63,7 @@ describe('WORKLOADS output: rendered objects become children of Workloads', () =
       'Service.llm-frontend',
     ]);
     expect(graph.node.tryFindChild('Resource')).toBeUndefined();
-    expect(graph.components[0].node.tryFindChild('Resource')).toBeUndefined();
+    expect(graph.node.tryFindChild('Components')).toBeUndefined();
   });
 
   test('the graph renders once for any number of syntheses without a change', () => {

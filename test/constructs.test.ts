@@ -1,5 +1,6 @@
 import { Chart, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-34';
+import { Construct } from 'constructs';
 import {
   BackendFramework, CheckpointConfig, CheckpointStartupPolicy, ComponentDeployment, ComponentType, DynamoGraph, EppConfig,
   Failover, GpuMemoryService, GpuSharingMode, MultinodeRoleName, OutputMode, RestartStrategyType,
@@ -281,6 +282,50 @@ describe('eager checks name the construct, field, value and rule', () => {
     const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
     expect(() => graph.addMultinodeWorker('x', { multinode: { nodeCount: 1 } }))
       .toThrow('test/Graph/x: multinode.nodeCount: Invalid value: 1: must be an integer greater than or equal to 2');
+  });
+});
+
+describe('components are parts of their graph, not constructs', () => {
+  test('the construct tree holds the graph and what it synthesizes, not its components', () => {
+    const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
+    const frontend = graph.addFrontend('Frontend', { image: 'img:1.4.0' });
+    graph.addWorker('worker', { image: 'img:1.4.0' });
+    expect(graph.node.findAll().map(c => c.node.path)).toEqual(['test/Graph', 'test/Graph/Resource']);
+    expect(frontend).not.toBeInstanceOf(Construct);
+    expect(graph.components.map(c => c.name)).toEqual(['Frontend', 'worker']);
+  });
+
+  test('an id is unique in its graph: a second one throws and leaves the graph as it was', () => {
+    const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
+    graph.addFrontend('Frontend', { image: 'img:1.4.0' });
+    expect(() => graph.addWorker('Frontend', { name: 'other', image: 'img:1.4.0' }))
+      .toThrow('test/Graph: component id: Duplicate value: "Frontend": the graph already has a component of this id');
+    expect(graph.components.map(c => c.name)).toEqual(['Frontend']);
+    expect(graph.toJson().spec.components).toHaveLength(1);
+  });
+
+  test.each([[''], ['a/b']])('id %j is refused', id => {
+    const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
+    expect(() => graph.addComponent(id, { name: 'x' }))
+      .toThrow(`test/Graph: component id: Invalid value: ${JSON.stringify(id)}: must be a non-empty string without "/"`);
+    expect(graph.components).toEqual([]);
+  });
+
+  test('a refused component is not added (its props are checked before it joins the graph)', () => {
+    const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
+    expect(() => graph.addComponent('x', { replicas: -1 })).toThrow(/replicas/);
+    expect(graph.components).toEqual([]);
+    graph.addComponent('x', { replicas: 1 });
+    expect(graph.components.map(c => c.name)).toEqual(['x']);
+  });
+
+  test('a problem found at synthesis names the component by its path (the graph\'s and its id)', () => {
+    const c = chart();
+    const graph = new DynamoGraph(c, 'Graph', { metadata: { name: 'g' }, backendFramework: BackendFramework.VLLM });
+    graph.addFrontend('Frontend', { image: 'img:1.4.0' });
+    graph.addMultinodeWorker('untyped', { image: 'img:1.4.0', multinode: { nodeCount: 2 } });
+    graph.addDecodeWorker('decode', { image: 'img:1.4.0' });
+    expect(() => Testing.synth(c)).toThrow(/\[test\/Graph\] test\/Graph\/untyped: type: Required value: the graph has prefill or decode workers \(decode \(decode\)\)/);
   });
 });
 

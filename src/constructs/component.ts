@@ -139,8 +139,12 @@ export interface ComponentOptions extends PodOptions {
   readonly experimental?: ExperimentalOptions;
 }
 
-/** What a graph offers the components created in it. */
-interface GraphParent {
+/**
+ * What the construct a component is created in offers it: a graph checks the component's id and
+ * lists it; a graph or a deployment is told when its document changes.
+ */
+interface ComponentOwner {
+  _checkComponentId(id: string): void;
   _attachComponent(component: Component): void;
   _invalidate(): void;
 }
@@ -188,13 +192,13 @@ export function providerOverrideJson(p: ProviderOverride, path: string): Provide
   return out;
 }
 
-function fail(scope: Construct, field: string, value: unknown, rule: string): never {
-  throw new Error(`${scope.node.path}: ${field}: Invalid value: ${JSON.stringify(value)}: ${rule}`);
+function fail(path: string, field: string, value: unknown, rule: string): never {
+  throw new Error(`${path}: ${field}: Invalid value: ${JSON.stringify(value)}: ${rule}`);
 }
 
-function checkInteger(scope: Construct, field: string, value: number | undefined, minimum: number): void {
+function checkInteger(path: string, field: string, value: number | undefined, minimum: number): void {
   if (value === undefined) return;
-  if (!Number.isInteger(value) || value < minimum) fail(scope, field, value, `must be an integer greater than or equal to ${minimum}`);
+  if (!Number.isInteger(value) || value < minimum) fail(path, field, value, `must be an integer greater than or equal to ${minimum}`);
 }
 
 /** The plain component spec (one entry of a graph's `spec.components`) described by the props. */
@@ -232,8 +236,15 @@ function componentSpecJson(name: string, props: ComponentProps, multinode?: Mult
 /**
  * A component of a Dynamo graph (one entry of `spec.components`), or the body of a standalone
  * DynamoComponentDeployment.
+ *
+ * A component is a part of its graph's (or deployment's) document, not a construct of its own, as a
+ * container is a part of its workload in cdk8s-plus: the construct tree holds the graph, and the
+ * objects it synthesizes, but not its components (cdk8s walks the whole tree once per chart it
+ * writes, so the components would cost every chart of the app). It is created in a graph
+ * (`addComponent` and the like) or by a `ComponentDeployment`; messages about it name its path, the
+ * path of its graph and its id.
  */
-export class Component extends Construct {
+export class Component {
   /** Whether `x` is a Component. */
   public static isComponent(x: any): x is Component {
     return x instanceof Component;
@@ -246,34 +257,53 @@ export class Component extends Construct {
     return component;
   }
 
-  private static multinodeOf(scope: Construct, props: ComponentProps): MultinodeOptions | undefined {
+  private static multinodeOf(path: string, props: ComponentProps): MultinodeOptions | undefined {
     const multinode = (props as { multinode?: MultinodeOptions }).multinode;
-    if (multinode) checkInteger(scope, 'multinode.nodeCount', multinode.nodeCount, 2);
+    if (multinode) checkInteger(path, 'multinode.nodeCount', multinode.nodeCount, 2);
     return multinode;
   }
 
   /** Logical name of the component. */
   public readonly name: string;
 
+  /** @internal The path messages about the component name: its graph's (or deployment's) path and its id. */
+  public readonly _path: string;
+  /** @internal The component's id in its graph. */
+  public readonly _id: string;
+
+  private readonly owner: Partial<ComponentOwner>;
+
   private spec: ComponentSpecJson;
   /** Failover configured through the `experimental.failover` prop (not by an imported spec). */
   private readonly failover?: Failover;
 
+  /**
+   * Creates a component in a graph (the graph lists it, as `addComponent` does) or in another
+   * construct (a `ComponentDeployment` creates its own).
+   *
+   * @param scope the graph (or deployment) the component belongs to
+   * @param id the component's id in its graph, unique there; its name unless `props.name` is set
+   */
   constructor(scope: Construct, id: string, props: ComponentProps = {}) {
-    super(scope, id);
-    checkProps(this, 'ComponentProps', props, COMPONENT_PROPS);
+    if (typeof id !== 'string' || id === '' || id.includes('/')) {
+      throw new Error(`${scope.node.path}: component id: Invalid value: ${JSON.stringify(id)}: must be a non-empty string without "/"`);
+    }
+    this._id = id;
+    this._path = scope.node.path ? `${scope.node.path}/${id}` : id;
+    this.owner = scope as Partial<ComponentOwner>;
+    this.owner._checkComponentId?.(id);
+    checkProps(this._path, 'ComponentProps', props, COMPONENT_PROPS);
     this.name = props.name ?? id;
     this.failover = props.experimental?.failover;
     if (this.name.length > 63 || !COMPONENT_NAME.test(this.name)) {
-      fail(this, 'name', this.name, `must be 1-63 characters matching ${COMPONENT_NAME.source}`);
+      fail(this._path, 'name', this.name, `must be 1-63 characters matching ${COMPONENT_NAME.source}`);
     }
-    checkInteger(this, 'replicas', props.replicas, 0);
-    checkInteger(this, 'minAvailable', props.minAvailable, 1);
-    checkInteger(this, 'gpus', props.gpus, 0);
-    const multinode = Component.multinodeOf(this, props);
-    this.spec = propsOf(this, () => componentSpecJson(this.name, props, multinode));
-    const graph = scope as Partial<GraphParent>;
-    if (typeof graph._attachComponent === 'function') graph._attachComponent(this);
+    checkInteger(this._path, 'replicas', props.replicas, 0);
+    checkInteger(this._path, 'minAvailable', props.minAvailable, 1);
+    checkInteger(this._path, 'gpus', props.gpus, 0);
+    const multinode = Component.multinodeOf(this._path, props);
+    this.spec = propsOf(this._path, () => componentSpecJson(this.name, props, multinode));
+    this.owner._attachComponent?.(this);
   }
 
   /** Role of the component, if typed. */
@@ -287,7 +317,7 @@ export class Component extends Construct {
    * or an empty name, is an error and changes nothing.
    */
   public addEnv(name: string, value: kplus.EnvValue): void {
-    const variable = propsOf(this, () => envVarJson(name, value, `addEnv(${JSON.stringify(name) ?? String(name)})`));
+    const variable = propsOf(this._path, () => envVarJson(name, value, `addEnv(${JSON.stringify(name) ?? String(name)})`));
     this.changed();
     upsertEnv(mainContainerOf(this.podTemplate()), [variable]);
   }
@@ -297,7 +327,7 @@ export class Component extends Construct {
    * (`kplus.k8s.Container`) or in Kubernetes shape, kept exactly; an unknown field is an error.
    */
   public addSidecar(container: kplus.k8s.Container): void {
-    const sidecar = propsOf(this, () => containerJson(container, 'addSidecar(container)'));
+    const sidecar = propsOf(this._path, () => containerJson(container, 'addSidecar(container)'));
     this.changed();
     const template = this.podTemplate();
     template.spec = template.spec ?? {};
@@ -323,9 +353,9 @@ export class Component extends Construct {
     return copyJson(this.spec);
   }
 
-  /** Tells the graph this component belongs to (if any) that its rendering is stale. */
+  /** Tells the graph (or deployment) this component belongs to that its rendering is stale. */
   private changed(): void {
-    (this.node.scope as Partial<GraphParent>)._invalidate?.();
+    this.owner._invalidate?.();
   }
 
   private podTemplate(): JsonObject {

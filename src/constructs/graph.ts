@@ -177,6 +177,8 @@ export class DynamoGraph extends DynamoResource {
   private readonly resource?: ApiObject;
   private spec: DgdSpecJson;
   private readonly componentList: Component[] = [];
+  /** The parent of the DynamoComponentDeployments of COMPONENTS output. */
+  private componentObjects?: Construct;
 
   constructor(scope: Construct, id: string, props: DynamoGraphProps = {}) {
     super(scope, id, props);
@@ -277,14 +279,25 @@ export class DynamoGraph extends DynamoResource {
     return this.toJson();
   }
 
-  /** @internal Called by a component created in this graph. */
+  /** @internal Called by a component created in this graph before it checks its props: ids are unique in a graph. */
+  public _checkComponentId(id: string): void {
+    if (this.componentList.some(c => c._id === id)) {
+      throw new Error(`${this.node.path}: component id: Duplicate value: ${JSON.stringify(id)}: the graph already has a component of this id`);
+    }
+  }
+
+  /**
+   * @internal Called by a component created in this graph. In COMPONENTS output its
+   * DynamoComponentDeployment is the child `Components/<id>` of the graph.
+   */
   public _attachComponent(component: Component): void {
     this._invalidate();
     if (component._needsContainerDiscovery()) this.useContainerDiscovery();
     const index = this.componentList.length;
     this.componentList.push(component);
     if (this.output === OutputMode.COMPONENTS) {
-      new RenderedObject(component, 'Resource', API_VERSION, DCD_KIND, () => this._renderedObjects()[index]);
+      this.componentObjects ??= new Construct(this, 'Components');
+      new RenderedObject(this.componentObjects, component._id, API_VERSION, DCD_KIND, () => this._renderedObjects()[index]);
     }
   }
 
@@ -323,10 +336,11 @@ export class DynamoGraph extends DynamoResource {
     return { document: this.toJson(), render: this.output === OutputMode.GRAPH ? undefined : this.output };
   }
 
-  /** @internal The component a field path of the graph points into, else the graph. */
-  protected _scopeOfField(field: string): Construct {
+  /** @internal The path of the component a field path of the graph points into, else the graph's. */
+  protected _pathOfField(field: string): string {
     const match = /^spec\.components\[(\d+)\]/.exec(field);
-    return (match && this.componentList[Number(match[1])]) || this;
+    const component = match ? this.componentList[Number(match[1])] : undefined;
+    return component?._path ?? this.node.path;
   }
 }
 

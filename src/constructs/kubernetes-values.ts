@@ -27,14 +27,14 @@ export class KubernetesValueError extends Error {
 }
 
 /**
- * Runs `build` (which reads props) and, when it refuses a value, throws the error as the construct's:
- * `<construct path>: <prop path>: <problem>`.
+ * Runs `build` (which reads props) and, when it refuses a value, throws the error as the construct's
+ * (or the component's, `scope` then being its path): `<construct path>: <prop path>: <problem>`.
  */
-export function propsOf<T>(scope: IConstruct, build: () => T): T {
+export function propsOf<T>(scope: IConstruct | string, build: () => T): T {
   try {
     return build();
   } catch (e) {
-    if (e instanceof KubernetesValueError) throw new Error(`${scope.node.path}: ${e.message}`);
+    if (e instanceof KubernetesValueError) throw new Error(`${typeof scope === 'string' ? scope : scope.node.path}: ${e.message}`);
     throw e;
   }
 }

@@ -49,10 +49,11 @@ export class MultinodeWorker extends Component {
     }
     super(scope, id, { ...props, type: props.type ?? ComponentType.WORKER });
     if (!typed) {
-      this.node.addValidation({
+      // checked again at synthesis, by the graph (a component is not a construct of its own)
+      scope.node.addValidation({
         validate: () => {
           const others = disaggregatedComponents(scope);
-          return others.length > 0 ? [ambiguousTypeMessage(this.node.path, others)] : [];
+          return others.length > 0 ? [ambiguousTypeMessage(this._path, others)] : [];
         },
       });
     }

@@ -127,15 +127,16 @@ export function operatorOptionProblem(path: string, key: keyof OperatorSettings,
 }
 
 /**
- * Throws when `props` (the props of `scope`) does not fit `table`: `undefined` stands for no props;
- * anything that is not an object, an unknown prop or a value of the wrong shape is an error.
+ * Throws when `props` (the props of `scope`, a construct or a component's path) does not fit `table`:
+ * `undefined` stands for no props; anything that is not an object, an unknown prop or a value of the
+ * wrong shape is an error.
  */
-export function checkProps(scope: Construct, propsName: string, props: unknown, table: PropTable): void {
+export function checkProps(scope: Construct | string, propsName: string, props: unknown, table: PropTable): void {
   if (props === undefined) return;
   const problem = props === null || typeof props !== 'object' || Array.isArray(props)
     ? `props: Invalid value: ${shown(props)}: must be an object (${propsName}) or left out`
     : tableProblem('', props, table);
-  if (problem !== undefined) throw new Error(`${scope.node.path}: ${problem}`);
+  if (problem !== undefined) throw new Error(`${typeof scope === 'string' ? scope : scope.node.path}: ${problem}`);
 }
 
 /**

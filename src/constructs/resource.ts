@@ -124,9 +124,12 @@ export abstract class DynamoResource extends Construct {
     return pipeline().checkAndRenderDocument(document, { settings: this._settings, output: render });
   }
 
-  /** @internal The construct a field path of the document points into (by default the resource). */
-  protected _scopeOfField(_field: string): Construct {
-    return this;
+  /**
+   * @internal The path of what a field path of the document points into, for messages (by default
+   * the resource's construct path).
+   */
+  protected _pathOfField(_field: string): string {
+    return this.node.path;
   }
 
   /**
@@ -189,7 +192,7 @@ export abstract class DynamoResource extends Construct {
   /** The validation messages of an outcome, each prefixed by the path of the construct it is about. */
   private messagesOf(outcome: DocumentOutcome): string[] {
     if (outcome.violations.length > 0) return outcome.violations.map(v => `${this.node.path}: ${v}`);
-    if (outcome.renderError !== undefined) return [`${this._scopeOfField(outcome.renderError.field).node.path}: ${outcome.renderError.message}`];
+    if (outcome.renderError !== undefined) return [`${this._pathOfField(outcome.renderError.field)}: ${outcome.renderError.message}`];
     const children = this.renderedChildren;
     return outcome.objectProblems.map(p => `${children?.childPath(p.object) ?? this.node.path}: ${p.message}`);
   }
