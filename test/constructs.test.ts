@@ -298,7 +298,7 @@ describe('components are parts of their graph, not constructs', () => {
   test('an id is unique in its graph: a second one throws and leaves the graph as it was', () => {
     const graph = new DynamoGraph(chart(), 'Graph', { metadata: { name: 'g' } });
     graph.addFrontend('Frontend', { image: 'img:1.4.0' });
-    expect(() => graph.addWorker('Frontend', { name: 'other', image: 'img:1.4.0' }))
+    expect(() => graph.addComponent('Frontend', { name: 'other', image: 'img:1.4.0' }))
       .toThrow('test/Graph: component id: Duplicate value: "Frontend": the graph already has a component of this id');
     expect(graph.components.map(c => c.name)).toEqual(['Frontend']);
     expect(graph.toJson().spec.components).toHaveLength(1);

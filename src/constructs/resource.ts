@@ -51,8 +51,11 @@ export abstract class DynamoResource extends Construct {
 
   /** Bumped by every change of the document (`_invalidate`): the key of the outcome when the document is the library's own. */
   private generation = 0;
-  /** The pipeline's outcome for the document of `key`. */
-  private synthesis?: { readonly key: string; readonly outcome: DocumentOutcome };
+  /**
+   * The pipeline's outcome for the document at `generation` (and, when the document is not the
+   * library's own, of JSON text `text`), with the validation messages made of it once they are asked.
+   */
+  private synthesis?: { readonly generation: number; readonly text?: string; readonly outcome: DocumentOutcome; messages?: string[] };
   /** Parent of the rendered objects (WORKLOADS output, or what a resource chose, `_renderIntoChildren`). */
   private renderedChildren?: RenderedWorkloads;
 
@@ -154,17 +157,14 @@ export abstract class DynamoResource extends Construct {
    * again only after a change of the document.
    */
   protected _synthesis(): DocumentOutcome {
-    let input: { readonly document: unknown; readonly render?: RenderedOutput } | undefined;
-    let key = String(this.generation);
-    if (!this._documentTracked()) {
-      input = this._synthesisInput();
-      key = `${key}:${jsonText(input.document)}`;
-    }
-    if (this.synthesis?.key !== key) {
-      input ??= this._synthesisInput();
-      const { document, render } = input;
-      this.synthesis = { key, outcome: outcomeOf(() => this._checkAndRender(document, render)) };
-    }
+    const tracked = this._documentTracked();
+    const kept = this.synthesis;
+    // an unchanged document of the library's own: every validation pass after the first comes here
+    if (tracked && kept !== undefined && kept.generation === this.generation && kept.text === undefined) return kept.outcome;
+    const { document, render } = this._synthesisInput();
+    const text = tracked ? undefined : jsonText(document);
+    if (kept !== undefined && kept.generation === this.generation && kept.text === text) return kept.outcome;
+    this.synthesis = { generation: this.generation, text, outcome: outcomeOf(() => this._checkAndRender(document, render)) };
     return this.synthesis.outcome;
   }
 
@@ -185,8 +185,13 @@ export abstract class DynamoResource extends Construct {
    */
   private validateAndRender(): string[] {
     const outcome = this._synthesis();
-    if (outcome.objects !== undefined && this.renderedChildren !== undefined) this.renderedChildren.materialize(outcome.objects);
-    return this.messagesOf(outcome);
+    const synthesis = this.synthesis!;
+    if (synthesis.messages === undefined) {
+      // once per outcome: the children follow it, and its messages are the same on every later pass
+      if (outcome.objects !== undefined && this.renderedChildren !== undefined) this.renderedChildren.materialize(outcome.objects);
+      synthesis.messages = this.messagesOf(outcome);
+    }
+    return synthesis.messages;
   }
 
   /** The validation messages of an outcome, each prefixed by the path of the construct it is about. */
