@@ -5,7 +5,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { admissionRulesMarkdown, admissionRulesPath, runAdmissionRulesDoc } from '../scripts/admission-rules-doc';
-import { allRuleDocs, API_SERVER_CHECKS, IMPLEMENTED_RULES, NOT_APPLICABLE_RULES, offlineStatus, ruleDoc, ruleDocAnchor, ruleDocReference } from '../src/admission';
+import {
+  allRuleDocs, API_SERVER_CHECKS, IMPLEMENTED_RULES, NOT_APPLICABLE_RULES, offlineStatus, ruleDoc,
+  ruleDocAnchor, ruleDocReference,
+} from '../src/admission';
 import { DGDR_WEBHOOK_RULES } from '../src/dgdr/admission';
 
 const SRC = path.resolve(__dirname, '..', 'src');

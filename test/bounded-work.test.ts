@@ -12,7 +12,10 @@ import { DynamoGraph, OutputMode } from '../src';
 import { runCliOn } from './support/cli-in-process';
 import { anyFuzzGraph } from './support/fuzz-graphs';
 import { cliqueNames, longestCliqueName } from '../src/admission';
-import { cliqueRoles, deviceClassGivesGpus, frameworksRunBy, injectFlagsIntoScript, longestCliqueNameLength, looksLikeGpuIdentifier, runsDynamoModule } from '../src/engine';
+import {
+  cliqueRoles, deviceClassGivesGpus, frameworksRunBy, injectFlagsIntoScript, longestCliqueNameLength,
+  looksLikeGpuIdentifier, runsDynamoModule,
+} from '../src/engine';
 import { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity, schemaQuantity } from '../src/go';
 import { stringifyYamlDocuments } from '../src/import';
 import { ComponentSpecJson } from '../src/model';

@@ -9,7 +9,15 @@ import * as crypto from 'crypto';
 import { DcdJson, DgdJson, renderUnchecked, settings, storedGraph, workerHashOf } from './support/facade';
 import { envOf, renderError } from './support/pod-render';
 import { corpusFiles } from './support/shared';
-import { ANNOTATION_CHECKPOINT_NAME, ANNOTATION_CHECKPOINT_STARTUP_POLICY, ANNOTATION_RESTORE_CANDIDATE, ANNOTATION_RESTORE_COMPATIBILITY_HASH, ANNOTATION_RESTORE_SNAPSHOT_CONTENT, ANNOTATION_RESTORE_SNAPSHOT_JOB_UID, ANNOTATION_RESTORE_SNAPSHOT_UID, ANNOTATION_RESTORE_SOURCE_KIND, ANNOTATION_RESTORE_TARGET_CONTAINERS, applyCheckpointToGeneratedDcd, applyRestoreCandidateAnnotations, captureClaimTemplateName, checkpointId, ComponentCheckpoint, gatedByCheckpoint, isCheckpointClusterObject, renderCheckpointObjects, resolveGraphCheckpoints, restoreCandidateAnnotations, restoreCandidateLabels, snapshotCompatibilityHash, snapshotJobName } from '../src/engine';
+import {
+  ANNOTATION_CHECKPOINT_NAME, ANNOTATION_CHECKPOINT_STARTUP_POLICY, ANNOTATION_RESTORE_CANDIDATE,
+  ANNOTATION_RESTORE_COMPATIBILITY_HASH, ANNOTATION_RESTORE_SNAPSHOT_CONTENT,
+  ANNOTATION_RESTORE_SNAPSHOT_JOB_UID, ANNOTATION_RESTORE_SNAPSHOT_UID, ANNOTATION_RESTORE_SOURCE_KIND,
+  ANNOTATION_RESTORE_TARGET_CONTAINERS, applyCheckpointToGeneratedDcd, applyRestoreCandidateAnnotations,
+  captureClaimTemplateName, checkpointId, ComponentCheckpoint, gatedByCheckpoint, isCheckpointClusterObject,
+  renderCheckpointObjects, resolveGraphCheckpoints, restoreCandidateAnnotations, restoreCandidateLabels,
+  snapshotCompatibilityHash, snapshotJobName,
+} from '../src/engine';
 
 const NS = 'team-a';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

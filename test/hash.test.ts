@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import { computeWorkerHash, goSliceStable, goSortKeys, lastAppliedContent, lastAppliedHash, lastAppliedHashInput, sha256Hex, workerHashInput } from '../src/engine';
+import {
+  computeWorkerHash, goSliceStable, goSortKeys, lastAppliedContent, lastAppliedHash, lastAppliedHashInput,
+  sha256Hex, workerHashInput,
+} from '../src/engine';
 import { canonicalQuantity, formatGoDuration, formatGoFloat, goJsonEncode, goQuote, parseGoDuration, QuantityParseError } from '../src/go';
 
 const EMPTY_OBJECT_SHA256 = '44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a';

@@ -3,7 +3,10 @@
  * operator configuration template derives them (values merged over the chart defaults as Helm merges
  * them; the configuration read as the operator reads it).
  */
-import { DEFAULT_HELM_NAMESPACE, DEFAULT_HELM_RELEASE_NAME, deriveOperatorSettingsFromHelmValues, mergeHelmValues, parseHelmValues, parseOperatorConfiguration } from '../src/import';
+import {
+  DEFAULT_HELM_NAMESPACE, DEFAULT_HELM_RELEASE_NAME, deriveOperatorSettingsFromHelmValues, mergeHelmValues,
+  parseHelmValues, parseOperatorConfiguration,
+} from '../src/import';
 import { DEFAULT_OPERATOR_SETTINGS, resolveOperatorSettings } from '../src/model';
 
 const derive = (values: unknown, release = {}) => deriveOperatorSettingsFromHelmValues(values, release, 'values.yaml');

@@ -4,8 +4,14 @@
  */
 import { runCliOn } from './support/cli-in-process';
 import { checkAndRender, DgdJson, JsonObject, OperatorSettings, render, renderError, settings } from './support/facade';
-import { admittedWorkerHash, cliqueMain, cliqueOf, envValue, groveComponent, groveGraph, renderGrove, renderPodCliqueSetOf } from './support/grove-fixtures';
-import { OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas, operatorVersionProblem, parseOperatorVersion, SUPPORTED_OPERATOR_VERSIONS } from '../src/model';
+import {
+  admittedWorkerHash, cliqueMain, cliqueOf, envValue, groveComponent, groveGraph, renderGrove,
+  renderPodCliqueSetOf,
+} from './support/grove-fixtures';
+import {
+  OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas,
+  operatorVersionProblem, parseOperatorVersion, SUPPORTED_OPERATOR_VERSIONS,
+} from '../src/model';
 
 const NS = 'ns';
 const IMAGE_15 = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.5.0';

@@ -9,7 +9,10 @@ import {
   CheckpointConfig, CheckpointConfigProps, ComponentDeployment, ComponentDeploymentProps, ComponentProps, DynamoGraph, DynamoGraphProps,
   EppConfig, Failover, FailoverProps, GpuMemoryService, GpuMemoryServiceProps,
 } from '../src';
-import { CHECKPOINT_CONFIG_PROPS, COMPONENT_DEPLOYMENT_PROPS, COMPONENT_PROPS, FAILOVER_PROPS, GPU_MEMORY_SERVICE_PROPS, GRAPH_PROPS } from '../src/constructs/props-check';
+import {
+  CHECKPOINT_CONFIG_PROPS, COMPONENT_DEPLOYMENT_PROPS, COMPONENT_PROPS, FAILOVER_PROPS,
+  GPU_MEMORY_SERVICE_PROPS, GRAPH_PROPS,
+} from '../src/constructs/props-check';
 
 // the tables name exactly the props of the interfaces (a prop added to an interface must be added to its table)
 type KeyDifference<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>];

@@ -2,7 +2,10 @@
  * The public surface of synth-time validation: formatting, the rule catalog, robustness against
  * malformed input, input immutability, document order, and the create-time defaulting.
  */
-import { defaultComponentDeployment, defaultGraphDeployment, formatViolation, IMPLEMENTED_RULES, NOT_APPLICABLE_RULES, validateDocument, type ValidateOptions } from '../src/admission';
+import {
+  defaultComponentDeployment, defaultGraphDeployment, formatViolation, IMPLEMENTED_RULES,
+  NOT_APPLICABLE_RULES, validateDocument, type ValidateOptions,
+} from '../src/admission';
 import { parseQuantity, schemaQuantity } from '../src/go';
 import { DEFAULT_OPERATOR_VERSION } from '../src/model';
 import { dcd, dgd, dgdWith, found, frontend, FULL_PLATFORM, worker } from './fixtures/validation/builders';

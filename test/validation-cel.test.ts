@@ -11,7 +11,11 @@ import { LWS_V1_SCHEMA } from '../imports/leaderworkerset.x-k8s.io.schema';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA } from '../imports/nvidia.com.schema';
 import { dcd, dgd, dgdWith, found, frontend, podTemplate, worker } from './fixtures/validation/builders';
 import { readDocuments } from './support/facade';
-import { CEL_RULE, celPropertyName, CelRule, CelSchemaNode, checkCelRules, checkDynamoCelRules, compileExpression, DCD_CEL_SCHEMA, DGD_CEL_SCHEMA, DYNAMO_CEL_ROWS, DYNAMO_EMBEDDED_CEL, dynamoCelRow, INTERNAL_RULE, TARGET_API_COMPONENT_RULES, ViolationSink } from '../src/admission';
+import {
+  CEL_RULE, celPropertyName, CelRule, CelSchemaNode, checkCelRules, checkDynamoCelRules, compileExpression,
+  DCD_CEL_SCHEMA, DGD_CEL_SCHEMA, DYNAMO_CEL_ROWS, DYNAMO_EMBEDDED_CEL, dynamoCelRow, INTERNAL_RULE,
+  TARGET_API_COMPONENT_RULES, ViolationSink,
+} from '../src/admission';
 import { skippedBecause } from './support/shared';
 import * as celCompile from '../src/admission/cel/compile';
 

@@ -9,7 +9,10 @@ import { K8S_KINDS, K8S_SCHEMAS } from '../imports/k8s-openapi.schema';
 import { K8S_SCHEMA_SIZE_BUDGET, generateK8sSchemas } from '../scripts/import-k8s-schemas';
 import { validateKubernetesObjects } from './support/kubernetes-schema';
 import { corpusFiles, goldenScenario, testEachGolden, testNeeding, withVersionedImages } from './support/shared';
-import { checkEmbeddedType, FieldPath, isCheckedKind, QUANTITY_FORMAT_MESSAGE, validateEmittedObject, validateEmittedObjects, ViolationSink } from '../src/admission';
+import {
+  checkEmbeddedType, FieldPath, isCheckedKind, QUANTITY_FORMAT_MESSAGE, validateEmittedObject,
+  validateEmittedObjects, ViolationSink,
+} from '../src/admission';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const GENERATED = path.join(__dirname, '..', 'imports', 'k8s-openapi.schema.ts');

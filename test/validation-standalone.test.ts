@@ -9,7 +9,10 @@ import type { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
 import { renderGrove, groveComponent, groveGraph } from './support/grove-fixtures';
 import { mutants } from './support/mutants';
 import { K8S_KINDS } from '../imports/k8s-openapi.schema';
-import { CatalogEntry, compileAtRuntime, itemsNotNullErrors, prebuiltValidator, runtimeCompileCount, sharedSchemasOf, validateEmittedObjects, validatorCatalog, ValidatorMode } from '../src/admission';
+import {
+  CatalogEntry, compileAtRuntime, itemsNotNullErrors, prebuiltValidator, runtimeCompileCount,
+  sharedSchemasOf, validateEmittedObjects, validatorCatalog, ValidatorMode,
+} from '../src/admission';
 import { renderDocuments } from '../src/pipeline/check-and-render';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.0';

@@ -5,7 +5,11 @@
  */
 import { corpusFiles } from './support/shared';
 import { DCD_V1BETA1_SCHEMA, DGD_V1BETA1_SCHEMA, EMBEDDED_K8S_DEFAULTS } from '../imports/nvidia.com.schema';
-import { applyAjvDefaults, applySchemaDefaults, applyStoredDefaults, checkCompiled, checkStructure, compileCrdSchema, compiledDocumentSchema, crdJsonSchema, DCD_SCHEMA, DefaultingSchemaNode, DGD_SCHEMA, FieldPath, QUANTITY_FORMAT_MESSAGE, StructuralNode, ViolationSink } from '../src/admission';
+import {
+  applyAjvDefaults, applySchemaDefaults, applyStoredDefaults, checkCompiled, checkStructure,
+  compileCrdSchema, compiledDocumentSchema, crdJsonSchema, DCD_SCHEMA, DefaultingSchemaNode, DGD_SCHEMA,
+  FieldPath, QUANTITY_FORMAT_MESSAGE, StructuralNode, ViolationSink,
+} from '../src/admission';
 
 /** `path: message (rule)` of each violation of `doc` against `root`. */
 function check(root: StructuralNode, doc: unknown, options: { rules?: Record<string, string>; pruned?: Record<string, string> } = {}): string[] {

@@ -13,7 +13,10 @@ import { renderGraphWorkloads, WORKLOADS_OPERATORS, WorkloadsPath } from './supp
 import { admissionRefusals, render, renderUnchecked } from './support/facade';
 import { jsonDifferences, KUBECTL, kubectlObjects, kubectlRead, kubectlVersion } from './support/kubectl';
 import { CORPUS_DIR, withVersionedImages } from './support/shared';
-import { decodeUtf8, isAmbiguousPlainScalar, MAX_ALIAS_EXPANSION, MAX_NESTING_DEPTH, parseYamlBytes, parseYamlDocuments, resolvePlainScalar, stringifyYamlDocuments, YamlInputError } from '../src/import';
+import {
+  decodeUtf8, isAmbiguousPlainScalar, MAX_ALIAS_EXPANSION, MAX_NESTING_DEPTH, parseYamlBytes,
+  parseYamlDocuments, resolvePlainScalar, stringifyYamlDocuments, YamlInputError,
+} from '../src/import';
 
 /** The options of an operator configuration file. */
 const parseOperatorConfiguration = (text: string, source: string) => OperatorConfiguration.fromYaml(text, source);

@@ -6,7 +6,10 @@
 export type { CelCheckOptions } from './cel';
 export { CEL_RULE, checkCelRules, INTERNAL_RULE } from './cel/check';
 export { compileExpression, isCompileError, prebuiltParse, prebuiltTexts } from './cel/compile';
-export { checkDynamoCelRules, DCD_CEL_SCHEMA, DGD_CEL_SCHEMA, DYNAMO_CEL_ROWS, DYNAMO_EMBEDDED_CEL, dynamoCelRow, TARGET_API_COMPONENT_RULES } from './cel/dynamo-rules';
+export {
+  checkDynamoCelRules, DCD_CEL_SCHEMA, DGD_CEL_SCHEMA, DYNAMO_CEL_ROWS, DYNAMO_EMBEDDED_CEL, dynamoCelRow,
+  TARGET_API_COMPONENT_RULES,
+} from './cel/dynamo-rules';
 export type { CelRule, CelSchemaNode } from './cel/schema';
 export { celPropertyName } from './cel/values';
 export { pathwayOf } from './component-context';

@@ -6,7 +6,9 @@
 export { formatGoDuration, formatGoFloat, goJsonEncode, goQuote, goTypeRegistry, parseGoDuration } from './marshal';
 export type { GoType } from './marshal';
 export { mergeIntOrString, mergoMerge } from './mergo';
-export { canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity, QuantityParseError, schemaQuantity } from './quantity';
+export {
+  canonicalQuantity, compareQuantities, isWholeAmount, parseQuantity, QuantityParseError, schemaQuantity,
+} from './quantity';
 export { goSortedJson } from './sorted-json';
 export { goJsonValue, readGoValue } from './value';
 export { formatGoFloatG, goYamlKeyLess, marshalSigsYaml, resolvesAsString } from './yaml';

@@ -8,9 +8,14 @@ export { closestName, editDistance } from './did-you-mean';
 export { isMap, jsonEqual } from './json';
 export type { JsonMap } from './json';
 export { copyJson, copyJsonForOutput, CopyRecord, jsonRoundTrip } from './json-copy';
-export { DEFAULT_OPERATOR_SETTINGS, DEFAULT_OPERATOR_VERSION, resolveOperatorSettings, supportedOperatorSettings } from './operator-settings';
+export {
+  DEFAULT_OPERATOR_SETTINGS, DEFAULT_OPERATOR_VERSION, resolveOperatorSettings, supportedOperatorSettings,
+} from './operator-settings';
 export type { OperatorSettings } from './operator-settings';
-export { OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas, operatorVersionProblem, parseOperatorVersion, SUPPORTED_OPERATOR_VERSIONS } from './operator-version';
+export {
+  OPERATOR_1_4, OPERATOR_1_5, OPERATOR_GATES, OPERATOR_NEWER, operatorBehaviourVersion, operatorHas,
+  operatorVersionProblem, parseOperatorVersion, SUPPORTED_OPERATOR_VERSIONS,
+} from './operator-version';
 export { RenderError } from './render-error';
 export { isDcd, isDgd } from './v1beta1';
 export type { ComponentSpecJson, ComponentTypeValue, DcdJson, DgdJson, JsonObject } from './v1beta1';

@@ -22,7 +22,10 @@ import * as fc from 'fast-check';
 import { fuzzGraph } from './fuzz-graphs';
 import { mutatedGraph } from './fuzz-mutations';
 import { mutants } from './mutants';
-import { componentWorkloadRecords, defaultComponentDeployment, defaultGraphDeployment, graphWorkloadRecords, pathwayOf, QUANTITY_FORMAT_MESSAGE, ruleDoc } from '../../src/admission';
+import {
+  componentWorkloadRecords, defaultComponentDeployment, defaultGraphDeployment, graphWorkloadRecords,
+  pathwayOf, QUANTITY_FORMAT_MESSAGE, ruleDoc,
+} from '../../src/admission';
 import { DEFAULT_OPERATOR_SETTINGS, isMap } from '../../src/model';
 import { checkAndRender } from '../../src/pipeline/check-and-render';
 
