@@ -1,9 +1,9 @@
 /**
- * The one door from the tests into the library's internals: operations (render, admit, resolve
- * settings), not modules. A test that cannot go through the public API (`src/index.ts`: the
- * constructs and `DynamoDocuments`) goes through here, so that moving a file inside `src/` changes
- * this file and not the tests. Keep it small: add an operation only when several tests need it, and
- * keep the import list below short (it counts toward the internal modules the tests reach).
+ * The tests' door to the library's operations (render, admit, resolve settings), not modules: a test
+ * that cannot go through the public API (`src/index.ts`: the constructs and `DynamoDocuments`) goes
+ * through here, so that moving a file inside `src/` changes this file and not the tests. (A test of
+ * one part of a layer imports the layer's surface, its `index.ts`; test/test-imports.test.ts lists
+ * every door.) Keep it small: add an operation only when several tests need it.
  */
 import { runCliOn as runCliOnB } from './cli-in-process';
 import { admitNewComponent, admitNewGraph } from '../../src/admission';
