@@ -282,7 +282,8 @@ export class Component {
    * construct (a `ComponentDeployment` creates its own).
    *
    * @param scope the graph (or deployment) the component belongs to
-   * @param id the component's id in its graph, unique there; its name unless `props.name` is set
+   * @param id the component's id, unique in its graph, and its name unless `props.name` is set
+   * @param props what the component runs and how
    */
   constructor(scope: Construct, id: string, props: ComponentProps = {}) {
     if (typeof id !== 'string' || id === '' || id.includes('/')) {
