@@ -40,6 +40,13 @@ function ambiguousTypeMessage(path: string, others: readonly Component[]): strin
  * throws when the graph already has one, and synthesis fails when one is added later.
  */
 export class MultinodeWorker extends Component {
+  /**
+   * Creates a multinode worker in a graph (as `addMultinodeWorker` does).
+   *
+   * @param scope the graph the worker belongs to
+   * @param id the worker's id, unique in its graph, and its name unless `props.name` is set
+   * @param props what the worker runs, and its nodes and roles
+   */
   constructor(scope: Construct, id: string, props: MultinodeWorkerProps) {
     const typed = props.type !== undefined;
     if (!typed) {
