@@ -9,6 +9,7 @@ import {
   allRuleDocs, API_SERVER_CHECKS, IMPLEMENTED_RULES, NOT_APPLICABLE_RULES, offlineStatus, ruleDoc,
   ruleDocAnchor, ruleDocReference,
 } from '../src/admission';
+import { tsFilesUnder } from './support/shared';
 import { DGDR_WEBHOOK_RULES } from '../src/dgdr/admission';
 
 const SRC = path.resolve(__dirname, '..', 'src');
@@ -21,14 +22,6 @@ const CEL_RULE = 'cel';
 /** and a rule that could not run. */
 const INTERNAL_RULE = 'internal';
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
-
 /**
  * The rule ids the validation and engine sources can put on a violation: every quoted number of one
  * to three digits in src/admission (there, such numbers are rule ids: sink calls, rule maps) and every
@@ -36,7 +29,7 @@ function sourceFiles(dir: string): string[] {
  */
 function emittedRuleIds(): Set<string> {
   const ids = new Set<string>();
-  const files = [...sourceFiles(path.join(SRC, 'admission')), ...sourceFiles(path.join(SRC, 'engine'))];
+  const files = [...tsFilesUnder(path.join(SRC, 'admission')), ...tsFilesUnder(path.join(SRC, 'engine'))];
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     const inValidation = file.startsWith(path.join(SRC, 'admission'));

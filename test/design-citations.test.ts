@@ -15,6 +15,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
+import { tsFilesUnder } from './support/shared';
 
 const ROOT = path.join(__dirname, '..');
 const DESIGN_DIR = 'docs/design';
@@ -162,12 +163,9 @@ export function citationProblems(root: string, files: readonly string[], notes: 
   return problems;
 }
 
-function tsFilesUnder(dir: string): string[] {
-  if (!fs.existsSync(path.join(ROOT, dir))) return [];
-  return fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter(f => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules'))
-    .map(f => path.join(dir, f).split(path.sep).join('/'))
-    .sort();
+/** The TypeScript files under `dir` (relative to the repository), as repository paths. */
+function repoTsFiles(dir: string): string[] {
+  return tsFilesUnder(path.join(ROOT, dir)).map(f => path.relative(ROOT, f).split(path.sep).join('/'));
 }
 
 function designNotes(): Map<string, Set<Target>> {
@@ -263,7 +261,7 @@ describe('citations of the design notes', () => {
 
   test('every citation in src/, test/ and scripts/ resolves to a heading of docs/design/', () => {
     // This file's own examples are made up on purpose.
-    const files = SCANNED.flatMap(tsFilesUnder).filter(f => f !== 'test/design-citations.test.ts');
+    const files = SCANNED.flatMap(repoTsFiles).filter(f => f !== 'test/design-citations.test.ts');
     expect(files.length).toBeGreaterThan(100);
     expect(citationProblems(ROOT, files, designNotes())).toEqual([]);
   });

@@ -6,6 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { tsFilesUnder } from './support/shared';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -43,17 +44,9 @@ function srcModulesOf(text: string, dir: string): string[] {
   return [...found];
 }
 
-function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === '__snapshots__' ? [] : testFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 describe('the modules of src/ the tests import', () => {
   // (this file's own sample imports below are not imports)
-  const imports = testFiles(path.join(ROOT, 'test')).filter(file => file !== __filename).flatMap(file =>
+  const imports = tsFilesUnder(path.join(ROOT, 'test')).filter(file => file !== __filename).flatMap(file =>
     srcModulesOf(fs.readFileSync(file, 'utf8'), path.dirname(file)).map(module => ({ file: path.relative(ROOT, file), module })));
 
   test('are the doors listed above, fewer than 20', () => {

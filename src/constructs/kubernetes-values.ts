@@ -26,6 +26,11 @@ export class KubernetesValueError extends Error {
   }
 }
 
+/** The path messages name for `scope`: a construct's path, or the path given (a component's). */
+export function pathOf(scope: IConstruct | string): string {
+  return typeof scope === 'string' ? scope : scope.node.path;
+}
+
 /**
  * Runs `build` (which reads props) and, when it refuses a value, throws the error as the construct's
  * (or the component's, `scope` then being its path): `<construct path>: <prop path>: <problem>`.
@@ -34,7 +39,7 @@ export function propsOf<T>(scope: IConstruct | string, build: () => T): T {
   try {
     return build();
   } catch (e) {
-    if (e instanceof KubernetesValueError) throw new Error(`${typeof scope === 'string' ? scope : scope.node.path}: ${e.message}`);
+    if (e instanceof KubernetesValueError) throw new Error(`${pathOf(scope)}: ${e.message}`);
     throw e;
   }
 }

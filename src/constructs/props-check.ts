@@ -10,7 +10,7 @@ import {
   BackendFramework, CheckpointDeletionPolicy, CheckpointMode, CheckpointStartupPolicy, ComponentType, GpuSharingMode,
   KvTransferEnforcement, MultinodeRoleName, OutputMode, RestartStrategyType,
 } from './enums';
-import { shownValue as shown } from './kubernetes-values';
+import { pathOf, shownValue as shown } from './kubernetes-values';
 import { isMap, JsonMap } from '../model/json';
 import { DEFAULT_OPERATOR_SETTINGS, OperatorSettings } from '../model/operator-settings';
 
@@ -136,7 +136,7 @@ export function checkProps(scope: Construct | string, propsName: string, props: 
   const problem = props === null || typeof props !== 'object' || Array.isArray(props)
     ? `props: Invalid value: ${shown(props)}: must be an object (${propsName}) or left out`
     : tableProblem('', props, table);
-  if (problem !== undefined) throw new Error(`${typeof scope === 'string' ? scope : scope.node.path}: ${problem}`);
+  if (problem !== undefined) throw new Error(`${pathOf(scope)}: ${problem}`);
 }
 
 /**

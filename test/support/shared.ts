@@ -5,6 +5,15 @@ import { parseYamlDocuments } from '../../src/import';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
+/** The TypeScript files under `dir` (absolute paths, sorted; none when it does not exist; `node_modules` left out). */
+export function tsFilesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter(f => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules'))
+    .map(f => path.join(dir, f))
+    .sort();
+}
+
 function sharedDir(envVar: string, relative: string): string | undefined {
   const dir = process.env[envVar] ? path.resolve(process.env[envVar]!) : path.resolve(ROOT, '..', 'shared', relative);
   return fs.existsSync(dir) ? dir : undefined;
