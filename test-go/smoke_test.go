@@ -168,6 +168,15 @@ func TestErrorsArePanicsWithTheLibrarysMessage(t *testing.T) {
 		t.Fatalf("prop error: panic %q", message)
 	}
 	graph.AddFrontend(jsii.String("F"), &cdk8sdynamo.ComponentOptions{Image: jsii.String("frontend")})
+	message = panicMessage(func() {
+		graph.AddWorker(jsii.String("F"), &cdk8sdynamo.ComponentOptions{Image: jsii.String(image)})
+	})
+	if !strings.HasSuffix(message, `test/Graph: component id: Duplicate value: "F": the graph already has a component of this id`) {
+		t.Fatalf("duplicate component id: panic %q", message)
+	}
+	if n := len(*graph.Components()); n != 1 {
+		t.Fatalf("components after a refused one: %d", n)
+	}
 	message = panicMessage(func() { app.Synth() })
 	if !strings.Contains(message, `test/Graph: DynamoGraphDeployment/x: spec.components[0].runtimeVersionOverride (component "F"): Required value: `) ||
 		!strings.HasSuffix(message, "(rule 47)") {

@@ -1,6 +1,7 @@
 """Graphs authored in Python: the three output modes, imports from YAML, and errors as exceptions."""
 import cdk8s
 import cdk8s_plus_34 as kplus
+import constructs
 import pytest
 import yaml
 
@@ -107,6 +108,18 @@ def test_a_prop_error_is_an_exception_with_the_construct_path():
     with pytest.raises(RuntimeError) as raised:
         graph.add_worker("W", image=IMAGE, gpus=1.5)
     assert js_message(raised.value) == "test/Graph/W: gpus: Invalid value: 1.5: must be an integer greater than or equal to 0"
+
+
+def test_components_are_parts_of_the_graph_and_their_ids_are_unique():
+    chart = cdk8s.Chart(cdk8s.Testing.app(), "test")
+    graph = DynamoGraph(chart, "Graph", metadata=cdk8s.ApiObjectMetadata(name="x"), backend_framework=BackendFramework.VLLM)
+    frontend = graph.add_frontend("F", image=IMAGE)
+    assert not isinstance(frontend, constructs.Construct)
+    with pytest.raises(RuntimeError) as raised:
+        graph.add_worker("F", image=IMAGE)
+    assert js_message(raised.value) == 'test/Graph: component id: Duplicate value: "F": the graph already has a component of this id'
+    assert [c.name for c in graph.components] == ["F"]
+    assert [c.node.path for c in graph.node.find_all()] == ["test/Graph", "test/Graph/Resource"]
 
 
 def test_an_untyped_multinode_worker_in_a_disaggregated_graph_is_refused():

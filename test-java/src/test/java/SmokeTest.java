@@ -128,6 +128,10 @@ class SmokeTest {
                 () -> graph.addWorker("W", ComponentOptions.builder().image(IMAGE).gpus(1.5).build()));
         assertEquals("Error: test/Graph/W: gpus: Invalid value: 1.5: must be an integer greater than or equal to 0", firstLine(prop));
         graph.addFrontend("F", ComponentOptions.builder().image("frontend").build());
+        RuntimeException duplicate = assertThrows(RuntimeException.class,
+                () -> graph.addWorker("F", ComponentOptions.builder().image(IMAGE).build()));
+        assertEquals("Error: test/Graph: component id: Duplicate value: \"F\": the graph already has a component of this id", firstLine(duplicate));
+        assertEquals(1, graph.getComponents().size());
         RuntimeException synth = assertThrows(RuntimeException.class, app::synth);
         assertTrue(synth.getMessage().contains("test/Graph: DynamoGraphDeployment/x: spec.components[0].runtimeVersionOverride (component \"F\"): Required value: "), synth.getMessage());
         assertTrue(synth.getMessage().contains("(rule 47)"), synth.getMessage());
